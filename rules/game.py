@@ -1,0 +1,111 @@
+"""Starting a match and applying actions: state in, action in, new state and events out."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import NamedTuple
+
+from . import discovery
+from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Resign, Search, Sniff, TimeOut
+from .errors import IllegalActionError
+from .events import Event, Investigated, PlanLocked, SamuraiMoved, SamuraiTurnEnded, StartChosen
+from .goryo_turn import answer, plan_refusal
+from .palace import OBJECT_AT, OBJECT_TYPES, SPACES_OF_TYPE, space_name
+from .pieces import InvestigationKind, Phase, Samurai, Side, Termination
+from .samurai_turn import investigated_space, record_action, samurai_action_refusal
+from .state import SAMURAI_ORDER, GameState, PawPrint
+
+
+class Step(NamedTuple):
+    state: GameState
+    events: tuple[Event, ...]
+
+
+def new_game(seed: int | str | None = None, *, advanced: bool = False) -> GameState:
+    """Shuffle the bag and draw the bound object and the first type.
+
+    The whole of chance in Goryō is the bag's order, so it is fixed here: the same
+    seed and the same actions replay the same match.
+    """
+    bag = list(OBJECT_TYPES)
+    random.Random(seed).shuffle(bag)
+    bound, first_type, *rest = bag
+    return GameState(advanced=advanced, bound=bound, first_type=first_type, bag=tuple(rest))
+
+
+def refusal(state: GameState, action: Action) -> str | None:
+    """Why ``action`` is illegal in ``state``, in words a player understands, or None."""
+    if state.is_over:
+        return "The match is over."
+    if isinstance(action, ChooseStart):
+        if state.phase is not Phase.SETUP:
+            return "The starting space has already been chosen."
+        if OBJECT_AT[action.space] is not state.first_type:
+            choices = ", ".join(space_name(s) for s in SPACES_OF_TYPE[state.first_type])
+            return f"Start on a {state.first_type}, the first type drawn: {choices}."
+        return None
+    if isinstance(action, Plan):
+        return plan_refusal(state, action)
+    if isinstance(action, (Move, Search, Sniff)):
+        return samurai_action_refusal(state, action)
+    if isinstance(action, EndSamuraiTurn):
+        return None if state.phase is Phase.SAMURAI_TURN else "It is not the Samurai's turn."
+    if isinstance(action, TimeOut):
+        return None if state.to_move is action.side else f"It is not {action.side.title}'s turn."
+    if isinstance(action, (Resign, Abort)):
+        return None
+    raise TypeError(f"not an action: {action!r}")
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    return refusal(state, action) is None
+
+
+def apply(state: GameState, action: Action) -> Step:
+    """Apply a legal action; an illegal one raises IllegalActionError with the reason."""
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    events: list[Event] = []
+    if isinstance(action, ChooseStart):
+        state = dataclasses.replace(state, goryo_space=action.space, broken=(action.space,))
+        events.append(StartChosen(action.space, state.first_type))
+        state = discovery.start_round(state, 1, events)
+    elif isinstance(action, Plan):
+        state = dataclasses.replace(state, plan=action, phase=Phase.SAMURAI_TURN)
+        events.append(PlanLocked(state.round))
+    elif isinstance(action, Move):
+        index = SAMURAI_ORDER.index(action.samurai)
+        origin = state.samurai_spaces[index]
+        spaces = state.samurai_spaces[:index] + (action.to,) + state.samurai_spaces[index + 1 :]
+        state = dataclasses.replace(state, samurai_spaces=spaces, calls=record_action(state, action))
+        events.append(SamuraiMoved(action.samurai, origin, action.to))
+    elif isinstance(action, (Search, Sniff)):
+        assert state.plan is not None
+        space = investigated_space(state, action)
+        yes = answer(state.plan, space)
+        state = dataclasses.replace(
+            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),)
+        )
+        kind = InvestigationKind.SEARCH if isinstance(action, Search) else InvestigationKind.SNIFF
+        events.append(Investigated(action.samurai, kind, space, yes))
+    elif isinstance(action, EndSamuraiTurn):
+        events.append(SamuraiTurnEnded(state.actions_used))
+        state = discovery.discover(state, events)
+    elif isinstance(action, Resign):
+        state = discovery.finish(state, Termination.RESIGNED, action.side.other, events)
+    elif isinstance(action, TimeOut):
+        state = discovery.finish(state, Termination.TIMED_OUT, action.side.other, events)
+    elif isinstance(action, Abort):
+        state = discovery.finish(state, Termination.ABORTED, None, events)
+    return Step(state, tuple(events))
+
+
+def samurai_named(name: str) -> Samurai:
+    """``"Green"`` → Samurai.GREEN, with a readable refusal for anything else."""
+    try:
+        return Samurai(name.strip().lower())
+    except ValueError:
+        colours = ", ".join(s.value for s in Samurai)
+        raise IllegalActionError(f"{name.strip()[:20]!r} is not a Samurai: choose {colours}.") from None

@@ -1,0 +1,120 @@
+"""The Goryō's turn: checking a plan and enumerating every legal one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from . import layout
+from .actions import Plan
+from .palace import (
+    OBJECT_AT,
+    OBJECT_SPACES,
+    PATHS_BY_TARGET,
+    SPACES,
+    Space,
+    are_adjacent,
+    space_name,
+)
+from .pieces import Phase, TileState
+from .state import GameState
+
+PLAIN_LENGTH = layout.GORYO_MOVE_CUBES + 1  # start + four steps
+SPRINT_LENGTH = PLAIN_LENGTH + 1
+
+
+def target_refusal(state: GameState, space: Space) -> str | None:
+    """Why ``space`` cannot be the Target, or None if it can."""
+    name = space_name(space)
+    object_type = OBJECT_AT[space]
+    if object_type is None:
+        return f"{name} is a room's centre: there is no object there to break."
+    if space in state.broken:
+        return f"The {object_type} on {name} is already broken."
+    if object_type is state.bound:
+        return f"The {object_type} on {name} is your bound object: breaking it would destroy you."
+    if state.tile(object_type) is TileState.SEALED:
+        return f"Every {object_type} is sealed by the Samurai: you cannot break the one on {name}."
+    return None
+
+
+def legal_targets(state: GameState) -> tuple[Space, ...]:
+    return tuple(s for s in OBJECT_SPACES if target_refusal(state, s) is None)
+
+
+def plan_refusal(state: GameState, plan: Plan) -> str | None:
+    """Why ``plan`` is illegal now, in words for the Goryō, or None if it is legal."""
+    if state.phase is not Phase.GORYO_TURN:
+        return "It is not your turn to plan a path."
+    path = plan.path
+    lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)
+    if len(path) not in lengths:
+        if state.sprint_available:
+            wanted = f"{PLAIN_LENGTH} spaces (your space and 4 steps), or {SPRINT_LENGTH} with your Sprint"
+        else:
+            wanted = f"exactly {PLAIN_LENGTH} spaces (your space and 4 steps): your Sprint is spent"
+        return f"Your plan has {len(path)} spaces; it must have {wanted}."
+    if path[0] != state.goryo_space:
+        return f"Your plan must begin where you stand, on {space_name(state.goryo_space)}."
+    seen: set[Space] = set()
+    for space in path:
+        if space in seen:
+            return f"Your plan crosses {space_name(space)} twice; each space may be used once a round."
+        seen.add(space)
+    for before, after in zip(path, path[1:]):
+        if not are_adjacent(before, after):
+            return (
+                f"{space_name(before)} and {space_name(after)} are not adjacent: step one space "
+                "up, down, left or right, and change rooms only across a bridge."
+            )
+    refusal = target_refusal(state, plan.target)
+    if refusal is not None:
+        return refusal
+    if plan.false_trail is not None:
+        if not state.false_trail_available:
+            return "Your False Trail is spent: send the plan without one."
+        if plan.false_trail in seen:
+            return f"The False Trail must go on a space off your path, and {space_name(plan.false_trail)} is on it."
+    return None
+
+
+def legal_paths(state: GameState) -> Iterator[tuple[Space, ...]]:
+    """Every legal path (start first, target last), ignoring the False Trail."""
+    if state.phase is not Phase.GORYO_TURN or state.goryo_space is None:
+        return
+    lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)
+    for length in lengths:
+        by_target = PATHS_BY_TARGET[length - 1][state.goryo_space]
+        for target, paths in by_target.items():
+            if target_refusal(state, target) is None:
+                yield from paths
+
+
+def legal_plans(state: GameState, *, with_false_trail: bool = False) -> Iterator[Plan]:
+    """Every legal plan; with ``with_false_trail`` each False Trail placement too."""
+    for path in legal_paths(state):
+        yield Plan(path)
+        if with_false_trail and state.false_trail_available:
+            on_path = set(path)
+            for space in SPACES:
+                if space not in on_path:
+                    yield Plan(path, space)
+
+
+def has_legal_plan(state: GameState) -> bool:
+    return next(legal_paths(state), None) is not None
+
+
+def answer(plan: Plan, space: Space) -> bool:
+    """The truthful answer to an investigation: on the path after its start, or the False Trail."""
+    return space == plan.false_trail or space in plan.path[1:]
+
+
+__all__ = [
+    "answer",
+    "has_legal_plan",
+    "legal_paths",
+    "legal_plans",
+    "legal_targets",
+    "plan_refusal",
+    "target_refusal",
+]

@@ -1,0 +1,94 @@
+"""What each side may see (OpenSpiel's information states).
+
+``public_view`` copies only public fields of the state, so a renderer or a
+message built from a PublicView cannot depend on the bound object, the bag's
+order or an undiscovered plan. The Goryō's view adds exactly her secrets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Plan
+from .goryo_turn import legal_targets
+from .palace import OBJECT_TYPES, ObjectType, Space
+from .pieces import Outcome, Phase, Samurai, Side, TileState
+from .state import SAMURAI_ORDER, GameState, PawPrint, Reveal, SamuraiCall
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    advanced: bool
+    phase: Phase
+    round: int
+    to_move: Side | None
+    first_type: ObjectType
+    goryo_space: Space | None  # her pawn: the start of this round
+    samurai_spaces: tuple[tuple[Samurai, Space], ...]
+    broken: tuple[Space, ...]
+    sealed: frozenset[Space]
+    tiles: tuple[tuple[ObjectType, TileState], ...]
+    drawn: tuple[ObjectType, ...]
+    bag_count: int
+    mallet: int
+    spirits: int
+    sprint_available: bool
+    false_trail_available: bool
+    actions_per_samurai: int
+    calls: tuple[SamuraiCall, ...]
+    paw_prints: tuple[PawPrint, ...]
+    last_reveal: Reveal | None
+    outcome: Outcome | None
+    bound: ObjectType | None  # revealed only once the match is over
+
+    def samurai_space(self, samurai: Samurai) -> Space:
+        return dict(self.samurai_spaces)[samurai]
+
+    @property
+    def actions_used(self) -> int:
+        return sum(c.actions for c in self.calls)
+
+
+@dataclass(frozen=True, slots=True)
+class GoryoView:
+    public: PublicView
+    bound: ObjectType
+    plan: Plan | None  # her locked plan this round, or a preview the bot asks to draw
+    legal_targets: tuple[Space, ...]
+
+
+def public_view(state: GameState) -> PublicView:
+    return PublicView(
+        advanced=state.advanced,
+        phase=state.phase,
+        round=state.round,
+        to_move=state.to_move,
+        first_type=state.first_type,
+        goryo_space=state.goryo_space,
+        samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces)),
+        broken=state.broken,
+        sealed=state.sealed_spaces,
+        tiles=tuple((t, state.tile(t)) for t in OBJECT_TYPES),
+        drawn=state.drawn,
+        bag_count=len(state.bag),
+        mallet=state.mallet,
+        spirits=state.spirits,
+        sprint_available=state.sprint_available,
+        false_trail_available=state.false_trail_available,
+        actions_per_samurai=state.actions_per_samurai,
+        calls=state.calls,
+        paw_prints=state.paw_prints,
+        last_reveal=state.last_reveal,
+        outcome=state.outcome,
+        bound=state.bound if state.is_over else None,
+    )
+
+
+def goryo_view(state: GameState, preview: Plan | None = None) -> GoryoView:
+    """Her board; ``preview`` shows a candidate plan before she confirms it."""
+    return GoryoView(
+        public=public_view(state),
+        bound=state.bound,
+        plan=preview if preview is not None else state.plan,
+        legal_targets=legal_targets(state) if state.phase is Phase.GORYO_TURN else (),
+    )
