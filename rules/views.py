@@ -26,7 +26,7 @@ class PublicView:
     goryo_space: Space | None  # her pawn: the start of this round
     samurai_spaces: tuple[tuple[Samurai, Space], ...]
     broken: tuple[Space, ...]
-    sealed: frozenset[Space]
+    sealed: tuple[Space, ...]  # sorted, so anything drawn from it is deterministic
     tiles: tuple[tuple[ObjectType, TileState], ...]
     drawn: tuple[ObjectType, ...]
     bag_count: int
@@ -67,7 +67,7 @@ def public_view(state: GameState) -> PublicView:
         goryo_space=state.goryo_space,
         samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces)),
         broken=state.broken,
-        sealed=state.sealed_spaces,
+        sealed=tuple(sorted(state.sealed_spaces)),
         tiles=tuple((t, state.tile(t)) for t in OBJECT_TYPES),
         drawn=state.drawn,
         bag_count=len(state.bag),
