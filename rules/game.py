@@ -11,7 +11,7 @@ from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Res
 from .errors import IllegalActionError
 from .events import Event, Investigated, PlanLocked, SamuraiMoved, SamuraiTurnEnded, StartChosen
 from .goryo_turn import answer, plan_refusal
-from .palace import OBJECT_AT, OBJECT_TYPES, SPACES_OF_TYPE, space_name
+from .palace import OBJECT_AT, OBJECT_TYPES, SPACE_COUNT, SPACES_OF_TYPE, Space, space_name
 from .pieces import InvestigationKind, Phase, Samurai, Side, Termination
 from .samurai_turn import investigated_space, record_action, samurai_action_refusal
 from .state import SAMURAI_ORDER, GameState, PawPrint
@@ -38,6 +38,8 @@ def refusal(state: GameState, action: Action) -> str | None:
     """Why ``action`` is illegal in ``state``, in words a player understands, or None."""
     if state.is_over:
         return "The match is over."
+    if not all(_on_the_board(s) for s in _spaces_named(action)):
+        return "That names a space that is not on the palace board: columns A–F, rows 1–6."
     if isinstance(action, ChooseStart):
         if state.phase is not Phase.SETUP:
             return "The starting space has already been chosen."
@@ -56,6 +58,24 @@ def refusal(state: GameState, action: Action) -> str | None:
     if isinstance(action, (Resign, Abort)):
         return None
     raise TypeError(f"not an action: {action!r}")
+
+
+def _spaces_named(action: Action) -> tuple[Space | None, ...]:
+    if isinstance(action, ChooseStart):
+        return (action.space,)
+    if isinstance(action, Plan):
+        return (*action.path, action.false_trail) if action.false_trail is not None else tuple(action.path)
+    if isinstance(action, Move):
+        return (action.to,)
+    if isinstance(action, Sniff):
+        return (action.space,)
+    return ()
+
+
+def _on_the_board(space: object) -> bool:
+    # Actions built by hand (not via parse_space) could hold any int; without this
+    # an off-board False Trail was accepted and broke serialisation later.
+    return isinstance(space, int) and not isinstance(space, bool) and 0 <= space < SPACE_COUNT
 
 
 def is_legal(state: GameState, action: Action) -> bool:
