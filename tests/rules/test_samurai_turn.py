@@ -1,0 +1,221 @@
+"""The Samurai's turn (ruling 8) and the investigation answers (rulings 3-4).
+
+Her plan in most tests: bound Urn, first Helmet, start A1, path A1 B1 C1 C2 C3,
+False Trail on E1. Samurai start on B2 (green), E2 (purple), B5 (red), E5 (blue).
+"""
+
+import dataclasses
+import itertools
+
+import pytest
+
+import rules
+from rules import SPACES, EndSamuraiTurn, Move, Phase, Search, Sniff, space_name
+from rules.events import Investigated, SamuraiMoved, SamuraiTurnEnded
+from rules.pieces import InvestigationKind
+
+from .builders import BLUE, GREEN, HELMET, PURPLE, RED, URN, plan, place, play, sq, started
+
+PATH = "A1 B1 C1 C2 C3"
+TRAIL = "E1"
+
+
+def turn(advanced=False, false_trail=TRAIL):
+    state = started(bound=URN, first=HELMET, start="A1", advanced=advanced)
+    return play(state, plan(PATH, false_trail))[0]
+
+
+@pytest.fixture
+def samurai_turn():
+    return turn()
+
+
+def refused(state, action, *words):
+    reason = rules.refusal(state, action)
+    assert reason is not None, action
+    for word in words:
+        assert word in reason, (word, reason)
+    with pytest.raises(rules.IllegalActionError):
+        rules.apply(state, action)
+    return reason
+
+
+# --- calling Samurai -------------------------------------------------------------
+
+
+def test_up_to_three_different_samurai_in_sequence(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("A2")), Move(PURPLE, sq("E1")), Move(RED, sq("A5")))
+    refused(state, Move(BLUE, sq("E4")), "3 Samurai")
+
+
+def test_never_back_to_an_earlier_samurai(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("A2")), Move(PURPLE, sq("E1")))
+    refused(state, Move(GREEN, sq("A3")), "green", "earlier one cannot act again")
+    refused(state, Search(GREEN), "green")
+    assert rules.refusal(state, Move(PURPLE, sq("F1"))) is None  # the current one goes on
+
+
+def test_a_samurai_continues_until_another_is_called(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("A2")), Search(GREEN), Sniff(GREEN, sq("A3")))
+    assert [(c.samurai, c.moves, c.searches, c.sniffs) for c in state.calls] == [(GREEN, 1, 1, 1)]
+
+
+# --- per Samurai -----------------------------------------------------------------
+
+
+def test_at_most_two_moves_each(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("B1")), Move(GREEN, sq("C1")))
+    refused(state, Move(GREEN, sq("C2")), "green", "moved 2 times")
+    assert rules.refusal(state, Search(GREEN)) is None
+
+
+def test_at_most_one_search_each(samurai_turn):
+    state, _ = play(samurai_turn, Search(GREEN), Move(GREEN, sq("B1")))
+    refused(state, Search(GREEN), "already searched")
+
+
+def test_at_most_one_sniff_each(samurai_turn):
+    state, _ = play(samurai_turn, Sniff(GREEN, sq("B1")))
+    refused(state, Sniff(GREEN, sq("A2")), "already sniffed")
+
+
+def test_at_most_three_actions_each(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("B1")), Search(GREEN), Sniff(GREEN, sq("C1")))
+    refused(state, Move(GREEN, sq("B2")), "green", "3 actions")
+
+
+def test_at_most_two_actions_each_in_advanced_mode():
+    state, _ = play(turn(advanced=True), Move(GREEN, sq("B1")), Search(GREEN))
+    refused(state, Move(GREEN, sq("B2")), "2 actions")
+    refused(state, Sniff(GREEN, sq("C1")), "2 actions")
+    state, _ = play(state, Move(PURPLE, sq("E1")), Search(PURPLE), Move(RED, sq("A5")), Search(RED))
+    assert state.actions_used == 6
+    refused(state, Move(BLUE, sq("E4")))
+
+
+def test_six_actions_in_all(samurai_turn):
+    state, _ = play(
+        samurai_turn,
+        Move(GREEN, sq("B1")), Search(GREEN), Sniff(GREEN, sq("C1")),
+        Move(PURPLE, sq("E1")), Move(PURPLE, sq("F1")), Search(PURPLE),
+    )
+    assert state.actions_used == 6
+    reason = refused(state, Move(RED, sq("A5")), "6 action cubes")
+    assert "end the turn" in reason
+    assert rules.legal_samurai_actions(state) == []
+    assert rules.refusal(state, EndSamuraiTurn()) is None
+
+
+# --- moving ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("to", ["A1", "C1", "A3", "C3", "B2", "D2", "B4"])
+def test_a_move_is_one_orthogonal_step(samurai_turn, to):
+    refused(samurai_turn, Move(GREEN, sq(to)), "green", "B2", to, "bridge")
+
+
+def test_moves_cross_bridges_and_not_walls(samurai_turn):
+    state, events = play(samurai_turn, Move(GREEN, sq("C2")), Move(GREEN, sq("D2")))
+    assert state.samurai_space(GREEN) == sq("D2")
+    assert events == [SamuraiMoved(GREEN, sq("B2"), sq("C2")), SamuraiMoved(GREEN, sq("C2"), sq("D2"))]
+    state = place(samurai_turn, red="C1")
+    refused(state, Move(RED, sq("D1")), "C1", "D1")
+    state = place(samurai_turn, red="B3")
+    refused(state, Move(RED, sq("B4")), "B3", "B4")
+    state = place(samurai_turn, red="A3")
+    assert rules.refusal(state, Move(RED, sq("A4"))) is None
+
+
+def test_several_samurai_may_share_a_space_hers_included(samurai_turn):
+    state, _ = play(samurai_turn, Move(GREEN, sq("A2")), Move(GREEN, sq("A1")))
+    state, _ = play(place(state, purple="B1"), Move(PURPLE, sq("A1")))
+    assert state.samurai_on(sq("A1")) == (GREEN, PURPLE)
+
+
+# --- investigating ---------------------------------------------------------------
+
+
+def test_her_start_space_cannot_be_searched_or_sniffed(samurai_turn):
+    state = place(samurai_turn, green="A1", purple="A2")
+    refused(state, Search(GREEN), "A1", "began this round")
+    refused(state, Sniff(PURPLE, sq("A1")), "A1", "began this round")
+
+
+def test_no_space_is_investigated_twice_in_a_round(samurai_turn):
+    state, _ = play(samurai_turn, Sniff(GREEN, sq("C2")))
+    state = place(state, purple="C2")
+    refused(state, Search(PURPLE), "C2", "already been investigated")
+    state = place(state, purple="C3")
+    refused(state, Sniff(PURPLE, sq("C2")), "C2", "already been investigated")
+
+
+def test_sniff_reaches_one_adjacent_space_bridges_included(samurai_turn):
+    refused(samurai_turn, Sniff(GREEN, sq("C3")), "next to him")
+    refused(samurai_turn, Sniff(GREEN, sq("B2")), "next to him")  # his own space is a Search
+    state = place(samurai_turn, green="C2")
+    assert rules.refusal(state, Sniff(GREEN, sq("D2"))) is None
+    state = place(samurai_turn, green="C1")
+    refused(state, Sniff(GREEN, sq("D1")), "next to him")
+
+
+def test_answers_are_yes_on_her_path_after_the_start_and_on_the_false_trail(samurai_turn):
+    yes = set(PATH.split()[1:]) | {TRAIL}
+    for s in SPACES:
+        name = space_name(s)
+        if name == "A1":
+            continue
+        state, events = play(place(samurai_turn, green=name), Search(GREEN))
+        assert events == [Investigated(GREEN, InvestigationKind.SEARCH, s, name in yes)], name
+        assert state.paw_prints[-1].space == s and state.paw_prints[-1].green == (name in yes)
+
+
+def test_sniff_answers_like_search(samurai_turn):
+    state, events = play(place(samurai_turn, red="D2"), Sniff(RED, sq("C2")), Sniff(BLUE, sq("E4")))
+    assert [e.answer for e in events] == [True, False]
+    assert [e.kind for e in events] == [InvestigationKind.SNIFF] * 2
+
+
+def test_without_a_false_trail_its_space_answers_no():
+    state, events = play(place(turn(false_trail=None), green="E1"), Search(GREEN))
+    assert events[-1].answer is False
+
+
+def test_the_turn_may_end_at_once_with_no_action(samurai_turn):
+    state, events = play(samurai_turn, EndSamuraiTurn())
+    assert events[0] == SamuraiTurnEnded(0)
+    assert state.round == 2 and state.phase is Phase.GORYO_TURN
+
+
+def test_the_turn_may_end_part_way_through_a_samurai(samurai_turn):
+    state, events = play(samurai_turn, Move(GREEN, sq("B1")), EndSamuraiTurn())
+    assert SamuraiTurnEnded(1) in events and state.round == 2
+
+
+def test_samurai_actions_are_refused_on_her_turn():
+    state = started(bound=URN, first=HELMET, start="A1")
+    refused(state, Move(GREEN, sq("B1")), "not the Samurai's turn")
+    refused(state, EndSamuraiTurn(), "not the Samurai's turn")
+
+
+def every_samurai_action():
+    for samurai in rules.Samurai:
+        yield Search(samurai)
+        for s in SPACES:
+            yield Move(samurai, s)
+            yield Sniff(samurai, s)
+
+
+def test_legal_samurai_actions_list_exactly_what_refusal_allows_at_every_step():
+    from rules.playout import random_match
+
+    checked = 0
+    for seed in range(12):
+        for advanced in (False, True):
+            for _, state in random_match(seed, advanced=advanced):
+                if state.phase is not Phase.SAMURAI_TURN:
+                    continue
+                listed = rules.legal_samurai_actions(state)
+                assert len(listed) == len(set(listed))
+                assert set(listed) == {a for a in every_samurai_action() if rules.refusal(state, a) is None}
+                checked += 1
+    assert checked > 100
