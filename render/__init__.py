@@ -1,0 +1,16 @@
+"""Pictures of the palace as PNG bytes, and their alt texts, each a pure function of a view.
+
+    png = render.public_board(rules.public_view(state))
+    alt = render.describe_public(rules.public_view(state))
+
+The public functions take only a ``PublicView``, which holds no hidden
+information, so they cannot leak the bound object or an undiscovered plan.
+"""
+
+from .describe import describe_discovery, describe_final, describe_goryo, describe_public
+from .images import discovery_board, final_board, goryo_board, public_board
+
+__all__ = [
+    "describe_discovery", "describe_final", "describe_goryo", "describe_public",
+    "discovery_board", "final_board", "goryo_board", "public_board",
+]

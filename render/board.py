@@ -1,0 +1,234 @@
+"""Composing one image: the cached palace, then only what changes on top of it."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules import OBJECT_AT, SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
+from rules.state import SAMURAI_ORDER
+
+from . import geometry as g
+from . import sprites
+from .icons import icon
+from .palace import ICON_SIZE, background, icon_origin
+from .panel import draw_panel
+from .pen import Pen, sprite
+from .theme import (
+    CUBE_FALSE_TRAIL,
+    CUBE_MOVE,
+    CUBE_SPRINT,
+    CUBE_TARGET,
+    GOLD,
+    INK,
+    NO,
+    TEXT,
+    TEXT_DIM,
+    YES,
+    font,
+)
+
+PATH_COLOUR = (98, 52, 170)
+PATH_EDGE = (255, 255, 255)
+CUBE_SIZE = 34
+
+
+def canvas() -> Image.Image:
+    return background().copy()
+
+
+# --- caption ------------------------------------------------------------------
+
+
+def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
+                 badge_icon: ObjectType | None = None) -> None:
+    draw = ImageDraw.Draw(image)
+    draw.text((24, 24), title, fill=TEXT, font=font(30, True), anchor="lm")
+    draw.text((24, 55), subtitle, fill=TEXT_DIM, font=font(18), anchor="lm")
+    if badge:
+        right = g.WIDTH - 24
+        if badge_icon is not None:
+            image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
+            right -= 66
+        draw.text((right, 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+
+
+# --- pieces on the palace -----------------------------------------------------
+
+
+def draw_broken(image: Image.Image, spaces: Iterable[Space]) -> None:
+    for space in spaces:
+        x0, y0, _, _ = g.cell_box(space)
+        image.alpha_composite(sprites.crack(g.CELL - 8), (x0 + 4, y0 + 4))
+
+
+def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
+    seal = sprites.seal(34, 70)
+    for space in sorted(spaces):
+        x, y = icon_origin(space)
+        image.alpha_composite(seal, (x + ICON_SIZE - 22, y - 8))
+
+
+def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint]) -> None:
+    draw = ImageDraw.Draw(image)
+    for paw in prints:
+        x0, y0, x1, y1 = g.cell_box(paw.space)
+        colour = YES if paw.green else NO
+        # A coloured frame: solid for yes, dashed for no, so the two differ without colour too.
+        if paw.green:
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=colour, width=5)
+        else:
+            for k in range(0, g.CELL - 4, 16):
+                a, b = x0 + 2 + k, min(x0 + 2 + k + 9, x1 - 2)
+                draw.rectangle((a, y0 + 2, b, y0 + 6), fill=colour)
+                draw.rectangle((a, y1 - 6, b, y1 - 2), fill=colour)
+                a, b = y0 + 2 + k, min(y0 + 2 + k + 9, y1 - 2)
+                draw.rectangle((x0 + 2, a, x0 + 6, b), fill=colour)
+                draw.rectangle((x1 - 6, a, x1 - 2, b), fill=colour)
+        paw_sprite = sprites.paw_print(paw.green, 42)
+        image.alpha_composite(paw_sprite, ((x0 + x1) // 2 - 21, y0 + 2))
+
+
+def draw_goryo(image: Image.Image, space: Space | None) -> None:
+    if space is None:
+        return
+    cx, cy = g.cell_centre(space)
+    ghost = sprites.ghost(74)
+    image.alpha_composite(ghost, (cx - 37, cy - 34))
+
+
+def draw_samurai(image: Image.Image, view: PublicView) -> None:
+    for index, (samurai, space) in enumerate(view.samurai_spaces):
+        x, y = g.samurai_slot(SAMURAI_ORDER.index(samurai), space)
+        pawn = sprites.samurai_pawn(samurai, 40)
+        image.alpha_composite(pawn, (x - 20, y - 20))
+
+
+def draw_bound(image: Image.Image, bound: ObjectType) -> None:
+    ring = sprites.bound_ring(g.CELL)
+    for space in SPACES_OF_TYPE[bound]:
+        x0, y0, _, _ = g.cell_box(space)
+        image.alpha_composite(ring, (x0, y0))
+
+
+def draw_public_pieces(image: Image.Image, view: PublicView, prints: Sequence[PawPrint]) -> None:
+    draw_broken(image, view.broken)
+    draw_seals(image, view.sealed)
+    draw_paw_prints(image, prints)
+    draw_goryo(image, view.goryo_space)
+    draw_samurai(image, view)
+
+
+# --- the Goryō's path ---------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def arrow_head(direction: tuple[int, int]) -> Image.Image:
+    dx, dy = direction
+
+    def paint(pen: Pen) -> None:
+        tip = (50 + dx * 44, 50 + dy * 44)
+        left = (50 - dx * 30 - dy * 42, 50 - dy * 30 + dx * 42)
+        right = (50 - dx * 30 + dy * 42, 50 - dy * 30 - dx * 42)
+        notch = (50 - dx * 12, 50 - dy * 12)
+        pen.polygon([tip, left, notch, right], fill=PATH_COLOUR, outline=PATH_EDGE, width=7)
+
+    return sprite(34, 34, paint)
+
+
+def draw_path_lines(image: Image.Image, path: Sequence[Space]) -> None:
+    """The route as a line through the spaces' centres, an arrow on each border it crosses."""
+    draw = ImageDraw.Draw(image)
+    centres = [g.cell_centre(s) for s in path]
+    for half, colour in ((8, PATH_EDGE), (5, PATH_COLOUR)):
+        for (ax, ay), (bx, by) in zip(centres, centres[1:]):
+            x0, x1 = sorted((ax, bx))
+            y0, y1 = sorted((ay, by))
+            draw.rectangle((x0 - half, y0 - half, x1 + half, y1 + half), fill=colour)
+    for (ax, ay), (bx, by) in zip(centres, centres[1:]):
+        dx = (bx > ax) - (bx < ax)
+        dy = (by > ay) - (by < ay)
+        head = arrow_head((dx, dy))
+        mx, my = (ax + bx) // 2, (ay + by) // 2
+        image.alpha_composite(head, (mx - head.width // 2, my - head.height // 2))
+
+
+def path_cubes(path: Sequence[Space]) -> list[tuple[Space, Image.Image]]:
+    """White Move cubes numbered from the start, the grey Sprint cube as the extra step, the purple Target."""
+    sprinted = len(path) == 6
+    cubes = []
+    for index, space in enumerate(path):
+        number = str(index + 1)
+        if index == len(path) - 1:
+            cube = sprites.cube(number, CUBE_TARGET, CUBE_SIZE, dark_text=False, ring=True)
+        elif sprinted and index == len(path) - 2:
+            cube = sprites.cube(number, CUBE_SPRINT, CUBE_SIZE, stripes=True)
+        else:
+            cube = sprites.cube(number, CUBE_MOVE, CUBE_SIZE)
+        cubes.append((space, cube))
+    return cubes
+
+
+def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
+    """At the centre, on the route; under the Goryō's pawn it moves to the bottom so both show."""
+    cx, cy = g.cell_centre(space)
+    if beside_pawn:
+        return cx - CUBE_SIZE // 2, cy + g.CELL // 2 - CUBE_SIZE - 4
+    return cx - CUBE_SIZE // 2, cy - CUBE_SIZE // 2
+
+
+def draw_false_trail(image: Image.Image, space: Space) -> None:
+    draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = g.cell_box(space)
+    for k in range(0, g.CELL - 8, 14):  # a dotted green frame: the decoy
+        draw.rectangle((x0 + 4 + k, y0 + 4, x0 + 10 + k, y0 + 8), fill=CUBE_FALSE_TRAIL)
+        draw.rectangle((x0 + 4 + k, y1 - 8, x0 + 10 + k, y1 - 4), fill=CUBE_FALSE_TRAIL)
+        draw.rectangle((x0 + 4, y0 + 4 + k, x0 + 8, y0 + 10 + k), fill=CUBE_FALSE_TRAIL)
+        draw.rectangle((x1 - 8, y0 + 4 + k, x1 - 4, y0 + 10 + k), fill=CUBE_FALSE_TRAIL)
+    cube = sprites.cube("F", CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
+    image.alpha_composite(cube, cube_origin(space, False))
+
+
+def draw_plan_cubes(image: Image.Image, path: Sequence[Space], false_trail: Space | None,
+                    pawn_at: Space | None) -> None:
+    for space, cube in path_cubes(path):
+        image.alpha_composite(cube, cube_origin(space, space == pawn_at))
+    if false_trail is not None:
+        draw_false_trail(image, false_trail)
+
+
+# --- the Goryō's private marks ------------------------------------------------
+
+
+def draw_marks(image: Image.Image, broken: Iterable[Space], sealed: Iterable[Space]) -> None:
+    """Her marker-pen notes: X on each broken object, ○ around each sealed one."""
+    x_mark = sprites.mark_x(62)
+    o_mark = sprites.mark_o(78)
+    for space in broken:
+        x, y = icon_origin(space)
+        image.alpha_composite(x_mark, (x - 2, y - 2))
+    for space in sorted(sealed):
+        x, y = icon_origin(space)
+        image.alpha_composite(o_mark, (x - 10, y - 10))
+
+
+def draw_targets(image: Image.Image, targets: Iterable[Space]) -> None:
+    draw = ImageDraw.Draw(image)
+    for space in targets:
+        x0, y0, x1, y1 = g.cell_box(space)
+        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=(150, 110, 210), width=3)
+
+
+# --- output -------------------------------------------------------------------
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Palette PNG: the drawing has few colours, so this stays small and fast to encode."""
+    out = io.BytesIO()
+    paletted = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    paletted.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+

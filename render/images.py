@@ -1,0 +1,106 @@
+"""The four pictures the bot posts, each a pure function of a view."""
+
+from __future__ import annotations
+
+from rules import GoryoView, Phase, PublicView, Termination, plan_name, space_name
+
+from . import board
+from .panel import draw_panel
+from .words import reason, round_line, turn_line, winner_line
+
+# Endings that happen during a discovery, so the last revealed path belongs in the final picture.
+DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
+
+
+def _public_image(view: PublicView):
+    image = board.canvas()
+    board.draw_public_pieces(image, view, view.paw_prints)
+    draw_panel(image, view)
+    return image
+
+
+def public_board(view: PublicView) -> bytes:
+    image = _public_image(view)
+    board.draw_caption(image, round_line(view), turn_line(view))
+    return board.to_png(image)
+
+
+def discovery_board(view: PublicView) -> bytes:
+    reveal = view.last_reveal
+    if reveal is None:  # nothing discovered yet: the plain board, said plainly
+        image = _public_image(view)
+        board.draw_caption(image, round_line(view), "No path has been revealed yet.")
+        return board.to_png(image)
+    image = board.canvas()
+    board.draw_broken(image, view.broken)
+    board.draw_seals(image, view.sealed)
+    board.draw_paw_prints(image, reveal.paw_prints)
+    board.draw_path_lines(image, reveal.path)
+    board.draw_goryo(image, reveal.path[-1])
+    board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
+    board.draw_samurai(image, view)
+    draw_panel(image, view)
+    extras = []
+    if len(reveal.path) == 6:
+        extras.append("Sprint used")
+    if reveal.false_trail is not None:
+        extras.append(f"False Trail on {space_name(reveal.false_trail)}")
+    subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
+    board.draw_caption(image, f"Discovery · round {reveal.round}", subtitle, "PATH REVEALED")
+    return board.to_png(image)
+
+
+def final_board(view: PublicView) -> bytes:
+    image = board.canvas()
+    board.draw_broken(image, view.broken)
+    board.draw_seals(image, view.sealed)
+    if view.bound is not None:
+        board.draw_bound(image, view.bound)
+    reveal = view.last_reveal
+    outcome = view.outcome
+    if reveal is not None and outcome is not None and outcome.termination in DISCOVERY_ENDINGS \
+            and reveal.round == view.round:
+        board.draw_paw_prints(image, reveal.paw_prints)
+        board.draw_path_lines(image, reveal.path)
+        board.draw_goryo(image, view.goryo_space)
+        board.draw_plan_cubes(image, reveal.path, reveal.false_trail, view.goryo_space)
+    else:
+        board.draw_paw_prints(image, view.paw_prints)
+        board.draw_goryo(image, view.goryo_space)
+    board.draw_samurai(image, view)
+    draw_panel(image, view, view.bound)
+    if outcome is None:  # not over yet: caption it as the live board
+        board.draw_caption(image, round_line(view), turn_line(view))
+    else:
+        badge = f"Bound: {view.bound}" if view.bound is not None else ""
+        board.draw_caption(image, winner_line(outcome), reason(outcome)[:1].upper() + reason(outcome)[1:] + ".",
+                           badge, view.bound)
+    return board.to_png(image)
+
+
+def goryo_board(view: GoryoView) -> bytes:
+    public = view.public
+    image = board.canvas()
+    if public.phase is Phase.GORYO_TURN:
+        board.draw_targets(image, view.legal_targets)
+    board.draw_bound(image, view.bound)
+    board.draw_marks(image, public.broken, public.sealed)
+    board.draw_paw_prints(image, public.paw_prints)
+    if view.plan is not None:
+        board.draw_path_lines(image, view.plan.path)
+    board.draw_goryo(image, public.goryo_space)
+    if view.plan is not None:
+        board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
+    board.draw_samurai(image, public)
+    draw_panel(image, public, view.bound)
+    if public.outcome is not None:
+        subtitle = f"{winner_line(public.outcome)}: {reason(public.outcome)}."
+    elif public.phase is Phase.GORYO_TURN:
+        subtitle = "Your path: preview, confirm to lock it in" if view.plan is not None else "Plan your path: 4 steps to an intact object"
+    elif public.phase is Phase.SETUP:
+        subtitle = f"Choose which {public.first_type} to break first"
+    else:
+        subtitle = "The Samurai are hunting you"
+    board.draw_caption(image, f"Your secret board · {round_line(public)}", subtitle, f"Bound: {view.bound}",
+                       view.bound)
+    return board.to_png(image)

@@ -1,0 +1,213 @@
+"""Pieces that move or appear: pawns, paw-prints, seals, cubes, tokens.
+
+Each is a small RGBA image made once (smooth, supersampled) and pasted where
+needed, so a render only composites.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image
+
+from rules import Samurai
+
+from .pen import Pen, polar, sprite
+from .theme import (
+    BOUND,
+    GHOST,
+    GHOST_EDGE,
+    GOLD,
+    INK,
+    NO,
+    PAPER,
+    SAMURAI_COLOURS,
+    SAMURAI_LETTERS,
+    YES,
+    font,
+)
+
+
+def _text(pen: Pen, x: float, y: float, text: str, size: float, fill, bold: bool = True) -> None:
+    """Centred text in design units (the pen's draw is already supersampled)."""
+    px = max(4, round(size * pen.k))
+    pen.draw.text(pen.p(x, y), text, fill=fill, font=font(px, bold), anchor="mm")
+
+
+def check(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
+    pen.round_line([(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.7)], fill, width)
+
+
+def cross(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
+    pen.round_line([(x - r, y - r), (x + r, y + r)], fill, width)
+    pen.round_line([(x - r, y + r), (x + r, y - r)], fill, width)
+
+
+@lru_cache(maxsize=None)
+def samurai_pawn(samurai: Samurai, size: int) -> Image.Image:
+    colour = SAMURAI_COLOURS[samurai]
+
+    def paint(pen: Pen) -> None:
+        pen.circle(50, 54, 44, fill=(0, 0, 0, 90))  # soft shadow
+        pen.circle(50, 50, 45, fill=(255, 255, 255), outline=INK, width=5)
+        pen.circle(50, 50, 36, fill=colour)
+        _text(pen, 50, 52, SAMURAI_LETTERS[samurai], 50, (255, 255, 255))
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def ghost(size: int) -> Image.Image:
+    """The Goryō: a pale spirit flame with a wisp for a tail."""
+
+    def paint(pen: Pen) -> None:
+        pen.circle(50, 56, 46, fill=(200, 190, 255, 70))  # glow
+        body = [(50, 4), (62, 22), (76, 44), (80, 62), (74, 80), (60, 92), (42, 94), (30, 84), (34, 74),
+                (24, 70), (20, 56), (26, 38), (40, 22)]
+        pen.polygon(body, fill=GHOST, outline=GHOST_EDGE, width=5)
+        pen.ellipse(36, 54, 46, 68, fill=GHOST_EDGE)
+        pen.ellipse(56, 54, 66, 68, fill=GHOST_EDGE)
+        pen.arc(42, 68, 60, 82, 20, 160, fill=GHOST_EDGE, width=4)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def paw_print(yes: bool, size: int) -> Image.Image:
+    """Green with a tick for yes, red with a cross for no: colour and mark both tell."""
+    colour = YES if yes else NO
+
+    def paint(pen: Pen) -> None:
+        for x, y in ((20, 34), (38, 18), (62, 18), (80, 34)):
+            pen.circle(x, y, 12, fill=colour, outline=(255, 255, 255), width=4)
+        pen.ellipse(20, 38, 80, 94, fill=colour, outline=(255, 255, 255), width=5)
+        if yes:
+            check(pen, 50, 66, 16, (255, 255, 255), 9)
+        else:
+            cross(pen, 50, 66, 12, (255, 255, 255), 9)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def seal(width: int, height: int) -> Image.Image:
+    """An ofuda: a paper talisman with a red stamp laid over a sealed object."""
+
+    def paint(pen: Pen) -> None:
+        pen.rect(30, 2, 70, 98, fill=(0, 0, 0, 80), radius=3)
+        pen.rect(27, 0, 67, 96, fill=PAPER, outline=INK, width=3, radius=3)
+        pen.circle(47, 24, 13, fill=(200, 36, 36))
+        pen.rect(41, 18, 53, 30, outline=PAPER, width=3)
+        for y in (46, 58, 70, 82):
+            pen.line([(37, y), (57, y)], fill=INK, width=4)
+        pen.line([(47, 42), (47, 90)], fill=INK, width=3)
+
+    return sprite(width, height, paint, size=height)
+
+
+@lru_cache(maxsize=None)
+def crack(size: int) -> Image.Image:
+    """The broken-object piece: a dark shard with a jagged white crack across it."""
+
+    def paint(pen: Pen) -> None:
+        pen.rect(3, 3, 97, 97, fill=(40, 30, 26, 130), radius=6)
+        zigzag = [(8, 22), (30, 38), (24, 52), (50, 58), (44, 74), (72, 80), (92, 96)]
+        pen.line(zigzag, fill=(250, 246, 236), width=7, joint="curve")
+        pen.line([(50, 58), (78, 46), (96, 50)], fill=(250, 246, 236), width=5, joint="curve")
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def cube(label: str, colour: tuple[int, int, int], size: int, dark_text: bool = True, ring: bool = False,
+         stripes: bool = False) -> Image.Image:
+    """A Goryō action cube seen from above, with a number or letter on it."""
+    text_colour = INK if dark_text else (255, 255, 255)
+
+    def paint(pen: Pen) -> None:
+        pen.rect(10, 14, 96, 98, fill=(0, 0, 0, 110), radius=14)
+        pen.rect(4, 4, 90, 90, fill=colour, outline=INK, width=6, radius=14)
+        pen.line([(16, 14), (78, 14)], fill=(255, 255, 255, 110), width=5)
+        if stripes:  # the Sprint cube: speed lines, told apart without its grey
+            for y in (30, 47, 64):
+                pen.line([(10, y), (24, y)], fill=INK, width=5)
+        if ring:  # the Target carries a bullseye so it is told apart without colour
+            pen.circle(47, 47, 33, outline=text_colour, width=6)
+        _text(pen, 47, 49, label, 50 if len(label) == 1 else 40, text_colour)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def mark_x(size: int, colour=(30, 20, 60)) -> Image.Image:
+    """The Goryō's marker pen X on a broken object."""
+
+    def paint(pen: Pen) -> None:
+        cross(pen, 50, 50, 36, colour, 11)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def mark_o(size: int, colour=(30, 20, 60)) -> Image.Image:
+    """The Goryō's marker pen ○ around a sealed object."""
+
+    def paint(pen: Pen) -> None:
+        pen.circle(50, 50, 43, outline=colour, width=8)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def spirit_token(flipped: int, size: int) -> Image.Image:
+    """Face up: the Goryō's face. Flipped: its Roman numeral, captured."""
+
+    def paint(pen: Pen) -> None:
+        if flipped:
+            pen.circle(50, 50, 46, fill=(150, 30, 40), outline=GOLD, width=6)
+            _text(pen, 50, 52, "I" * flipped, 44, GOLD)
+        else:
+            pen.circle(50, 50, 46, fill=(60, 54, 96), outline=(140, 130, 190), width=5)
+            pen.ellipse(30, 38, 44, 58, fill=GHOST)
+            pen.ellipse(56, 38, 70, 58, fill=GHOST)
+            pen.arc(36, 60, 64, 80, 200, 340, fill=GHOST, width=5)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def bag(size: int, fill=(170, 120, 70)) -> Image.Image:
+    """The cloth bag of object tokens."""
+
+    def paint(pen: Pen) -> None:
+        pen.polygon([(30, 30), (70, 30), (92, 80), (80, 96), (20, 96), (8, 80)], fill=fill, outline=INK, width=6)
+        pen.polygon([(34, 8), (50, 22), (66, 8), (62, 30), (38, 30)], fill=fill, outline=INK, width=6)
+        pen.line([(30, 32), (70, 32)], fill=(200, 40, 40), width=8)
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def mallet(size: int) -> Image.Image:
+    """The gong mallet: a wooden handle with a padded head."""
+
+    def paint(pen: Pen) -> None:
+        pen.round_line([(24, 82), (62, 40)], (120, 72, 40), 12)
+        pen.round_line([(24, 82), (62, 40)], INK, 3)
+        head = [polar(70, 30, 26, a) for a in range(0, 360, 30)]
+        pen.polygon(head, fill=(236, 228, 210), outline=INK, width=6)
+        pen.circle(70, 30, 10, fill=(200, 60, 40))
+
+    return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def bound_ring(size: int) -> Image.Image:
+    """A golden frame around the spaces of the bound object."""
+
+    def paint(pen: Pen) -> None:
+        pen.rect(3, 3, 97, 97, outline=BOUND, width=6, radius=10)
+        pen.rect(8, 8, 92, 92, outline=(255, 240, 180, 160), width=2, radius=8)
+
+    return sprite(size, size, paint)
+
