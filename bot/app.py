@@ -1,0 +1,94 @@
+"""Building the bot: ``create_bot(database=PATH)`` returns it unstarted.
+
+``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
+open the database, register the persistent buttons, add the command group,
+sync the commands as the settings ask, and start the challenge sweep.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
+
+import discord
+from discord.ext import commands, tasks
+
+from .commands import GoryoCommands
+from .components import DYNAMIC_ITEMS
+from .game import Game
+from .refusals import on_tree_error
+from .settings import Settings, load_settings
+from .storage import Store
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 30.0
+
+
+class GoryoBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        # Slash commands and buttons only: no privileged intents, no message content.
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        self.settings = settings
+        self.store: Store | None = None
+        self.game: Game | None = None
+        self.tree.on_error = on_tree_error  # type: ignore[method-assign]
+        self.tree.add_command(GoryoCommands())
+        self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        self.game = Game(self, self.store, self.settings)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.sync_commands()
+        self.sweeper.start()
+        log.info("ready to play; database %s", self.settings.database)
+
+    async def sync_commands(self) -> None:
+        mode = self.settings.sync
+        if mode == "off":
+            return
+        if mode == "guild":
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d command(s) to server %d", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d command(s) globally", len(synced))
+
+    async def _sweep(self) -> None:
+        try:
+            assert self.game is not None
+            await self.game.challenges.sweep()
+        except Exception:  # the sweep must outlive one bad pass
+            log.exception("challenge sweep failed")
+
+    async def close(self) -> None:
+        self.sweeper.cancel()
+        await super().close()
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+
+
+def create_bot(
+    database: str | os.PathLike | None = None,
+    *,
+    environ: Mapping[str, str] | None = None,
+    env_file: str | None = ".env",
+    **overrides: object,
+) -> GoryoBot:
+    """The bot, not started. Settings come from the environment and ``.env``; keywords override them.
+
+    ``create_bot(database="test.sqlite3", seed=7, challenge_timeout=60, sync="global")``;
+    ``environ={}, env_file=None`` ignores the process's environment (for tests).
+    """
+    settings = load_settings(environ, env_file=env_file)
+    if database is not None:
+        overrides["database"] = Path(database)
+    if overrides:
+        settings = settings.replace(**overrides)
+    return GoryoBot(settings)

@@ -1,0 +1,164 @@
+"""Challenges: posting one, answering it (accept, decline, withdraw) and letting it lapse.
+
+Expiry is derived from the stored ``created_at``: a background sweep closes
+lapsed challenges, and a click on one that lapsed meanwhile is treated the same.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from datetime import timedelta
+
+import discord
+
+import rules
+
+from . import boards, messages
+from .delivery import PINGS, Courier, Outgoing
+from .errors import Refusal
+from .settings import Settings
+from .storage import ChallengeRecord, ChannelBusyError, Store
+
+log = logging.getLogger(__name__)
+
+
+class Challenges:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+        self.bot = bot
+        self.store = store
+        self.settings = settings
+
+    @property
+    def timeout(self) -> timedelta:
+        return timedelta(seconds=self.settings.challenge_timeout)
+
+    def lapsed(self, challenge: ChallengeRecord) -> bool:
+        return discord.utils.utcnow() >= challenge.created_at + self.timeout
+
+    # --- posting ------------------------------------------------------------------
+
+    async def post(self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool) -> None:
+        from .components import challenge_view  # components call back into this module
+
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Challenges are made in a server text channel, where the match will be played.")
+        if opponent.id == interaction.user.id:
+            raise Refusal("You cannot challenge yourself: pick another member as `opponent`.")
+        if opponent.bot:
+            raise Refusal("Bots cannot play Goryō: pick a human member as `opponent`.")
+        try:
+            challenge = await self.store.create_challenge(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                challenger_id=interaction.user.id,
+                opponent_id=opponent.id,
+                challenger_role=role,
+                advanced=advanced,
+                now=discord.utils.utcnow(),
+            )
+        except ChannelBusyError as busy:
+            if busy.kind == "match":
+                raise Refusal(
+                    "A match is already being played in this channel: one match per channel. "
+                    "Challenge in another channel, or wait for this one to end."
+                ) from None
+            raise Refusal(
+                "A challenge is already waiting for an answer in this channel: one at a time. "
+                "Wait for it to be answered or to lapse, or use another channel."
+            ) from None
+        expires = int((challenge.created_at + self.timeout).timestamp())
+        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+        await interaction.response.send_message(text, view=challenge_view(challenge.id), allowed_mentions=PINGS)
+        message = await interaction.original_response()
+        await self.store.set_challenge_message(challenge.id, message.id)
+
+    # --- answering ----------------------------------------------------------------
+
+    async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: str) -> None:
+        challenge = await self.store.get_challenge(challenge_id)
+        if challenge is None:
+            raise Refusal("This challenge is no longer open.")
+        if self.lapsed(challenge):
+            if await self.store.delete_challenge(challenge.id):
+                await interaction.response.edit_message(content=messages.challenge_expired(challenge.opponent_id), view=None)
+                return
+            raise Refusal("This challenge is no longer open.")
+        if choice == "withdraw":
+            if interaction.user.id != challenge.challenger_id:
+                raise Refusal(f"Only {messages.mention(challenge.challenger_id)} can withdraw this challenge.")
+            await self._close(interaction, challenge, messages.challenge_withdrawn(challenge.challenger_id))
+            return
+        if interaction.user.id != challenge.opponent_id:
+            raise Refusal(
+                f"This challenge is for {messages.mention(challenge.opponent_id)}; only they can answer it. "
+                "Start your own with `/goryo challenge`."
+            )
+        if choice == "decline":
+            await self._close(interaction, challenge, messages.challenge_declined(challenge.opponent_id))
+            return
+        await self._accept(interaction, challenge)
+
+    async def _close(self, interaction: discord.Interaction, challenge: ChallengeRecord, text: str) -> None:
+        if not await self.store.delete_challenge(challenge.id):
+            raise Refusal("This challenge is no longer open.")
+        await interaction.response.edit_message(content=text, view=None)
+
+    def _seed(self) -> int | str:
+        return self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
+
+    def _goryo_is_challenger(self, challenge: ChallengeRecord, seed: int | str) -> bool:
+        if challenge.challenger_role == "goryo":
+            return True
+        if challenge.challenger_role == "samurai":
+            return False
+        # Tied to the match seed, so GORYO_SEED also fixes a random role.
+        return random.Random(f"roles:{seed}").random() < 0.5
+
+    async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
+        seed = self._seed()
+        state = rules.new_game(seed, advanced=challenge.advanced)
+        if self._goryo_is_challenger(challenge, seed):
+            goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
+        else:
+            goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
+        try:
+            record = await self.store.start_match(
+                challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state,
+                now=discord.utils.utcnow(),
+            )
+        except LookupError:
+            raise Refusal("This challenge is no longer open.") from None
+        except ChannelBusyError:
+            raise Refusal("A match is already being played in this channel.") from None
+        log.info("match %d: accepted in channel %d", record.id, record.channel_id)
+        log.debug("match %d: seed %r", record.id, seed)
+        public = Outgoing(
+            "source",
+            messages.challenge_accepted(goryo_id, samurai_id, state.first_type),
+            await boards.public_board(state),
+        )
+        secret = Outgoing("goryo", messages.goryo_setup(state, record.channel_id), await boards.goryo_board(state))
+        await Courier(self.bot, record, interaction).deliver([public, secret])
+
+    # --- lapsing --------------------------------------------------------------------
+
+    async def sweep(self) -> int:
+        """Close every lapsed challenge and say so on its message; the number closed."""
+        closed = 0
+        for challenge in await self.store.pending_challenges():
+            if not self.lapsed(challenge) or not await self.store.delete_challenge(challenge.id):
+                continue
+            closed += 1
+            log.info("challenge %d lapsed", challenge.id)
+            if challenge.message_id is None:
+                continue
+            channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+            try:
+                await channel.get_partial_message(challenge.message_id).edit(
+                    content=messages.challenge_expired(challenge.opponent_id), view=None, allowed_mentions=PINGS
+                )
+            except discord.HTTPException as error:
+                log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)
+        return closed

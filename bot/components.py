@@ -1,0 +1,112 @@
+"""Buttons that survive restarts: DynamicItems whose custom_id carries everything they need.
+
+Challenge buttons carry the challenge id. Plan buttons carry the match id, the
+match version the preview was made at, and the candidate plan itself, e.g.
+``goryo:plan:12:7:C1C2D2D1E1:A6:confirm`` (well under Discord's 100 characters):
+Confirm applies exactly that plan, only while the match is still at that version,
+so a second or stale click is refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+import rules
+
+from .refusals import answer_refusals
+
+_SPACE = r"[A-F][1-6]"
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in ("accept", "decline", "withdraw"):
+        view.add_item(ChallengeButton(challenge_id, choice))
+    return view
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)",
+):
+    LOOKS = {
+        "accept": ("Accept", discord.ButtonStyle.success),
+        "decline": ("Decline", discord.ButtonStyle.danger),
+        "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, challenge_id: int, choice: str) -> None:
+        label, style = self.LOOKS[choice]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"goryo:challenge:{challenge_id}:{choice}")
+        )
+        self.challenge_id = challenge_id
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["id"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        async with answer_refusals(interaction):
+            await game.challenges.answer(interaction, self.challenge_id, self.choice)
+
+
+def encode_plan(plan: rules.Plan) -> tuple[str, str]:
+    path = "".join(rules.space_name(s) for s in plan.path)
+    trail = rules.space_name(plan.false_trail) if plan.false_trail is not None else "-"
+    return path, trail
+
+
+def decode_plan(path: str, trail: str) -> rules.Plan:
+    spaces = tuple(rules.parse_space(path[i : i + 2]) for i in range(0, len(path), 2))
+    return rules.Plan(spaces, None if trail == "-" else rules.parse_space(trail))
+
+
+def plan_view(match_id: int, version: int, plan: rules.Plan) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlanButton(match_id, version, plan, "confirm"))
+    view.add_item(PlanButton(match_id, version, plan, "cancel"))
+    return view
+
+
+class PlanButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=(
+        r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):"
+        rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>confirm|cancel)"
+    ),
+):
+    def __init__(self, match_id: int, version: int, plan: rules.Plan, choice: str) -> None:
+        path, trail = encode_plan(plan)
+        label, style = ("Confirm", discord.ButtonStyle.success) if choice == "confirm" else ("Cancel", discord.ButtonStyle.secondary)
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"goryo:plan:{match_id}:{version}:{path}:{trail}:{choice}"
+            )
+        )
+        self.match_id = match_id
+        self.version = version
+        self.plan = plan
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        plan = decode_plan(match["path"], match["trail"])
+        return cls(int(match["match"]), int(match["version"]), plan, match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        async with answer_refusals(interaction):
+            if self.choice == "confirm":
+                await game.confirm_plan(interaction, self.match_id, self.version, self.plan)
+            else:
+                await game.cancel_plan(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, PlanButton)
+
+__all__ = ["DYNAMIC_ITEMS", "ChallengeButton", "PlanButton", "challenge_view", "plan_view"]

@@ -1,0 +1,128 @@
+"""Sending: to the match's channel, privately to the Goryō (DM, with a fallback), or back to the user.
+
+The interaction's single response is used for the first message that fits it:
+a public post when the command was run in the match's channel, or a private
+answer to the user who ran it. Everything else goes out as a new message.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Literal
+
+import discord
+
+from . import messages
+from .boards import Board
+from .storage import MatchRecord
+
+log = logging.getLogger(__name__)
+
+PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+Recipient = Literal["public", "goryo", "actor", "source"]
+
+
+@dataclass
+class Outgoing:
+    """One message to send. ``source`` edits the message whose button was pressed."""
+
+    to: Recipient
+    text: str
+    board: Board | None = None
+    view: discord.ui.View | None = None
+    edit_attachments: bool = field(default=False)
+
+
+def in_dm(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is None
+
+
+async def send_private(interaction: discord.Interaction, text: str, *, board: Board | None = None,
+                       view: discord.ui.View | None = None) -> None:
+    """Answer the interaction's user privately: ephemeral in a server, a plain reply in DMs."""
+    kwargs: dict = {"allowed_mentions": PINGS, "ephemeral": not in_dm(interaction)}
+    if board is not None:
+        kwargs["file"] = board.file()
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
+class Courier:
+    """Delivers the messages of one match, for one interaction (or none, for background work)."""
+
+    def __init__(self, bot: discord.Client, record: MatchRecord, interaction: discord.Interaction | None = None):
+        self.bot = bot
+        self.record = record
+        self.interaction = interaction
+
+    @property
+    def _response_free(self) -> bool:
+        return self.interaction is not None and not self.interaction.response.is_done()
+
+    @property
+    def _actor_is_goryo(self) -> bool:
+        return self.interaction is not None and self.interaction.user.id == self.record.goryo_id
+
+    async def deliver(self, outgoing: list[Outgoing]) -> None:
+        for item in outgoing:
+            if item.to == "public":
+                await self.post_public(item.text, item.board)
+            elif item.to == "goryo":
+                await self.tell_goryo(item.text, item.board, item.view)
+            elif item.to == "actor":
+                assert self.interaction is not None
+                await send_private(self.interaction, item.text, board=item.board, view=item.view)
+            else:
+                await self.edit_source(item)
+        if self._response_free:
+            # Every interaction must be answered; this one had nothing of its own to say.
+            await send_private(self.interaction, "Done.")
+
+    async def post_public(self, text: str, board: Board | None = None) -> None:
+        kwargs: dict = {"allowed_mentions": PINGS}
+        if board is not None:
+            kwargs["file"] = board.file()
+        interaction = self.interaction
+        if self._response_free and interaction.channel_id == self.record.channel_id:
+            await interaction.response.send_message(text, **kwargs)
+            return
+        channel = self.bot.get_partial_messageable(self.record.channel_id, guild_id=self.record.guild_id)
+        await channel.send(text, **kwargs)
+
+    async def edit_source(self, item: Outgoing) -> None:
+        assert self.interaction is not None
+        kwargs: dict = {"content": item.text, "view": item.view}
+        if item.board is not None:
+            kwargs["attachments"] = [item.board.file()]
+        await self.interaction.response.edit_message(**kwargs)
+
+    async def tell_goryo(self, text: str, board: Board | None = None, view: discord.ui.View | None = None) -> None:
+        """Her private board and what to do: as the answer to her own command, else by DM.
+
+        If her DMs are closed she is told where she can still play: privately if
+        she is the one interacting, else with a mention in the channel that gives
+        nothing away.
+        """
+        if self._actor_is_goryo and self._response_free:
+            await send_private(self.interaction, text, board=board, view=view)
+            return
+        try:
+            dm = await self.bot.create_dm(discord.Object(self.record.goryo_id))
+            kwargs: dict = {"allowed_mentions": PINGS}
+            if board is not None:
+                kwargs["file"] = board.file()
+            if view is not None:
+                kwargs["view"] = view
+            await dm.send(text, **kwargs)
+            return
+        except discord.HTTPException as error:
+            log.info("match %d: could not DM the Goryō (%s %s)", self.record.id, error.status, error.code)
+        if self._actor_is_goryo:
+            await send_private(self.interaction, text, board=board, view=view)
+        else:
+            await self.post_public(messages.closed_dms(self.record.goryo_id))

@@ -1,0 +1,140 @@
+"""What each command and button does, between Discord and the action pipeline.
+
+Commands parse their options with the rules' notation, find the match they are
+about, and hand an action to ``MatchService.play``; what is shown afterwards is
+``announce``'s job.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+from discord import app_commands
+
+import rules
+
+from . import boards, messages
+from .announce import ActionPresenter
+from .challenges import Challenges
+from .components import plan_view
+from .delivery import Courier, send_private
+from .errors import Refusal
+from .service import MatchService
+from .settings import Settings
+from .storage import MatchRecord, Store
+
+log = logging.getLogger(__name__)
+
+
+def _in_guild(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is not None
+
+
+class Game:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+        self.bot = bot
+        self.store = store
+        self.settings = settings
+        self.service = MatchService(store)
+        self.challenges = Challenges(bot, store, settings)
+
+    async def _match(
+        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
+    ) -> MatchRecord:
+        return await self.service.match_for(
+            interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side
+        )
+
+    async def _play(
+        self, interaction: discord.Interaction, record: MatchRecord, action: rules.Action, *, version: int | None = None
+    ) -> None:
+        presenter = ActionPresenter(self.bot, interaction)
+        await self.service.play(record.id, interaction.user.id, action, presenter, expected_version=version)
+
+    # --- the Goryō ---------------------------------------------------------------
+
+    async def choose_start(self, interaction: discord.Interaction, space: str, match_id: int | None) -> None:
+        record = await self._match(interaction, match_id, rules.Side.GORYO)
+        await self._play(interaction, record, rules.ChooseStart(rules.parse_space(space)))
+
+    async def preview_plan(
+        self, interaction: discord.Interaction, spaces: str, false_trail: str | None, match_id: int | None
+    ) -> None:
+        """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
+        record = await self._match(interaction, match_id, rules.Side.GORYO)
+        plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
+        # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
+        MatchService.check(record, interaction.user.id, plan, None)
+        board = await boards.goryo_board(record.state, preview=plan)
+        view = plan_view(record.id, record.version, plan)
+        await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
+
+    async def confirm_plan(self, interaction: discord.Interaction, match_id: int, version: int, plan: rules.Plan) -> None:
+        record = await self.service.load(match_id)
+        await self._play(interaction, record, plan, version=version)
+
+    async def cancel_plan(self, interaction: discord.Interaction, match_id: int) -> None:
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.goryo_id:
+            raise Refusal("Only the Goryō of this match can use these buttons.")
+        await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
+
+    # --- the Samurai ------------------------------------------------------------------
+
+    async def samurai_action(self, interaction: discord.Interaction, make: Callable[[], rules.Action]) -> None:
+        """``make`` builds the action from the options, raising a readable error for a bad one."""
+        if not _in_guild(interaction):
+            raise Refusal("The Samurai act in the match's channel, for everyone to see: use this command there.")
+        record = await self._match(interaction, None)
+        await self._play(interaction, record, make())
+
+    # --- anyone -----------------------------------------------------------------------
+
+    async def board(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        record = await self._match(interaction, match_id)
+        state = record.state
+        is_goryo = interaction.user.id == record.goryo_id
+        if not _in_guild(interaction) and is_goryo:
+            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+            return
+        text = f"The board in {messages.channel_link(record.channel_id)}, round {max(state.round, 1)} of 4."
+        courier = Courier(self.bot, record, interaction)
+        if _in_guild(interaction) and interaction.channel_id == record.channel_id:
+            await courier.post_public(text, await boards.public_board(state))
+        else:
+            await send_private(interaction, text, board=await boards.public_board(state))
+        if is_goryo and _in_guild(interaction):
+            # Her own board too, for a Goryō playing in the channel: she alone sees it.
+            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+
+    async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        record = await self._match(interaction, match_id)
+        text = messages.status(rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id)
+        if interaction.user.id == record.goryo_id:
+            text += "\n" + messages.goryo_status_secret(record.state)
+        await send_private(interaction, text)
+
+    async def resign(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        record = await self._match(interaction, match_id)
+        side = record.player_side(interaction.user.id)
+        if side is None:
+            raise Refusal("You are not playing this match, so there is nothing to resign.")
+        await self._play(interaction, record, rules.Resign(side))
+
+    async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """Autocomplete for ``match``: the user's active matches, named by channel and state."""
+        choices = []
+        for record in await self.store.active_matches_of(interaction.user.id):
+            side = record.player_side(interaction.user.id)
+            channel = self.bot.get_channel(record.channel_id)
+            where = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else f"channel {record.channel_id}"
+            role = "Goryō" if side is rules.Side.GORYO else "Samurai"
+            turn = "your turn" if record.state.to_move is side else "waiting"
+            name = f"{record.id}: {where}, you play the {role}, round {max(record.state.round, 1)}, {turn}"
+            if current.strip() and current.strip().lower() not in name.lower():
+                continue
+            choices.append(app_commands.Choice(name=name[:100], value=record.id))
+        return choices[:25]
+

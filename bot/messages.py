@@ -1,0 +1,305 @@
+"""Everything the bot says, in plain words: events narrated, turns announced, help and status.
+
+Texts meant for the channel are built from public information only (events are
+public when emitted; views come from ``rules.public_view``). The few functions
+that take the Goryō's secrets say so in their name (``goryo_…``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import rules
+from rules import events as ev
+from rules.palace import SPACES_OF_TYPE
+
+ROUNDS = 4
+SPIRIT_TOKENS = 3
+GONG_LAST = 12
+ACTION_CUBES = 6
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def channel_link(channel_id: int) -> str:
+    return f"<#{channel_id}>"
+
+
+def _names(spaces: Iterable[rules.Space]) -> str:
+    return ", ".join(rules.space_name(s) for s in spaces)
+
+
+def _and(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def side_name(side: rules.Side) -> str:
+    return "the Goryō" if side is rules.Side.GORYO else "the Samurai"
+
+
+# --- challenges ---------------------------------------------------------------
+
+
+def challenge_text(challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int) -> str:
+    roles = {
+        "goryo": f"{mention(challenger_id)} plays the Goryō and {mention(opponent_id)} the Samurai",
+        "samurai": f"{mention(challenger_id)} plays the Samurai and {mention(opponent_id)} the Goryō",
+        "random": "roles are drawn at random",
+    }[role]
+    mode = " Advanced mode: each Samurai takes at most 2 actions." if advanced else ""
+    return (
+        f"{mention(opponent_id)}, {mention(challenger_id)} challenges you to a game of Goryō: {roles}.{mode}\n"
+        f"Accept or decline below; the challenge lapses <t:{expires_at}:R>."
+    )
+
+
+def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType) -> str:
+    return (
+        f"Challenge accepted! {mention(goryo_id)} is the Goryō, {mention(samurai_id)} leads the four Samurai.\n"
+        f"The first object drawn is the {first_type}: its tile is broken. The Goryō now chooses which "
+        f"{first_type} to break and start on."
+    )
+
+
+def challenge_declined(opponent_id: int) -> str:
+    return f"{mention(opponent_id)} declined the challenge."
+
+
+def challenge_withdrawn(challenger_id: int) -> str:
+    return f"{mention(challenger_id)} withdrew the challenge."
+
+
+def challenge_expired(opponent_id: int) -> str:
+    return f"The challenge to {mention(opponent_id)} lapsed without an answer."
+
+
+# --- the Goryō's private messages -------------------------------------------
+
+
+def goryo_setup(state: rules.GameState, channel_id: int) -> str:
+    choices = _names(SPACES_OF_TYPE[state.first_type])
+    return (
+        f"You are the Goryō in {channel_link(channel_id)}. Your bound object is the {state.bound}: "
+        f"never break a {state.bound}, and keep it secret.\n"
+        f"The first object drawn is the {state.first_type}. Choose which {state.first_type} you break and "
+        f"start on: `/goryo start space:` with one of {choices}.\n"
+        "Play your commands here; in the server channel they work too and answer only you."
+    )
+
+
+def goryo_turn(state: rules.GameState, channel_id: int) -> str:
+    assert state.goryo_space is not None
+    lengths = "5 spaces (your space and 4 steps), or 6 with your Sprint" if state.sprint_available else "5 spaces"
+    powers = _powers(state.sprint_available, state.false_trail_available)
+    trail = " Add `false_trail:` to lay your False Trail on a space off your path." if state.false_trail_available else ""
+    return (
+        f"Round {state.round} of {ROUNDS} in {channel_link(channel_id)}: plan your path. "
+        f"You stand on {rules.space_name(state.goryo_space)}; your bound object is the {state.bound}.\n"
+        f"Send `/goryo path spaces:` with {lengths}, ending on an intact object you may break.{trail}\n"
+        f"Powers left: {powers}."
+    )
+
+
+def goryo_started(space: rules.Space, object_type: rules.ObjectType) -> str:
+    return f"You break the {object_type} on {rules.space_name(space)} and start there."
+
+
+def goryo_preview(plan: rules.Plan) -> str:
+    target_type = rules.OBJECT_AT[plan.target]
+    sprint = " (with your Sprint)" if len(plan.path) == 6 else ""
+    trail = f" False Trail on {rules.space_name(plan.false_trail)}." if plan.false_trail is not None else ""
+    return (
+        f"Your plan: {rules.plan_name(plan.path)}{sprint}, breaking the {target_type} on "
+        f"{rules.space_name(plan.target)}.{trail}\nConfirm to lock it in, or Cancel and send another."
+    )
+
+
+def goryo_plan_locked(plan: rules.Plan) -> str:
+    return f"Locked in: {rules.plan_name(plan.path)}. The Samurai are hunting you now."
+
+
+def goryo_plan_cancelled() -> str:
+    return "Cancelled: nothing was locked. Send `/goryo path` again when you are ready."
+
+
+def closed_dms(goryo_id: int) -> str:
+    return (
+        f"{mention(goryo_id)}, I could not send you a direct message. Allow DMs from this server's members "
+        "(Privacy Settings), or play here: `/goryo status` and `/goryo board` show your secrets to you alone, "
+        "and every Goryō command answers only you."
+    )
+
+
+# --- public announcements ------------------------------------------------------
+
+
+def match_started_public(first_type: rules.ObjectType) -> str:
+    return f"The {first_type} is the first object drawn. Waiting for the Goryō to choose where she starts."
+
+
+def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
+    return (
+        f"{mention(samurai_id)}, the Goryō has planned her path for round {round_number}. Your turn, Samurai: "
+        "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
+    )
+
+
+def narrate(events: Iterable[ev.Event]) -> str:
+    """One line per event, in order; events with nothing to say are skipped."""
+    lines = [line for event in events if (line := narrate_event(event))]
+    return "\n".join(lines)
+
+
+def narrate_event(event: ev.Event) -> str | None:
+    match event:
+        case ev.StartChosen(space, object_type):
+            return f"The Goryō appears on {rules.space_name(space)} and breaks the {object_type} there."
+        case ev.RoundStarted(number):
+            return f"Round {number} of {ROUNDS} begins: the Goryō is planning her path."
+        case ev.PlanLocked():
+            return "The Goryō has planned her path."
+        case ev.SamuraiMoved(samurai, origin, to):
+            return f"The {samurai} Samurai moves from {rules.space_name(origin)} to {rules.space_name(to)}."
+        case ev.Investigated(samurai, kind, space, answer):
+            verb = "searches" if kind is rules.InvestigationKind.SEARCH else "sniffs"
+            verdict = (
+                "**yes**, the Goryō's trail passes there (green paw-print)"
+                if answer
+                else "**no**, no trail there (red paw-print)"
+            )
+            return f"The {samurai} Samurai {verb} {rules.space_name(space)}: {verdict}."
+        case ev.SamuraiTurnEnded(used):
+            return f"The Samurai end their turn after {used} action{'s' if used != 1 else ''}. Discovery!"
+        case ev.PathRevealed(path, false_trail, sprint_used):
+            sprint = " She used her Sprint." if sprint_used else ""
+            trail = f" Her False Trail lay on {rules.space_name(false_trail)}." if false_trail is not None else ""
+            return f"Her path was {rules.plan_name(path)}.{sprint}{trail}"
+        case ev.ObjectBroken(space, object_type, flipped):
+            tile = f"the {object_type} tile turns broken side up" if flipped else f"the {object_type} tile was already broken"
+            return f"She breaks the {object_type} on {rules.space_name(space)}: {tile}."
+        case ev.PawPrintsCounted(green, discarded, mallet_from, mallet_to, icons):
+            counted = f"{green} green paw-print{'s' if green != 1 else ''} count"
+            dropped = f" ({discarded} on her False Trail do{'es' if discarded == 1 else ''} not)" if discarded else ""
+            if mallet_to == mallet_from:
+                gong = "the gong's mallet stays on " + str(mallet_to)
+            else:
+                gong = f"the gong's mallet moves from {mallet_from} to {mallet_to}"
+            bag = f", reaching {icons} bag icon{'s' if icons != 1 else ''}" if icons else ""
+            return f"{counted}{dropped}: {gong}{bag}."
+        case ev.SpiritCaptured(captors, flipped, total):
+            who = _and([f"{s}" for s in captors])
+            plural = "Samurai stand" if len(captors) > 1 else "Samurai stands"
+            return (
+                f"The {who} {plural} on her target and capture{'s' if len(captors) == 1 else ''} her spirit: "
+                f"{flipped} spirit token{'s' if flipped != 1 else ''} flipped ({total} of {SPIRIT_TOKENS})."
+            )
+        case ev.TokenDrawn(object_type, sealed):
+            where = f" ({_names(sealed)})" if sealed else ""
+            return f"A {object_type} token is drawn from the bag: every intact {object_type} is sealed{where}."
+        case ev.BagEmpty():
+            return "A draw was due, but the bag is empty."
+        case ev.SprintDiscarded():
+            return "Her Sprint is spent."
+        case ev.FalseTrailDiscarded(space):
+            return f"Her False Trail on {rules.space_name(space)} was investigated: it is lost."
+        case ev.RoundEnded(number):
+            return f"Round {number} is over."
+        case ev.MatchEnded():
+            return None  # the end gets its own message
+    return None
+
+
+WINNER_WORDS = {rules.Side.SAMURAI: "The Samurai win", rules.Side.GORYO: "The Goryō wins"}
+
+
+def end_reason(outcome: rules.Outcome) -> str:
+    loser = outcome.winner.other if outcome.winner is not None else None
+    match outcome.termination:
+        case rules.Termination.CAPTURED_THRICE:
+            return "they captured the Goryō's spirit three times"
+        case rules.Termination.EXORCISED:
+            return "all but one object tile is broken, so they know her bound object and exorcise her"
+        case rules.Termination.NO_LEGAL_PLAN:
+            return "the Goryō has no legal path left to plan"
+        case rules.Termination.SURVIVED_FOUR_ROUNDS:
+            return "she escaped the Samurai for all four rounds"
+        case rules.Termination.RESIGNED:
+            return f"{side_name(loser)} resigned" if loser else "a player resigned"
+        case rules.Termination.TIMED_OUT:
+            return f"{side_name(loser)} ran out of time" if loser else "time ran out"
+        case rules.Termination.ABORTED:
+            return "the match was called off"
+    return outcome.termination.value
+
+
+def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
+    if outcome.winner is None:
+        headline = "**No one wins**: the match was called off."
+    else:
+        winner_id = goryo_id if outcome.winner is rules.Side.GORYO else samurai_id
+        headline = f"**{WINNER_WORDS[outcome.winner]}** ({mention(winner_id)}): {end_reason(outcome)}."
+    return f"{headline}\nThe Goryō's bound object was the **{bound}**."
+
+
+# --- status and help -------------------------------------------------------------
+
+
+def _powers(sprint: bool, false_trail: bool) -> str:
+    left = [name for name, available in (("Sprint", sprint), ("False Trail", false_trail)) if available]
+    return ", ".join(left) if left else "none"
+
+
+def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: int) -> str:
+    if view.outcome is not None:
+        turn = "the match is over"
+    elif view.phase is rules.Phase.SETUP:
+        turn = f"the Goryō ({mention(goryo_id)}) chooses where she starts"
+    elif view.phase is rules.Phase.GORYO_TURN:
+        turn = f"the Goryō ({mention(goryo_id)}) is planning her path"
+    else:
+        turn = (
+            f"the Samurai ({mention(samurai_id)}), {view.actions_used} of {ACTION_CUBES} actions used"
+        )
+    tiles = ", ".join(f"{t} {state.value}" for t, state in view.tiles)
+    called = ", ".join(f"{c.samurai} ({c.actions})" for c in view.calls) or "none yet"
+    lines = [
+        f"Goryō match in {channel_link(channel_id)}: the Goryō {mention(goryo_id)} against the Samurai {mention(samurai_id)}"
+        + (" (advanced mode)." if view.advanced else "."),
+        f"Round {max(view.round, 1)} of {ROUNDS}; turn: {turn}.",
+        f"Spirit tokens flipped: {view.spirits} of {SPIRIT_TOKENS}. Gong: {view.mallet} of {GONG_LAST}. "
+        f"Tokens left in the bag: {view.bag_count}.",
+        f"Tiles: {tiles}.",
+        f"Goryō's powers left: {_powers(view.sprint_available, view.false_trail_available)}.",
+    ]
+    if view.phase is rules.Phase.SAMURAI_TURN:
+        lines.append(f"Samurai called this turn: {called}.")
+    if view.goryo_space is not None:
+        lines.append(f"The Goryō's pawn stands on {rules.space_name(view.goryo_space)}.")
+    return "\n".join(lines)
+
+
+def goryo_status_secret(state: rules.GameState) -> str:
+    text = f"Only you see this: your bound object is the {state.bound}."
+    if state.plan is not None:
+        text += f" Your locked path: {rules.plan_name(state.plan.path)}."
+    return text
+
+
+HELP = """\
+**Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
+
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may lay a False Trail once. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+
+**The Samurai win** by capturing her spirit three times, by breaking all but one object tile (exorcism), or if she has no legal path. **The Goryō wins** by surviving four rounds.
+
+**Commands**
+`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai)
+`/goryo start space:` Goryō: choose your starting space
+`/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
+`/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
+`/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` this text
+Spaces are written like C2; a plan may be separated by spaces, commas, dashes or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""

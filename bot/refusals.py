@@ -1,0 +1,66 @@
+"""Expected user errors → a private message saying what was wrong; nothing changes.
+
+``on_tree_error`` is the command tree's one error handler; buttons, which the
+tree does not cover, use ``answer_refusals``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import discord
+from discord import app_commands
+
+import rules
+
+from .delivery import send_private
+from .errors import Refusal
+
+log = logging.getLogger(__name__)
+
+EXPECTED = (Refusal, rules.GoryoError)
+
+
+def refusal_text(error: BaseException) -> str | None:
+    """The words for an expected error, or None for a bug."""
+    if isinstance(error, Refusal):
+        return error.text
+    if isinstance(error, rules.GoryoError):
+        return str(error)
+    return None
+
+
+async def send_refusal(interaction: discord.Interaction, text: str) -> None:
+    if interaction.guild_id is None:
+        await send_private(interaction, text)
+        return
+    # A refusal is never public, even after a public answer was started.
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+@asynccontextmanager
+async def answer_refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    try:
+        yield
+    except EXPECTED as error:
+        await send_refusal(interaction, refusal_text(error) or "")
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    text = refusal_text(original)
+    if text is None:
+        if isinstance(error, app_commands.CheckFailure):
+            text = "You can't use this command here."
+        else:
+            log.error("command failed", exc_info=original)
+            text = "Something went wrong on my side; nothing was changed. Please try again."
+    try:
+        await send_refusal(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not deliver a refusal")

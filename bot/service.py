@@ -1,0 +1,189 @@
+"""The one action pipeline: load → check → apply → commit → render → reply.
+
+Every action on a match goes through ``MatchService.play``. Actions on one match
+are serialised by an asyncio.Lock per match id, and the store's version check
+refuses a write based on a stale read, so a double click or two simultaneous
+commands can never both apply. Each step is its own call, so a fault between
+any two of them leaves the stored match either before or after the action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+import discord
+
+import rules
+from rules import events as ev
+
+from . import messages
+from .errors import Refusal
+from .storage import MatchClosedError, MatchRecord, StaleMatchError, Store
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Played:
+    """One applied action: the match before and after it, and what happened."""
+
+    before: MatchRecord
+    after: MatchRecord
+    actor_id: int
+    action: rules.Action
+    events: tuple[ev.Event, ...]
+
+
+class Presenter(Protocol):
+    """Turns a played action into messages (render) and sends them (reply)."""
+
+    async def render(self, played: Played) -> object: ...
+
+    async def reply(self, rendered: object) -> None: ...
+
+
+GORYO_ACTIONS = (rules.ChooseStart, rules.Plan)
+SAMURAI_ACTIONS = (rules.Move, rules.Search, rules.Sniff, rules.EndSamuraiTurn)
+
+
+def side_needed(action: rules.Action) -> rules.Side | None:
+    if isinstance(action, GORYO_ACTIONS):
+        return rules.Side.GORYO
+    if isinstance(action, SAMURAI_ACTIONS):
+        return rules.Side.SAMURAI
+    return None  # resigning: either player, at any time
+
+
+def not_a_player(record: MatchRecord) -> Refusal:
+    return Refusal(
+        f"Only {messages.mention(record.goryo_id)} and {messages.mention(record.samurai_id)} play this match. "
+        "Start your own with `/goryo challenge` in another channel, or watch with `/goryo board`."
+    )
+
+
+def wrong_role(side: rules.Side) -> Refusal:
+    if side is rules.Side.SAMURAI:
+        return Refusal("You lead the Samurai in this match: only the Goryō chooses her start and plans paths.")
+    return Refusal("You are the Goryō in this match: moving, searching, sniffing and ending the turn are the Samurai's.")
+
+
+def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
+    if side is rules.Side.SAMURAI:
+        doing = "choosing where she starts" if state.phase is rules.Phase.SETUP else "planning her path"
+        return Refusal(f"It is not your turn: the Goryō is {doing}. I'll ping you in the channel when it is.")
+    return Refusal("It is not your turn: the Samurai are hunting. I'll message you when it is your turn.")
+
+
+class MatchService:
+    def __init__(self, store: Store, clock: Clock = discord.utils.utcnow) -> None:
+        self.store = store
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def play(
+        self,
+        match_id: int,
+        actor_id: int,
+        action: rules.Action,
+        presenter: Presenter,
+        *,
+        expected_version: int | None = None,
+    ) -> Played:
+        """Apply ``action`` by ``actor_id``, store it, then present it; Refusal if it may not happen."""
+        lock = self.lock(match_id)
+        async with lock:
+            record = await self.load(match_id)
+            self.check(record, actor_id, action, expected_version)
+            step = self.apply(record, action)
+            after = await self.commit(record, actor_id, action, step)
+            played = Played(record, after, actor_id, action, step.events)
+            rendered = await presenter.render(played)
+            await presenter.reply(rendered)
+        if not after.is_active and not lock.locked():
+            self._locks.pop(match_id, None)
+        return played
+
+    # --- the steps ------------------------------------------------------------
+
+    async def load(self, match_id: int) -> MatchRecord:
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise Refusal("There is no such match.")
+        return record
+
+    @staticmethod
+    def check(record: MatchRecord, actor_id: int, action: rules.Action, expected_version: int | None) -> None:
+        """Who may do what, when: raises a Refusal saying what was wrong and what to do."""
+        if not record.is_active:
+            raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
+        side = record.player_side(actor_id)
+        if side is None:
+            raise not_a_player(record)
+        needed = side_needed(action)
+        if needed is not None and side is not needed:
+            raise wrong_role(side)
+        state = record.state
+        if expected_version is not None and expected_version != record.version:
+            raise Refusal("This button is out of date: the match has moved on since. Nothing was changed.")
+        if needed is not None and state.to_move is not needed:
+            raise wrong_turn(side, state)
+        if isinstance(action, rules.Plan) and state.phase is rules.Phase.SETUP:
+            raise Refusal("First choose where you start, with `/goryo start space:`.")
+        reason = rules.refusal(state, action)
+        if reason is not None:
+            raise Refusal(reason)
+
+    @staticmethod
+    def apply(record: MatchRecord, action: rules.Action) -> rules.Step:
+        return rules.apply(record.state, action)
+
+    async def commit(self, record: MatchRecord, actor_id: int, action: rules.Action, step: rules.Step) -> MatchRecord:
+        try:
+            return await self.store.record_action(
+                record.id,
+                expected_version=record.version,
+                actor_id=actor_id,
+                action=action,
+                new_state=step.state,
+                now=self.clock(),
+            )
+        except MatchClosedError:
+            raise Refusal("This match is over. Start a new one with `/goryo challenge`.") from None
+        except StaleMatchError:
+            raise Refusal("The match moved on while you acted: check `/goryo board` and try again.") from None
+
+    # --- finding the match a command is about -----------------------------------
+
+    async def match_for(
+        self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None, side: rules.Side | None = None
+    ) -> MatchRecord:
+        """The active match a command means: the ``match`` option, else this channel's, else the user's only one."""
+        if match_id is not None:
+            record = await self.store.get_match(match_id)
+            if record is None or not record.is_active or record.player_side(user_id) is None:
+                raise Refusal("You have no match in progress with that number: pick one from the `match` list.")
+            return record
+        if in_guild and channel_id is not None:
+            record = await self.store.active_match_in(channel_id)
+            if record is None:
+                raise Refusal("No match is being played in this channel. Start one with `/goryo challenge`.")
+            return record
+        mine = await self.store.active_matches_of(user_id)
+        if side is not None:
+            mine = [m for m in mine if m.player_side(user_id) is side] or mine
+        if not mine:
+            raise Refusal("You have no match in progress. Challenge someone with `/goryo challenge` in a server channel.")
+        if len(mine) > 1:
+            raise Refusal(f"You are playing {len(mine)} matches: choose one with the `match` option.")
+        return mine[0]
+

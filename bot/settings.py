@@ -1,0 +1,112 @@
+"""The bot's settings: environment variables, with a ``.env`` file as fallback.
+
+Every setting is documented in ``.env.example``. The environment wins over the
+file, so a deployment can override one value without editing it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+SYNC_MODES = ("global", "guild", "off")
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used, with the variable's name in the message."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = None
+    database: Path = Path("goryo.sqlite3")
+    dev_guild: int | None = None
+    sync: str = "global"  # "global" | "guild" | "off"
+    seed: int | str | None = None
+    challenge_timeout: float = 900.0  # seconds an unanswered challenge stays open
+    turn_limit: float = 24 * 3600.0  # seconds a player may take over one turn
+    log_level: str = "INFO"
+
+    def replace(self, **changes: object) -> Settings:
+        settings = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        settings.check()
+        return settings
+
+    def check(self) -> None:
+        if self.sync not in SYNC_MODES:
+            raise SettingsError(f"GORYO_SYNC must be one of {', '.join(SYNC_MODES)}, not {self.sync!r}")
+        if self.sync == "guild" and self.dev_guild is None:
+            raise SettingsError("GORYO_SYNC=guild needs GORYO_DEV_GUILD, the id of the server to sync to")
+        if self.challenge_timeout <= 0:
+            raise SettingsError("GORYO_CHALLENGE_TIMEOUT must be a positive number of seconds")
+        if self.turn_limit <= 0:
+            raise SettingsError("GORYO_TURN_LIMIT must be a positive number of seconds")
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """``KEY=value`` lines; blank lines and ``#`` comments skipped, matching quotes stripped."""
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.partition("=")
+        key = key.strip().removeprefix("export ").strip()
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[key] = value
+    return values
+
+
+def _seconds(name: str, text: str) -> float:
+    """``900``, ``900s``, ``15m``, ``24h`` or ``2d`` → seconds."""
+    units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    text = text.strip().lower()
+    factor = units.get(text[-1:], None)
+    number = text[:-1] if factor else text
+    try:
+        return float(number) * (factor or 1)
+    except ValueError:
+        raise SettingsError(f"{name} must be a duration like 900, 15m or 24h, not {text!r}") from None
+
+
+def _seed(text: str) -> int | str:
+    # An integer seed is the same one rules.playout and the tests use.
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str | None = ".env") -> Settings:
+    values = read_env_file(Path(env_file)) if env_file is not None else {}
+    values.update(os.environ if environ is None else environ)
+
+    def get(name: str) -> str | None:
+        value = values.get(name, "").strip()
+        return value or None
+
+    dev_guild_text = get("GORYO_DEV_GUILD")
+    try:
+        dev_guild = int(dev_guild_text) if dev_guild_text else None
+    except ValueError:
+        raise SettingsError(f"GORYO_DEV_GUILD must be a server id (a number), not {dev_guild_text!r}") from None
+    default_sync = "guild" if dev_guild is not None else "global"
+    settings = Settings(
+        token=get("DISCORD_TOKEN"),
+        database=Path(get("GORYO_DATABASE") or Settings.database),
+        dev_guild=dev_guild,
+        sync=(get("GORYO_SYNC") or default_sync).lower(),
+        seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,
+        challenge_timeout=_seconds("GORYO_CHALLENGE_TIMEOUT", get("GORYO_CHALLENGE_TIMEOUT") or "900"),
+        turn_limit=_seconds("GORYO_TURN_LIMIT", get("GORYO_TURN_LIMIT") or "24h"),
+        log_level=(get("GORYO_LOG_LEVEL") or "INFO").upper(),
+    )
+    settings.check()
+    return settings

@@ -1,0 +1,128 @@
+"""A table of players in a SimCord guild, driving the real bot through slash commands and buttons.
+
+The table keeps a shadow of the match built with ``rules`` from the same seed, so
+tests can pick legal (or deliberately illegal) moves and check what the bot says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import discord
+import simcord
+
+import rules
+
+
+def plan_text(plan: rules.Plan) -> str:
+    return " ".join(rules.space_name(s) for s in plan.path)
+
+
+@dataclass
+class Table:
+    env: simcord.Env
+    channel_name: str = "dojo"
+    guild: simcord.GuildHandle | None = None
+    names: tuple[str, str, str] = ("alice", "bob", "carol")
+    seed: int | str = 1
+    state: rules.GameState | None = None
+    goryo: simcord.MemberActor | None = field(default=None)
+    samurai: simcord.MemberActor | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if self.guild is None:
+            self.guild = self.env.create_guild()
+        self.channel = self.guild.create_text_channel(self.channel_name)
+        self.alice, self.bob, self.carol = (self.guild.add_member(self.env.create_user(n)) for n in self.names)
+
+    # --- challenge ---------------------------------------------------------------
+
+    async def challenge(self, by=None, opponent=None, **options) -> simcord.InteractionResult:
+        by = by or self.alice
+        opponent = opponent or self.bob
+        return await by.slash(self.channel, "goryo challenge", opponent=opponent, **options)
+
+    def challenge_message(self) -> discord.Message:
+        for message in reversed(self.channel.history()):
+            if any("goryo:challenge:" in (c.get("custom_id") or "") for c in _buttons(message)):
+                return message
+        raise AssertionError("no open challenge in the channel")
+
+    async def answer(self, label: str, by=None) -> simcord.InteractionResult:
+        return await (by or self.bob).click(self.challenge_message(), label=label)
+
+    async def begin(self, *, advanced: bool = False, seed: int | str | None = None) -> None:
+        """Alice challenges Bob as the Goryō; Bob accepts. The shadow state starts from the same seed."""
+        await self.challenge(role="goryo", advanced=advanced)
+        result = await self.answer("Accept")
+        assert result.acknowledged
+        self.goryo, self.samurai = self.alice, self.bob
+        self.state = rules.new_game(self.seed if seed is None else seed, advanced=advanced)
+
+    # --- playing ---------------------------------------------------------------------
+
+    def goryo_dm(self) -> list[discord.Message]:
+        return self.goryo.user.dm_channel.history()
+
+    async def start(self, space: str, *, in_channel: bool = False) -> simcord.InteractionResult:
+        if in_channel:
+            result = await self.goryo.slash(self.channel, "goryo start", space=space)
+        else:
+            result = await self.goryo.user.slash("goryo start", space=space)
+        return result
+
+    async def preview(self, plan: rules.Plan, *, in_channel: bool = False, actor=None) -> simcord.InteractionResult:
+        options = {"spaces": plan_text(plan)}
+        if plan.false_trail is not None:
+            options["false_trail"] = rules.space_name(plan.false_trail)
+        actor = actor or self.goryo
+        if in_channel:
+            return await actor.slash(self.channel, "goryo path", **options)
+        return await actor.user.slash("goryo path", **options)
+
+    async def confirm(self, preview: simcord.InteractionResult, *, in_channel: bool = False) -> simcord.InteractionResult:
+        clicker = self.goryo if in_channel else self.goryo.user
+        return await clicker.click(preview.response, label="Confirm")
+
+    async def samurai_act(self, action: rules.Action, actor=None) -> simcord.InteractionResult:
+        actor = actor or self.samurai
+        if isinstance(action, rules.Move):
+            return await actor.slash(
+                self.channel, "goryo move", samurai=action.samurai.value, to=rules.space_name(action.to)
+            )
+        if isinstance(action, rules.Search):
+            return await actor.slash(self.channel, "goryo search", samurai=action.samurai.value)
+        if isinstance(action, rules.Sniff):
+            return await actor.slash(
+                self.channel, "goryo sniff", samurai=action.samurai.value, space=rules.space_name(action.space)
+            )
+        assert isinstance(action, rules.EndSamuraiTurn)
+        return await actor.slash(self.channel, "goryo end")
+
+    async def play(self, action: rules.Action, *, in_channel: bool = False) -> simcord.InteractionResult:
+        """Play a legal action as the right player and advance the shadow state."""
+        if isinstance(action, rules.ChooseStart):
+            result = await self.start(rules.space_name(action.space), in_channel=in_channel)
+        elif isinstance(action, rules.Plan):
+            preview = await self.preview(action, in_channel=in_channel)
+            result = await self.confirm(preview, in_channel=in_channel)
+        else:
+            result = await self.samurai_act(action)
+        self.state = rules.apply(self.state, action).state
+        return result
+
+
+def _buttons(message: discord.Message) -> list[dict]:
+    found = []
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            found.append({"custom_id": getattr(child, "custom_id", None), "label": getattr(child, "label", None)})
+    return found
+
+
+def texts(messages: list[discord.Message]) -> list[str]:
+    return [m.content for m in messages]
+
+
+async def attachment_bytes(message: discord.Message) -> list[tuple[str, str | None, bytes]]:
+    return [(a.filename, a.description, await a.read()) for a in message.attachments]
