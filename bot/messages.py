@@ -31,6 +31,13 @@ def _names(spaces: Iterable[rules.Space]) -> str:
     return ", ".join(rules.space_name(s) for s in spaces)
 
 
+def a(word: object, *, capital: bool = False) -> str:
+    """``a Fan``, ``an Urn`` (``An Urn`` with ``capital``)."""
+    text = str(word)
+    article = "an" if text[:1].lower() in "aeiou" else "a"
+    return f"{article.capitalize() if capital else article} {text}"
+
+
 def _and(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
@@ -84,7 +91,7 @@ def goryo_setup(state: rules.GameState, channel_id: int) -> str:
     choices = _names(SPACES_OF_TYPE[state.first_type])
     return (
         f"You are the Goryō in {channel_link(channel_id)}. Your bound object is the {state.bound}: "
-        f"never break a {state.bound}, and keep it secret.\n"
+        f"never break {a(state.bound)}, and keep it secret.\n"
         f"The first object drawn is the {state.first_type}. Choose which {state.first_type} you break and "
         f"start on: `/goryo start space:` with one of {choices}.\n"
         "Play your commands here; in the server channel they work too and answer only you."
@@ -182,7 +189,7 @@ def narrate_event(event: ev.Event) -> str | None:
             tile = f"the {object_type} tile turns broken side up" if flipped else f"the {object_type} tile was already broken"
             return f"She breaks the {object_type} on {rules.space_name(space)}: {tile}."
         case ev.PawPrintsCounted(green, discarded, mallet_from, mallet_to, icons):
-            counted = f"{green} green paw-print{'s' if green != 1 else ''} count"
+            counted = f"{green} green paw-print{'s count' if green != 1 else ' counts'}"
             dropped = f" ({discarded} on her False Trail do{'es' if discarded == 1 else ''} not)" if discarded else ""
             if mallet_to == mallet_from:
                 gong = "the gong's mallet stays on " + str(mallet_to)
@@ -199,7 +206,7 @@ def narrate_event(event: ev.Event) -> str | None:
             )
         case ev.TokenDrawn(object_type, sealed):
             where = f" ({_names(sealed)})" if sealed else ""
-            return f"A {object_type} token is drawn from the bag: every intact {object_type} is sealed{where}."
+            return f"{a(object_type, capital=True)} token is drawn from the bag: every intact {object_type} is sealed{where}."
         case ev.BagEmpty():
             return "A draw was due, but the bag is empty."
         case ev.SprintDiscarded():

@@ -23,6 +23,7 @@ def bot_settings(request, tmp_path) -> dict:
     marker = request.node.get_closest_marker("goryo")
     settings = {"database": tmp_path / "goryo.sqlite3", "environ": {}, "env_file": None, "sync": "global", "seed": 1}
     settings.update(marker.kwargs if marker else {})
+    settings.update(getattr(request, "param", {}))  # indirect parametrisation
     return settings
 
 
