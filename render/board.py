@@ -23,7 +23,7 @@ from .theme import (
     CUBE_SPRINT,
     CUBE_TARGET,
     GOLD,
-    INK,
+    TATAMI,
     NO,
     TEXT,
     TEXT_DIM,
@@ -65,11 +65,18 @@ def draw_broken(image: Image.Image, spaces: Iterable[Space]) -> None:
         image.alpha_composite(sprites.crack(g.CELL - 8), (x0 + 4, y0 + 4))
 
 
+@lru_cache(maxsize=1)
+def wash() -> Image.Image:
+    """Tatami-coloured veil: a sealed object fades, since it can no longer be broken."""
+    return Image.new("RGBA", (ICON_SIZE + 6, ICON_SIZE + 6), (*TATAMI, 150))
+
+
 def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
-    seal = sprites.seal(34, 70)
+    seal = sprites.seal(28, 58)
     for space in sorted(spaces):
         x, y = icon_origin(space)
-        image.alpha_composite(seal, (x + ICON_SIZE - 22, y - 8))
+        image.alpha_composite(wash(), (x - 3, y - 3))
+        image.alpha_composite(seal, (x + ICON_SIZE - 16, y - 2))
 
 
 def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint]) -> None:
@@ -96,8 +103,8 @@ def draw_goryo(image: Image.Image, space: Space | None) -> None:
     if space is None:
         return
     cx, cy = g.cell_centre(space)
-    ghost = sprites.ghost(74)
-    image.alpha_composite(ghost, (cx - 37, cy - 34))
+    ghost = sprites.ghost(66)
+    image.alpha_composite(ghost, (cx - 33, cy - 30))
 
 
 def draw_samurai(image: Image.Image, view: PublicView) -> None:
@@ -215,11 +222,21 @@ def draw_marks(image: Image.Image, broken: Iterable[Space], sealed: Iterable[Spa
         image.alpha_composite(o_mark, (x - 10, y - 10))
 
 
+@lru_cache(maxsize=1)
+def target_tint() -> Image.Image:
+    """A faint lavender glow and a small corner notch: where she could strike this round."""
+    def paint(pen: Pen) -> None:
+        pen.rect(2, 2, 98, 98, fill=(150, 110, 220, 46), radius=4)
+        pen.polygon([(2, 40), (2, 60), (9, 50)], fill=(120, 80, 190))
+        pen.polygon([(98, 40), (98, 60), (91, 50)], fill=(120, 80, 190))
+
+    return sprite(g.CELL, g.CELL, paint)
+
+
 def draw_targets(image: Image.Image, targets: Iterable[Space]) -> None:
-    draw = ImageDraw.Draw(image)
     for space in targets:
-        x0, y0, x1, y1 = g.cell_box(space)
-        draw.rectangle((x0 + 3, y0 + 3, x1 - 3, y1 - 3), outline=(150, 110, 210), width=3)
+        x0, y0, _, _ = g.cell_box(space)
+        image.alpha_composite(target_tint(), (x0, y0))
 
 
 # --- output -------------------------------------------------------------------
@@ -228,7 +245,7 @@ def draw_targets(image: Image.Image, targets: Iterable[Space]) -> None:
 def to_png(image: Image.Image) -> bytes:
     """Palette PNG: the drawing has few colours, so this stays small and fast to encode."""
     out = io.BytesIO()
-    paletted = image.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    paletted = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     paletted.save(out, format="PNG", optimize=False, compress_level=6)
     return out.getvalue()
 

@@ -34,8 +34,8 @@ def discovery_board(view: PublicView) -> bytes:
     image = board.canvas()
     board.draw_broken(image, view.broken)
     board.draw_seals(image, view.sealed)
-    board.draw_paw_prints(image, reveal.paw_prints)
     board.draw_path_lines(image, reveal.path)
+    board.draw_paw_prints(image, reveal.paw_prints)
     board.draw_goryo(image, reveal.path[-1])
     board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
     board.draw_samurai(image, view)
@@ -60,8 +60,8 @@ def final_board(view: PublicView) -> bytes:
     outcome = view.outcome
     if reveal is not None and outcome is not None and outcome.termination in DISCOVERY_ENDINGS \
             and reveal.round == view.round:
-        board.draw_paw_prints(image, reveal.paw_prints)
         board.draw_path_lines(image, reveal.path)
+        board.draw_paw_prints(image, reveal.paw_prints)
         board.draw_goryo(image, view.goryo_space)
         board.draw_plan_cubes(image, reveal.path, reveal.false_trail, view.goryo_space)
     else:
@@ -85,9 +85,9 @@ def goryo_board(view: GoryoView) -> bytes:
         board.draw_targets(image, view.legal_targets)
     board.draw_bound(image, view.bound)
     board.draw_marks(image, public.broken, public.sealed)
-    board.draw_paw_prints(image, public.paw_prints)
     if view.plan is not None:
         board.draw_path_lines(image, view.plan.path)
+    board.draw_paw_prints(image, public.paw_prints)
     board.draw_goryo(image, public.goryo_space)
     if view.plan is not None:
         board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)

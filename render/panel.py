@@ -28,9 +28,10 @@ GARDEN_TOP = g.BOARD_TOP + 18
 TILES_TOP = GARDEN_TOP + 22
 ROUND_TOP = TILES_TOP + 2 * (TILE + 20)
 SAMURAI_TOP = ROUND_TOP + 52
-GONG_RADIUS = 124
-GONG_CENTRE = (CENTRE_X, SAMURAI_TOP + 40 + GONG_RADIUS)
-CALLS_TOP = GONG_CENTRE[1] + 42
+GONG_RADIUS = 118  # vertical; the arc is a flattened half-ellipse to fit the panel
+GONG_WIDE = 154
+GONG_CENTRE = (CENTRE_X, SAMURAI_TOP + 50 + GONG_RADIUS)
+CALLS_TOP = GONG_CENTRE[1] + 36
 POWERS_TOP = CALLS_TOP + 38 + 4 * 31 + 18
 
 
@@ -78,24 +79,40 @@ def heading(draw: ImageDraw.ImageDraw, y: int, text: str, right: str = "") -> No
         draw.text((RIGHT, y), right, fill=TEXT, font=font(16), anchor="rm")
 
 
-def gong_point(index: int, radius: float = GONG_RADIUS) -> tuple[int, int]:
+def gong_point(index: int, outside: float = 0) -> tuple[int, int]:
     angle = math.radians(180 + index * 180 / GONG_LAST_SPACE)
-    return round(GONG_CENTRE[0] + radius * math.cos(angle)), round(GONG_CENTRE[1] + radius * math.sin(angle))
+    return (round(GONG_CENTRE[0] + (GONG_WIDE + outside) * math.cos(angle)),
+            round(GONG_CENTRE[1] + (GONG_RADIUS + outside) * math.sin(angle)))
 
 
 @lru_cache(maxsize=None)
 def gong_space(index: int, reached: bool, current: bool) -> Image.Image:
-    size = 34
+    """A space of the gong arc; those that draw a token are shaped like the bag."""
+    size = 38
+    fill = (228, 200, 120) if reached else (60, 64, 88)
+    edge = INK if reached else (150, 150, 176)
+    text = INK if reached else TEXT
 
     def paint(pen: Pen) -> None:
         if current:
-            pen.circle(50, 50, 48, fill=GOLD)
-        fill = (228, 200, 120) if reached else (60, 64, 88)
-        pen.circle(50, 50, 40, fill=fill, outline=INK if reached else PANEL_EDGE, width=6)
-        pen.draw.text(pen.p(50, 52), str(index), fill=INK if reached else TEXT, font=font(round(46 * pen.k), True),
-                      anchor="mm")
+            pen.circle(50, 52, 49, fill=(255, 255, 255))
+        if index in GONG_BAG_ICONS:
+            pen.polygon([(32, 34), (68, 34), (88, 76), (78, 92), (22, 92), (12, 76)], fill=fill, outline=edge, width=6)
+            pen.polygon([(34, 10), (50, 22), (66, 10), (62, 34), (38, 34)], fill=fill, outline=edge, width=6)
+            pen.draw.text(pen.p(50, 66), str(index), fill=text, font=font(round(40 * pen.k), True), anchor="mm")
+        else:
+            pen.circle(50, 52, 36, fill=fill, outline=edge, width=6)
+            pen.draw.text(pen.p(50, 54), str(index), fill=text, font=font(round(44 * pen.k), True), anchor="mm")
 
     return sprite(size, size, paint)
+
+
+@lru_cache(maxsize=None)
+def pointed_mallet(index: int) -> Image.Image:
+    """The mallet outside the arc, its head turned towards its space."""
+    angle = 180 + index * 180 / GONG_LAST_SPACE
+    # The sprite's head points down-left (225° on screen); turn it to point inwards.
+    return sprites.mallet(44).rotate(-45 - angle, resample=Image.Resampling.BICUBIC, expand=True)
 
 
 @lru_cache(maxsize=None)
@@ -143,29 +160,22 @@ def draw_round(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) 
 
 def draw_gong(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     heading(draw, SAMURAI_TOP, "SAMURAI", f"gong {view.mallet} / {GONG_LAST_SPACE}")
-    draw.arc(
-        (GONG_CENTRE[0] - GONG_RADIUS, GONG_CENTRE[1] - GONG_RADIUS, GONG_CENTRE[0] + GONG_RADIUS,
-         GONG_CENTRE[1] + GONG_RADIUS), 180, 360, fill=PANEL_EDGE, width=4,
-    )
+    cx, cy = GONG_CENTRE
+    draw.arc((cx - GONG_WIDE, cy - GONG_RADIUS, cx + GONG_WIDE, cy + GONG_RADIUS), 180, 360,
+             fill=PANEL_EDGE, width=4)
     for index in range(GONG_LAST_SPACE + 1):
         x, y = gong_point(index)
         space = gong_space(index, index <= view.mallet, index == view.mallet)
         image.alpha_composite(space, (x - space.width // 2, y - space.height // 2))
-        if index in GONG_BAG_ICONS:
-            bx, by = gong_point(index, GONG_RADIUS - 32)
-            small = sprites.bag(20)
-            image.alpha_composite(small, (bx - 10, by - 10))
-    mx, my = gong_point(view.mallet, GONG_RADIUS + 30)
-    hammer = sprites.mallet(40)
-    image.alpha_composite(hammer, (mx - 20, my - 20))
+    mx, my = gong_point(view.mallet, 38)
+    hammer = pointed_mallet(view.mallet)
+    image.alpha_composite(hammer, (mx - hammer.width // 2, my - hammer.height // 2))
     # Spirit tokens sit inside the arc; flipped ones show their Roman numeral.
-    size = 50
+    size, gap = 50, 14
     for k in range(SPIRIT_TOKENS):
-        x = GONG_CENTRE[0] + (k - 1) * (size + 12) - size // 2
-        y = GONG_CENTRE[1] - size - 30
-        image.alpha_composite(sprites.spirit_token(k + 1 if k < view.spirits else 0, size), (x, y))
-    draw.text((GONG_CENTRE[0], GONG_CENTRE[1] - 16), f"spirit captured {view.spirits} / {SPIRIT_TOKENS}",
-              fill=TEXT, font=font(14), anchor="mm")
+        x = cx + (k - 1) * (size + gap) - size // 2
+        image.alpha_composite(sprites.spirit_token(k + 1 if k < view.spirits else 0, size), (x, cy - size - 30))
+    draw.text((cx, cy - 12), f"spirit captured {view.spirits} / {SPIRIT_TOKENS}", fill=TEXT, font=font(14), anchor="mm")
 
 
 def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:

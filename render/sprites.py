@@ -189,14 +189,13 @@ def bag(size: int, fill=(170, 120, 70)) -> Image.Image:
 
 @lru_cache(maxsize=None)
 def mallet(size: int) -> Image.Image:
-    """The gong mallet: a wooden handle with a padded head."""
+    """The gong mallet: a wooden handle with a padded head, head towards the bottom left."""
 
     def paint(pen: Pen) -> None:
-        pen.round_line([(24, 82), (62, 40)], (120, 72, 40), 12)
-        pen.round_line([(24, 82), (62, 40)], INK, 3)
-        head = [polar(70, 30, 26, a) for a in range(0, 360, 30)]
-        pen.polygon(head, fill=(236, 228, 210), outline=INK, width=6)
-        pen.circle(70, 30, 10, fill=(200, 60, 40))
+        pen.round_line([(34, 66), (88, 12)], INK, 15)
+        pen.round_line([(34, 66), (88, 12)], (170, 110, 60), 9)
+        pen.circle(28, 72, 24, fill=(236, 228, 210), outline=INK, width=6)
+        pen.circle(28, 72, 10, fill=(200, 60, 40))
 
     return sprite(size, size, paint)
 
