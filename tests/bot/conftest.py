@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-import rules
 from bot import create_bot
-from bot.errors import Refusal
 
-from .helpers import Table
+from .helpers import Table, unexpected_errors
 
 
 def pytest_configure(config):
@@ -52,11 +50,7 @@ def simcord_bot(make_bot):
 async def env(simcord_env):
     """simcord_env, where refusals (expected errors the tree turns into private messages) are fine."""
     yield simcord_env
-    unexpected = []
-    for error in simcord_env.errors:
-        original = getattr(error, "original", error)
-        if not isinstance(original, (Refusal, rules.GoryoError)):
-            unexpected.append(error)
+    unexpected = unexpected_errors(simcord_env)
     if unexpected:
         raise ExceptionGroup("the bot raised unexpected errors", unexpected)
 

@@ -120,9 +120,21 @@ def _buttons(message: discord.Message) -> list[dict]:
     return found
 
 
-def texts(messages: list[discord.Message]) -> list[str]:
-    return [m.content for m in messages]
+def unexpected_errors(env: simcord.Env) -> list[BaseException]:
+    """What the bot raised, minus refusals (expected errors the tree answers privately); acknowledges all."""
+    from bot.errors import Refusal
+
+    return [
+        error for error in env.errors
+        if not isinstance(getattr(error, "original", error), (Refusal, rules.GoryoError))
+    ]
 
 
-async def attachment_bytes(message: discord.Message) -> list[tuple[str, str | None, bytes]]:
-    return [(a.filename, a.description, await a.read()) for a in message.attachments]
+async def seen_by(viewer: simcord.MemberActor, channel: simcord.ChannelHandle) -> list[tuple]:
+    """Everything ``viewer`` can see from the bot, in the channel and in their DMs: texts, buttons, image bytes."""
+    seen = []
+    for message in channel.history(viewer=viewer) + viewer.user.dm_channel.history():
+        files = [(a.filename, a.description, await a.read()) for a in message.attachments]
+        buttons = [(b["custom_id"], b["label"]) for b in _buttons(message)]
+        seen.append((message.channel.id == channel.id, message.content, files, buttons, [e.to_dict() for e in message.embeds]))
+    return seen
