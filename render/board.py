@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules import OBJECT_AT, SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
+from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
 from rules.state import SAMURAI_ORDER
 
 from . import geometry as g
 from . import sprites
 from .icons import icon
 from .palace import ICON_SIZE, background, icon_origin
-from .panel import draw_panel
+from .panel import on_tatami
 from .pen import Pen, sprite
 from .theme import (
     CUBE_FALSE_TRAIL,
@@ -23,8 +24,8 @@ from .theme import (
     CUBE_SPRINT,
     CUBE_TARGET,
     GOLD,
-    TATAMI,
     NO,
+    TATAMI,
     TEXT,
     TEXT_DIM,
     YES,
@@ -44,10 +45,11 @@ def canvas() -> Image.Image:
 
 
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
-                 badge_icon: ObjectType | None = None) -> None:
+                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT) -> None:
     draw = ImageDraw.Draw(image)
-    draw.text((24, 24), title, fill=TEXT, font=font(30, True), anchor="lm")
-    draw.text((24, 55), subtitle, fill=TEXT_DIM, font=font(18), anchor="lm")
+    image.alpha_composite(sprites.ghost(58), (12, 6))
+    draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
+    draw.text((76, 55), subtitle, fill=TEXT_DIM, font=font(18), anchor="lm")
     if badge:
         right = g.WIDTH - 24
         if badge_icon is not None:
@@ -79,22 +81,28 @@ def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
         image.alpha_composite(seal, (x + ICON_SIZE - 16, y - 2))
 
 
+def dashed_frame(draw: ImageDraw.ImageDraw, space: Space, colour, inset: int, dash: int, step: int) -> None:
+    """A frame of short dashes just inside a space (axis-aligned, so crisp without smoothing)."""
+    x0, y0, x1, y1 = g.cell_box(space)
+    x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
+    for k in range(0, x1 - x0, step):
+        a, b = x0 + k, min(x0 + k + dash, x1)
+        draw.rectangle((a, y0, b, y0 + 4), fill=colour)
+        draw.rectangle((a, y1 - 4, b, y1), fill=colour)
+        a, b = y0 + k, min(y0 + k + dash, y1)
+        draw.rectangle((x0, a, x0 + 4, b), fill=colour)
+        draw.rectangle((x1 - 4, a, x1, b), fill=colour)
+
+
 def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint]) -> None:
     draw = ImageDraw.Draw(image)
     for paw in prints:
         x0, y0, x1, y1 = g.cell_box(paw.space)
-        colour = YES if paw.green else NO
         # A coloured frame: solid for yes, dashed for no, so the two differ without colour too.
         if paw.green:
-            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=colour, width=5)
+            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=YES, width=5)
         else:
-            for k in range(0, g.CELL - 4, 16):
-                a, b = x0 + 2 + k, min(x0 + 2 + k + 9, x1 - 2)
-                draw.rectangle((a, y0 + 2, b, y0 + 6), fill=colour)
-                draw.rectangle((a, y1 - 6, b, y1 - 2), fill=colour)
-                a, b = y0 + 2 + k, min(y0 + 2 + k + 9, y1 - 2)
-                draw.rectangle((x0 + 2, a, x0 + 6, b), fill=colour)
-                draw.rectangle((x1 - 6, a, x1 - 2, b), fill=colour)
+            dashed_frame(draw, paw.space, NO, inset=2, dash=9, step=16)
         paw_sprite = sprites.paw_print(paw.green, 42)
         image.alpha_composite(paw_sprite, ((x0 + x1) // 2 - 21, y0 + 2))
 
@@ -108,7 +116,7 @@ def draw_goryo(image: Image.Image, space: Space | None) -> None:
 
 
 def draw_samurai(image: Image.Image, view: PublicView) -> None:
-    for index, (samurai, space) in enumerate(view.samurai_spaces):
+    for samurai, space in view.samurai_spaces:
         x, y = g.samurai_slot(SAMURAI_ORDER.index(samurai), space)
         pawn = sprites.samurai_pawn(samurai, 40)
         image.alpha_composite(pawn, (x - 20, y - 20))
@@ -132,7 +140,7 @@ def draw_public_pieces(image: Image.Image, view: PublicView, prints: Sequence[Pa
 # --- the Goryō's path ---------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def arrow_head(direction: tuple[int, int]) -> Image.Image:
     dx, dy = direction
 
@@ -151,11 +159,11 @@ def draw_path_lines(image: Image.Image, path: Sequence[Space]) -> None:
     draw = ImageDraw.Draw(image)
     centres = [g.cell_centre(s) for s in path]
     for half, colour in ((8, PATH_EDGE), (5, PATH_COLOUR)):
-        for (ax, ay), (bx, by) in zip(centres, centres[1:]):
+        for (ax, ay), (bx, by) in itertools.pairwise(centres):
             x0, x1 = sorted((ax, bx))
             y0, y1 = sorted((ay, by))
             draw.rectangle((x0 - half, y0 - half, x1 + half, y1 + half), fill=colour)
-    for (ax, ay), (bx, by) in zip(centres, centres[1:]):
+    for (ax, ay), (bx, by) in itertools.pairwise(centres):
         dx = (bx > ax) - (bx < ax)
         dy = (by > ay) - (by < ay)
         head = arrow_head((dx, dy))
@@ -188,13 +196,8 @@ def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
 
 
 def draw_false_trail(image: Image.Image, space: Space) -> None:
-    draw = ImageDraw.Draw(image)
-    x0, y0, x1, y1 = g.cell_box(space)
-    for k in range(0, g.CELL - 8, 14):  # a dotted green frame: the decoy
-        draw.rectangle((x0 + 4 + k, y0 + 4, x0 + 10 + k, y0 + 8), fill=CUBE_FALSE_TRAIL)
-        draw.rectangle((x0 + 4 + k, y1 - 8, x0 + 10 + k, y1 - 4), fill=CUBE_FALSE_TRAIL)
-        draw.rectangle((x0 + 4, y0 + 4 + k, x0 + 8, y0 + 10 + k), fill=CUBE_FALSE_TRAIL)
-        draw.rectangle((x1 - 8, y0 + 4 + k, x1 - 4, y0 + 10 + k), fill=CUBE_FALSE_TRAIL)
+    """The decoy: a dotted green frame and the green cube marked F."""
+    dashed_frame(ImageDraw.Draw(image), space, CUBE_FALSE_TRAIL, inset=8, dash=5, step=12)
     cube = sprites.cube("F", CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
     image.alpha_composite(cube, cube_origin(space, False))
 
@@ -222,21 +225,38 @@ def draw_marks(image: Image.Image, broken: Iterable[Space], sealed: Iterable[Spa
         image.alpha_composite(o_mark, (x - 10, y - 10))
 
 
-@lru_cache(maxsize=1)
-def target_tint() -> Image.Image:
-    """A faint lavender glow and a small corner notch: where she could strike this round."""
+@cache
+def reticle(solid: bool) -> Image.Image:
+    """A small purple crosshair: an object she can strike (hollow: only with the Sprint)."""
+    colour = (110, 60, 180)
+
     def paint(pen: Pen) -> None:
-        pen.rect(2, 2, 98, 98, fill=(150, 110, 220, 46), radius=4)
-        pen.polygon([(2, 40), (2, 60), (9, 50)], fill=(120, 80, 190))
-        pen.polygon([(98, 40), (98, 60), (91, 50)], fill=(120, 80, 190))
+        pen.circle(50, 50, 40, fill=(255, 255, 255, 210) if solid else (255, 255, 255, 150), outline=colour,
+                   width=12 if solid else 7)
+        for a, b in (((50, 2), (50, 26)), ((50, 74), (50, 98)), ((2, 50), (26, 50)), ((74, 50), (98, 50))):
+            pen.line([a, b], fill=colour, width=10)
+        if solid:
+            pen.circle(50, 50, 11, fill=colour)
 
-    return sprite(g.CELL, g.CELL, paint)
+    return sprite(26, 26, paint)
 
 
-def draw_targets(image: Image.Image, targets: Iterable[Space]) -> None:
+def draw_targets(image: Image.Image, targets: Iterable[Space], solid: bool = True) -> None:
+    """Mark spaces at the top centre (free of paw-prints while she plans)."""
+    mark = reticle(solid)
     for space in targets:
-        x0, y0, _, _ = g.cell_box(space)
-        image.alpha_composite(target_tint(), (x0, y0))
+        x0, y0, x1, _ = g.cell_box(space)
+        image.alpha_composite(mark, ((x0 + x1) // 2 - 13, y0 + 3))
+
+
+@lru_cache(maxsize=1)
+def goryo_legend() -> list[tuple[Image.Image, str]]:
+    return [
+        (on_tatami(sprites.mark_x(22)), "broken"),
+        (on_tatami(sprites.mark_o(24)), "sealed"),
+        (reticle(True), "can strike"),
+        (reticle(False), "+ Sprint"),
+    ]
 
 
 # --- output -------------------------------------------------------------------

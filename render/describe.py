@@ -8,6 +8,7 @@ from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, 
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 
 from .images import DISCOVERY_ENDINGS
+from .reach import reachable_targets
 from .words import reason, round_line, turn_line, winner_line
 
 ALT_TEXT_LIMIT = 1024
@@ -77,8 +78,8 @@ def _reveal_sentences(view: PublicView) -> list[str]:
     reveal = view.last_reveal
     if reveal is None:
         return ["No path has been revealed yet."]
-    said = [f"Round {reveal.round} revealed: the Goryō went {plan_name(reveal.path)}, "
-            f"breaking the {OBJECT_AT[reveal.path[-1]]} on {space_name(reveal.path[-1])}."]
+    said = [(f"Round {reveal.round} revealed: the Goryō went {plan_name(reveal.path)}, "
+            f"breaking the {OBJECT_AT[reveal.path[-1]]} on {space_name(reveal.path[-1])}.")]
     if len(reveal.path) == 6:
         said.append("She used her Sprint.")
     if reveal.false_trail is not None:
@@ -115,7 +116,10 @@ def describe_goryo(view: GoryoView) -> str:
         said.append(f"Your path: {path}" + (" (with Sprint)" if len(view.plan.path) == 6 else "") + ".")
         if view.plan.false_trail is not None:
             said.append(f"False Trail on {space_name(view.plan.false_trail)}.")
-    if view.legal_targets:
-        said.append(f"Objects you can reach: {_spaces(view.legal_targets)}.")
+    plain, sprint_only = reachable_targets(view)
+    if plain:
+        said.append(f"Objects you can reach: {_spaces(plain)}.")
+    if sprint_only:
+        said.append(f"Only with the Sprint: {_spaces(sprint_only)}.")
     said.extend(_board_facts(public, public.paw_prints, public.goryo_space))
     return _fit(said)

@@ -10,7 +10,7 @@ hand mirror.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image
 
@@ -137,12 +137,12 @@ PAINTERS: dict[ObjectType, Callable[[Pen], None]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(object_type: ObjectType, size: int) -> Image.Image:
     return sprite(size, size, PAINTERS[object_type])
 
 
-@lru_cache(maxsize=None)
+@cache
 def faded_icon(object_type: ObjectType, size: int, alpha: int = 110) -> Image.Image:
     """Greyed and see-through: an object that can no longer be broken."""
     base = icon(object_type, size)

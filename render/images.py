@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from rules import GoryoView, Phase, PublicView, Termination, plan_name, space_name
+from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Termination, plan_name, space_name
 
 from . import board
 from .panel import draw_panel
+from .reach import reachable_targets
+from .theme import GOLD
 from .words import reason, round_line, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
@@ -14,6 +16,8 @@ DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termina
 
 def _public_image(view: PublicView):
     image = board.canvas()
+    if view.phase is Phase.SETUP:  # the revealed first type: where she may begin
+        board.draw_targets(image, SPACES_OF_TYPE[view.first_type])
     board.draw_public_pieces(image, view, view.paw_prints)
     draw_panel(image, view)
     return image
@@ -74,15 +78,19 @@ def final_board(view: PublicView) -> bytes:
     else:
         badge = f"Bound: {view.bound}" if view.bound is not None else ""
         board.draw_caption(image, winner_line(outcome), reason(outcome)[:1].upper() + reason(outcome)[1:] + ".",
-                           badge, view.bound)
+                           badge, view.bound, title_colour=GOLD)
     return board.to_png(image)
 
 
 def goryo_board(view: GoryoView) -> bytes:
     public = view.public
     image = board.canvas()
-    if public.phase is Phase.GORYO_TURN:
-        board.draw_targets(image, view.legal_targets)
+    if public.phase is Phase.SETUP:
+        board.draw_targets(image, SPACES_OF_TYPE[public.first_type])
+    else:
+        plain, sprint_only = reachable_targets(view)
+        board.draw_targets(image, plain)
+        board.draw_targets(image, sprint_only, solid=False)
     board.draw_bound(image, view.bound)
     board.draw_marks(image, public.broken, public.sealed)
     if view.plan is not None:
@@ -92,7 +100,7 @@ def goryo_board(view: GoryoView) -> bytes:
     if view.plan is not None:
         board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
     board.draw_samurai(image, public)
-    draw_panel(image, public, view.bound)
+    draw_panel(image, public, view.bound, board.goryo_legend())
     if public.outcome is not None:
         subtitle = f"{winner_line(public.outcome)}: {reason(public.outcome)}."
     elif public.phase is Phase.GORYO_TURN:

@@ -6,7 +6,7 @@ space names and the A–F / 1–6 coordinates never change during a match.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -43,10 +43,10 @@ def icon_origin(space) -> tuple[int, int]:
     return x0 + (g.CELL - ICON_SIZE) // 2, y0 + 30
 
 
-@lru_cache(maxsize=None)
+@cache
 def bridge_sprite(vertical: bool) -> Image.Image:
     """A vermilion arched bridge spanning the garden between two rooms."""
-    length, breadth = g.ROOM_GAP + 2 * WALL + 6, 46
+    length, breadth = g.ROOM_GAP + 6, 46
 
     def paint(pen: Pen) -> None:
         # Designed across a 100-unit length; the pen box is square, so stretch via rect coordinates.
@@ -125,7 +125,7 @@ def background() -> Image.Image:
     draw = ImageDraw.Draw(image)
     label = font(13, True)
     for space in SPACES:
-        x0, y0, x1, y1 = g.cell_box(space)
+        x0, _y0, x1, y1 = g.cell_box(space)
         draw.text(((x0 + x1) // 2, y1 - 10), space_name(space), fill=(120, 100, 70), font=label, anchor="mm")
     coord = font(24, True)
     for i, letter in enumerate("ABCDEF"):

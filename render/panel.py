@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -14,7 +14,7 @@ from . import geometry as g
 from . import sprites
 from .icons import faded_icon, icon
 from .pen import Pen, sprite
-from .theme import BOUND, GOLD, INK, PANEL_EDGE, TEXT, TEXT_DIM, font
+from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, font
 
 LEFT = g.PANEL_LEFT + 18
 RIGHT = g.PANEL_RIGHT - 18
@@ -29,13 +29,13 @@ TILES_TOP = GARDEN_TOP + 22
 ROUND_TOP = TILES_TOP + 2 * (TILE + 20)
 SAMURAI_TOP = ROUND_TOP + 52
 GONG_RADIUS = 118  # vertical; the arc is a flattened half-ellipse to fit the panel
-GONG_WIDE = 154
+GONG_WIDE = 146
 GONG_CENTRE = (CENTRE_X, SAMURAI_TOP + 50 + GONG_RADIUS)
 CALLS_TOP = GONG_CENTRE[1] + 36
 POWERS_TOP = CALLS_TOP + 38 + 4 * 31 + 18
 
 
-@lru_cache(maxsize=None)
+@cache
 def tile(object_type: ObjectType, state: TileState, bound: bool = False) -> Image.Image:
     """A garden tile: intact (light, dark-blue border), broken (dark, cracked) or sealed (plus a seal token)."""
     intact = state is TileState.INTACT
@@ -58,7 +58,7 @@ def tile(object_type: ObjectType, state: TileState, bound: bool = False) -> Imag
     return base
 
 
-@lru_cache(maxsize=None)
+@cache
 def seal_token(size: int) -> Image.Image:
     """The sealed side of an object token: a red stamp with a white square seal mark."""
 
@@ -85,7 +85,7 @@ def gong_point(index: int, outside: float = 0) -> tuple[int, int]:
             round(GONG_CENTRE[1] + (GONG_RADIUS + outside) * math.sin(angle)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def gong_space(index: int, reached: bool, current: bool) -> Image.Image:
     """A space of the gong arc; those that draw a token are shaped like the bag."""
     size = 38
@@ -107,15 +107,15 @@ def gong_space(index: int, reached: bool, current: bool) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pointed_mallet(index: int) -> Image.Image:
     """The mallet outside the arc, its head turned towards its space."""
     angle = 180 + index * 180 / GONG_LAST_SPACE
     # The sprite's head points down-left (225° on screen); turn it to point inwards.
-    return sprites.mallet(44).rotate(-45 - angle, resample=Image.Resampling.BICUBIC, expand=True)
+    return sprites.mallet(40).rotate(-45 - angle, resample=Image.Resampling.BICUBIC, expand=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def action_slot(used: bool) -> Image.Image:
     """A space on the Samurai board; a black cube sits on it once the action is taken."""
 
@@ -167,7 +167,7 @@ def draw_gong(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -
         x, y = gong_point(index)
         space = gong_space(index, index <= view.mallet, index == view.mallet)
         image.alpha_composite(space, (x - space.width // 2, y - space.height // 2))
-    mx, my = gong_point(view.mallet, 38)
+    mx, my = gong_point(view.mallet, 32)
     hammer = pointed_mallet(view.mallet)
     image.alpha_composite(hammer, (mx - hammer.width // 2, my - hammer.height // 2))
     # Spirit tokens sit inside the arc; flipped ones show their Roman numeral.
@@ -218,10 +218,45 @@ def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView)
             draw.text((x + 14, y), f"✗ {name} used", fill=TEXT_DIM, font=font(16), anchor="lm")
 
 
-def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = None) -> None:
+LEGEND_Y = POWERS_TOP + 72
+
+
+def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]]) -> None:
+    """A one-line key to the marks on the palace, so a new player needs no manual."""
+    x = LEFT
+    label = font(14)
+    for mark, words in entries:
+        image.alpha_composite(mark, (x, LEGEND_Y - mark.height // 2))
+        x += mark.width + 5
+        draw.text((x, LEGEND_Y), words, fill=TEXT_DIM, font=label, anchor="lm")
+        x += round(draw.textlength(words, font=label)) + 16
+
+
+def on_tatami(mark: Image.Image) -> Image.Image:
+    """A legend swatch: the mark on a scrap of tatami, as it looks on the palace."""
+    side = 28
+    swatch = sprite(side, side, lambda pen: pen.rect(0, 0, 100, 100, fill=TATAMI, outline=TATAMI_EDGE, width=6,
+                                                      radius=12))
+    swatch.alpha_composite(mark, ((side - mark.width) // 2, (side - mark.height) // 2))
+    return swatch
+
+
+@lru_cache(maxsize=1)
+def public_legend() -> list[tuple[Image.Image, str]]:
+    return [
+        (sprites.paw_print(True, 26), "yes"),
+        (sprites.paw_print(False, 26), "no"),
+        (on_tatami(sprites.crack(24)), "broken"),
+        (on_tatami(sprites.seal(12, 26)), "sealed"),
+    ]
+
+
+def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = None,
+               legend: list[tuple[Image.Image, str]] | None = None) -> None:
     draw = ImageDraw.Draw(image)
     draw_garden(image, draw, view, bound)
     draw_round(image, draw, view)
     draw_gong(image, draw, view)
     draw_calls(image, draw, view)
     draw_powers(image, draw, view)
+    draw_legend(image, draw, public_legend() if legend is None else legend)

@@ -6,13 +6,13 @@ needed, so a render only composites.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image
 
 from rules import Samurai
 
-from .pen import Pen, polar, sprite
+from .pen import Pen, sprite
 from .theme import (
     BOUND,
     GHOST,
@@ -43,7 +43,7 @@ def cross(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
     pen.round_line([(x - r, y + r), (x + r, y - r)], fill, width)
 
 
-@lru_cache(maxsize=None)
+@cache
 def samurai_pawn(samurai: Samurai, size: int) -> Image.Image:
     colour = SAMURAI_COLOURS[samurai]
 
@@ -56,7 +56,7 @@ def samurai_pawn(samurai: Samurai, size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ghost(size: int) -> Image.Image:
     """The Goryō: a pale spirit flame with a wisp for a tail."""
 
@@ -72,7 +72,7 @@ def ghost(size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def paw_print(yes: bool, size: int) -> Image.Image:
     """Green with a tick for yes, red with a cross for no: colour and mark both tell."""
     colour = YES if yes else NO
@@ -89,7 +89,7 @@ def paw_print(yes: bool, size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def seal(width: int, height: int) -> Image.Image:
     """An ofuda: a paper talisman with a red stamp laid over a sealed object."""
 
@@ -105,7 +105,7 @@ def seal(width: int, height: int) -> Image.Image:
     return sprite(width, height, paint, size=height)
 
 
-@lru_cache(maxsize=None)
+@cache
 def crack(size: int) -> Image.Image:
     """The broken-object piece: a dark shard with a jagged white crack across it."""
 
@@ -118,7 +118,7 @@ def crack(size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cube(label: str, colour: tuple[int, int, int], size: int, dark_text: bool = True, ring: bool = False,
          stripes: bool = False) -> Image.Image:
     """A Goryō action cube seen from above, with a number or letter on it."""
@@ -138,7 +138,7 @@ def cube(label: str, colour: tuple[int, int, int], size: int, dark_text: bool = 
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def mark_x(size: int, colour=(30, 20, 60)) -> Image.Image:
     """The Goryō's marker pen X on a broken object."""
 
@@ -148,7 +148,7 @@ def mark_x(size: int, colour=(30, 20, 60)) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def mark_o(size: int, colour=(30, 20, 60)) -> Image.Image:
     """The Goryō's marker pen ○ around a sealed object."""
 
@@ -158,7 +158,7 @@ def mark_o(size: int, colour=(30, 20, 60)) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def spirit_token(flipped: int, size: int) -> Image.Image:
     """Face up: the Goryō's face. Flipped: its Roman numeral, captured."""
 
@@ -175,7 +175,7 @@ def spirit_token(flipped: int, size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bag(size: int, fill=(170, 120, 70)) -> Image.Image:
     """The cloth bag of object tokens."""
 
@@ -187,7 +187,7 @@ def bag(size: int, fill=(170, 120, 70)) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def mallet(size: int) -> Image.Image:
     """The gong mallet: a wooden handle with a padded head, head towards the bottom left."""
 
@@ -200,7 +200,7 @@ def mallet(size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-@lru_cache(maxsize=None)
+@cache
 def bound_ring(size: int) -> Image.Image:
     """A golden frame around the spaces of the bound object."""
 

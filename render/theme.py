@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from io import BytesIO
 
@@ -70,7 +70,7 @@ CUBE_FALSE_TRAIL = (40, 150, 80)
 SUPERSAMPLE = 4
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """DejaVu Sans, shipped in render/assets with its licence: no system fonts needed.
 

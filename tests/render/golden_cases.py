@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import rules
 import render
+import rules
 
 from . import scenes
 
