@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 
-from .images import DISCOVERY_ENDINGS
+from .images import final_reveal
 from .reach import reachable_targets
 from .words import reason, round_line, turn_line, winner_line
 
@@ -53,11 +53,13 @@ def _tracks(view: PublicView) -> str:
     )
 
 
-def _board_facts(view: PublicView, prints: Sequence[PawPrint], goryo_at: Space | None) -> list[str]:
+def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None) -> list[str]:
+    """What the board shows; ``prints`` None when the caller has already described them."""
     facts = [_samurai(view)]
     if goryo_at is not None:
         facts.append(f"Goryō pawn on {_spaces([goryo_at])}.")
-    facts.append(_prints(prints))
+    if prints is not None:
+        facts.append(_prints(prints))
     facts.append(f"Broken: {_spaces(view.broken) or 'none'}.")
     if view.drawn:
         facts.append(f"Sealed types: {', '.join(str(t) for t in view.drawn)}.")
@@ -90,7 +92,7 @@ def _reveal_sentences(view: PublicView) -> list[str]:
 
 def describe_discovery(view: PublicView) -> str:
     reveal = view.last_reveal
-    facts = _board_facts(view, (), reveal.path[-1] if reveal else view.goryo_space)
+    facts = _board_facts(view, None if reveal else view.paw_prints, reveal.path[-1] if reveal else view.goryo_space)
     return _fit(["Discovery.", *_reveal_sentences(view), *facts])
 
 
@@ -101,10 +103,10 @@ def describe_final(view: PublicView) -> str:
     said = [f"Match over. {winner_line(outcome)}: {reason(outcome)}."]
     if view.bound is not None:
         said.append(f"Her bound object was the {view.bound}.")
-    reveal = view.last_reveal
-    if reveal is not None and outcome.termination in DISCOVERY_ENDINGS and reveal.round == view.round:
+    revealed = final_reveal(view) is not None
+    if revealed:
         said.extend(_reveal_sentences(view))
-    said.extend(_board_facts(view, (), view.goryo_space))
+    said.extend(_board_facts(view, None if revealed else view.paw_prints, view.goryo_space))
     return _fit(said)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Termination, plan_name, space_name
+from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board
 from .panel import draw_panel
@@ -12,6 +12,14 @@ from .words import reason, round_line, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
 DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
+
+
+def final_reveal(view: PublicView) -> Reveal | None:
+    """The path revealed by the discovery that ended the match, if a discovery ended it."""
+    reveal, outcome = view.last_reveal, view.outcome
+    if reveal is None or outcome is None or outcome.termination not in DISCOVERY_ENDINGS or reveal.round != view.round:
+        return None
+    return reveal
 
 
 def _public_image(view: PublicView):
@@ -60,10 +68,9 @@ def final_board(view: PublicView) -> bytes:
     board.draw_seals(image, view.sealed)
     if view.bound is not None:
         board.draw_bound(image, view.bound)
-    reveal = view.last_reveal
+    reveal = final_reveal(view)
     outcome = view.outcome
-    if reveal is not None and outcome is not None and outcome.termination in DISCOVERY_ENDINGS \
-            and reveal.round == view.round:
+    if reveal is not None:
         board.draw_path_lines(image, reveal.path)
         board.draw_paw_prints(image, reveal.paw_prints)
         board.draw_goryo(image, view.goryo_space)
