@@ -226,3 +226,15 @@ def test_rules_answer_says_no_for_her_start_yes_after_it_and_for_the_false_trail
     assert rules.answer(locked, sq("A1")) is False  # unreachable in play (refused), but the bot may ask
     assert all(rules.answer(locked, sq(n)) for n in PATH.split()[1:] + [TRAIL])
     assert not any(rules.answer(locked, s) for s in SPACES if space_name(s) not in PATH.split() + [TRAIL])
+
+
+@pytest.mark.parametrize("text, samurai", [("green", GREEN), (" Purple ", PURPLE), ("RED", RED), ("Blue", BLUE)])
+def test_samurai_are_named_by_colour_in_any_case(text, samurai):
+    assert rules.samurai_named(text) is samurai
+
+
+@pytest.mark.parametrize("text", ["yellow", "", "g", "🟢"])
+def test_an_unknown_samurai_colour_is_refused_listing_the_colours(text):
+    with pytest.raises(rules.IllegalActionError) as refused:
+        rules.samurai_named(text)
+    assert all(colour in str(refused.value) for colour in ("green", "purple", "red", "blue"))
