@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board
@@ -12,6 +17,22 @@ from .words import reason, round_line, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
 DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
+
+
+View = TypeVar("View")
+
+# The bot draws in worker threads; Pillow's FreeType faces and the lazily built
+# sprite caches are shared, so one picture is drawn at a time.
+_DRAWING = threading.Lock()
+
+
+def one_at_a_time(draw: Callable[[View], bytes]) -> Callable[[View], bytes]:
+    @functools.wraps(draw)
+    def locked(view: View) -> bytes:
+        with _DRAWING:
+            return draw(view)
+
+    return locked
 
 
 def final_reveal(view: PublicView) -> Reveal | None:
@@ -31,12 +52,14 @@ def _public_image(view: PublicView):
     return image
 
 
+@one_at_a_time
 def public_board(view: PublicView) -> bytes:
     image = _public_image(view)
     board.draw_caption(image, round_line(view), turn_line(view))
     return board.to_png(image)
 
 
+@one_at_a_time
 def discovery_board(view: PublicView) -> bytes:
     reveal = view.last_reveal
     if reveal is None:  # nothing discovered yet: the plain board, said plainly
@@ -62,6 +85,7 @@ def discovery_board(view: PublicView) -> bytes:
     return board.to_png(image)
 
 
+@one_at_a_time
 def final_board(view: PublicView) -> bytes:
     image = board.canvas()
     board.draw_broken(image, view.broken)
@@ -89,6 +113,7 @@ def final_board(view: PublicView) -> bytes:
     return board.to_png(image)
 
 
+@one_at_a_time
 def goryo_board(view: GoryoView) -> bytes:
     public = view.public
     image = board.canvas()

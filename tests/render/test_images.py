@@ -93,3 +93,15 @@ def test_the_final_board_shows_the_bound_object():
         render.final_board(rules.public_view(ended)),
         render.final_board(rules.public_view(dataclasses.replace(ended, bound=other))),
     )
+
+
+def test_pictures_drawn_in_parallel_threads_are_the_same_as_drawn_alone():
+    from concurrent.futures import ThreadPoolExecutor
+
+    views = [scenes.public(scenes.mid_samurai_turn()), scenes.public(scenes.discovery_with_sprint_and_false_trail())]
+    alone = [render.public_board(v) for v in views] + [render.discovery_board(v) for v in views]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        jobs = [pool.submit(render.public_board, v) for v in views]
+        jobs += [pool.submit(render.discovery_board, v) for v in views]
+        together = [job.result() for job in jobs]
+    assert together == alone
