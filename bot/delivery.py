@@ -121,8 +121,9 @@ class Courier:
             await dm.send(text, **kwargs)
             return
         except discord.HTTPException as error:
+            closed = isinstance(error, discord.Forbidden)
             log.info("match %d: could not DM the Goryō (%s %s)", self.record.id, error.status, error.code)
         if self._actor_is_goryo:
             await send_private(self.interaction, text, board=board, view=view)
         else:
-            await self.post_public(messages.closed_dms(self.record.goryo_id))
+            await self.post_public(messages.unreachable_goryo(self.record.goryo_id, dms_closed=closed))

@@ -133,11 +133,16 @@ def goryo_plan_cancelled() -> str:
     return "Cancelled: nothing was locked. Send `/goryo path` again when you are ready."
 
 
-def closed_dms(goryo_id: int) -> str:
+def unreachable_goryo(goryo_id: int, *, dms_closed: bool) -> str:
+    """A channel mention for a Goryō the bot could not DM: it says where to play, nothing secret."""
+    why = (
+        "I could not send you a direct message. Allow DMs from this server's members (Privacy Settings), or play here"
+        if dms_closed
+        else "Discord would not deliver my direct message just now. Play here"
+    )
     return (
-        f"{mention(goryo_id)}, I could not send you a direct message. Allow DMs from this server's members "
-        "(Privacy Settings), or play here: `/goryo status` and `/goryo board` show your secrets to you alone, "
-        "and every Goryō command answers only you."
+        f"{mention(goryo_id)}, it is the Goryō's move. {why}: `/goryo status` and `/goryo board` show your "
+        "board and secrets to you alone, and every Goryō command answers only you."
     )
 
 

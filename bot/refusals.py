@@ -59,7 +59,7 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
             text = "You can't use this command here."
         else:
             log.error("command failed", exc_info=original)
-            text = "Something went wrong on my side; nothing was changed. Please try again."
+            text = "Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again."
     try:
         await send_refusal(interaction, text)
     except discord.HTTPException:

@@ -1,0 +1,108 @@
+"""Settings from the environment and .env, command sync modes, and `python -m bot` without a token."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot import create_bot
+from bot.settings import Settings, SettingsError, load_settings
+
+from .helpers import unexpected_errors
+
+
+def test_defaults_without_any_setting():
+    settings = load_settings({}, env_file=None)
+    assert settings == Settings()
+    assert settings.database == Path("goryo.sqlite3") and settings.sync == "global"
+    assert settings.challenge_timeout == 900 and settings.turn_limit == 24 * 3600 and settings.seed is None
+
+
+def test_env_file_read_and_environment_wins(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text(
+        "# comment\nDISCORD_TOKEN='from-file'\nGORYO_DEV_GUILD=1234\nGORYO_CHALLENGE_TIMEOUT=15m\n"
+        "export GORYO_SEED=abc\nGORYO_TURN_LIMIT=2h\n",
+        encoding="utf-8",
+    )
+    settings = load_settings({"DISCORD_TOKEN": "from-env", "GORYO_DATABASE": "x.db"}, env_file=env_file)
+    assert settings.token == "from-env"
+    assert settings.dev_guild == 1234 and settings.sync == "guild"  # a dev guild implies guild sync
+    assert settings.challenge_timeout == 900 and settings.turn_limit == 7200
+    assert settings.seed == "abc" and settings.database == Path("x.db")
+    assert load_settings({"GORYO_SEED": "42"}, env_file=None).seed == 42
+
+
+@pytest.mark.parametrize(
+    "environ, complaint",
+    [
+        ({"GORYO_SYNC": "sometimes"}, "GORYO_SYNC"),
+        ({"GORYO_SYNC": "guild"}, "GORYO_DEV_GUILD"),
+        ({"GORYO_DEV_GUILD": "my server"}, "GORYO_DEV_GUILD"),
+        ({"GORYO_CHALLENGE_TIMEOUT": "soon"}, "GORYO_CHALLENGE_TIMEOUT"),
+        ({"GORYO_TURN_LIMIT": "0"}, "GORYO_TURN_LIMIT"),
+    ],
+)
+def test_bad_settings_name_the_variable(environ, complaint):
+    with pytest.raises(SettingsError, match=complaint):
+        load_settings(environ, env_file=None)
+
+
+def test_env_example_documents_every_setting():
+    example = (Path(__file__).parents[2] / ".env.example").read_text(encoding="utf-8")
+    for name in (
+        "DISCORD_TOKEN", "GORYO_DATABASE", "GORYO_DEV_GUILD", "GORYO_SYNC", "GORYO_SEED",
+        "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL",
+    ):
+        assert f"\n{name}=" in example
+
+
+async def test_guild_sync_puts_the_commands_in_the_dev_guild_only(tmp_path):
+    dev_guild = 1456000000000000001
+    bot = create_bot(tmp_path / "g.sqlite3", environ={}, env_file=None, dev_guild=dev_guild, sync="guild")
+    env = simcord.Env(bot)
+    guild = env.create_guild(id=dev_guild)
+    other = env.create_guild("Elsewhere")
+    await env.start()
+    try:
+        with env.time_context():
+            alice = guild.add_member(env.create_user("alice"))
+            channel = guild.create_text_channel("dojo")
+            assert "goryo help" in alice.available_commands(channel)
+            elsewhere = other.add_member(env.create_user("bob"))
+            assert "goryo help" not in elsewhere.available_commands(other.create_text_channel("x"))
+            result = await alice.slash(channel, "goryo help")
+            assert result.ephemeral
+            assert unexpected_errors(env) == []
+    finally:
+        await env.shutdown()
+        await bot.store.close()
+
+
+async def test_sync_off_registers_nothing(tmp_path):
+    bot = create_bot(tmp_path / "o.sqlite3", environ={}, env_file=None, sync="off")
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        alice = guild.add_member(env.create_user("alice"))
+        assert alice.available_commands(guild.create_text_channel("dojo")) == ()
+    await bot.store.close()
+
+
+async def test_global_sync_allows_dms(simcord_env):
+    user = simcord_env.create_user("dora")
+    assert "goryo start" in user.available_commands()
+
+
+def test_running_without_a_token_says_what_to_set(tmp_path):
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    environ["PYTHONPATH"] = str(Path(__file__).parents[2])
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert "DISCORD_TOKEN" in done.stderr
