@@ -1,0 +1,81 @@
+"""The action pipeline under real concurrency: two actions on one match at the same instant.
+
+SimCord runs one user action at a time, so this drives MatchService directly, on a
+real SQLite store, with a presenter that keeps what it was given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+
+import pytest
+
+import rules
+from bot.errors import Refusal
+from bot.service import MatchService, Played
+from bot.storage import Store
+
+GORYO, SAMURAI = 101, 202
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+class KeepingPresenter:
+    def __init__(self) -> None:
+        self.replied: list[Played] = []
+
+    async def render(self, played: Played) -> Played:
+        await asyncio.sleep(0)  # let the other action try to get in between
+        return played
+
+    async def reply(self, rendered: Played) -> None:
+        await asyncio.sleep(0)
+        self.replied.append(rendered)
+
+
+@pytest.fixture
+async def match(tmp_path):
+    store = await Store.open(tmp_path / "pipeline.sqlite3")
+    state = rules.new_game(1)
+    state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
+    challenge = await store.create_challenge(
+        guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
+        advanced=False, now=NOW,
+    )
+    record = await store.start_match(challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=state, now=NOW)
+    yield store, record
+    await store.close()
+
+
+async def test_two_confirms_at_once_apply_once(match):
+    store, record = match
+    service = MatchService(store, clock=lambda: NOW)
+    presenter = KeepingPresenter()
+    plan = next(rules.legal_plans(record.state))
+    results = await asyncio.gather(
+        service.play(record.id, GORYO, plan, presenter, expected_version=record.version),
+        service.play(record.id, GORYO, plan, presenter, expected_version=record.version),
+        return_exceptions=True,
+    )
+    played = [r for r in results if isinstance(r, Played)]
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(played) == 1 and len(refused) == 1 and "out of date" in refused[0].text
+    assert len(presenter.replied) == 1
+    assert [a.action for a in await store.actions(record.id)] == [plan]
+
+
+async def test_two_samurai_commands_at_once_are_checked_one_after_the_other(match):
+    store, record = match
+    service = MatchService(store, clock=lambda: NOW)
+    presenter = KeepingPresenter()
+    await service.play(record.id, GORYO, next(rules.legal_plans(record.state)), presenter)
+    search = rules.Search(rules.Samurai.RED)
+    results = await asyncio.gather(
+        service.play(record.id, SAMURAI, search, presenter),
+        service.play(record.id, SAMURAI, search, presenter),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Played) for r in results) == 1
+    assert [r.text for r in results if isinstance(r, Refusal)] == ["The red Samurai has already searched this turn."]
+    final = await store.get_match(record.id)
+    assert final.version == 2 and final.state == await store.replay(record.id)
