@@ -49,7 +49,7 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
     draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
-    draw.text((76, 55), subtitle, fill=TEXT_DIM, font=font(18), anchor="lm")
+    draw.text((76, 56), subtitle, fill=TEXT_DIM, font=font(19), anchor="lm")
     if badge:
         right = g.WIDTH - 24
         if badge_icon is not None:

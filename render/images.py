@@ -13,7 +13,7 @@ from . import board
 from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
-from .words import reason, round_line, turn_line, winner_line
+from .words import reason, round_line, turn_badge, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
 DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
@@ -55,7 +55,7 @@ def _public_image(view: PublicView):
 @one_at_a_time
 def public_board(view: PublicView) -> bytes:
     image = _public_image(view)
-    board.draw_caption(image, round_line(view), turn_line(view))
+    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view))
     return board.to_png(image)
 
 

@@ -43,3 +43,12 @@ def turn_line(view: PublicView) -> str:
     if view.round == 0:
         return f"The Goryō chooses which {view.first_type} to break first"
     return "The Goryō's turn · she plans her path in secret"
+
+
+def turn_badge(view: PublicView) -> str:
+    """Whose move it is, in a few capitals for the caption's corner."""
+    if view.outcome is not None:
+        return "MATCH OVER"
+    if view.to_move is Side.SAMURAI:
+        return "SAMURAI TO ACT"
+    return "GORYŌ TO START" if view.round == 0 else "GORYŌ TO PLAN"
