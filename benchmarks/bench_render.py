@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import render  # noqa: E402
-import rules  # noqa: E402
-from tests.render import scenes  # noqa: E402
+import render
+import rules
+from tests.render import scenes
 
 
 def timed(function, argument, runs: int) -> tuple[float, int]:
