@@ -1,0 +1,135 @@
+"""The database schema, as an ordered list of migrations tracked by PRAGMA user_version.
+
+Migration N (1-based) takes a database at user_version N-1 to N. Each runs in its own
+transaction together with the version bump, so a crash mid-migration leaves the file at
+the previous version and the next start simply runs it again. Never edit a released
+migration: append a new one.
+"""
+
+from __future__ import annotations
+
+import aiosqlite
+
+# Each migration is a tuple of single SQL statements (no splitting on ';' needed, so
+# trigger bodies are safe).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: challenges, matches, the append-only action log.
+    (
+        """
+        CREATE TABLE challenges (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id        INTEGER,
+            channel_id      INTEGER NOT NULL,
+            challenger_id   INTEGER NOT NULL,
+            opponent_id     INTEGER NOT NULL,
+            challenger_role TEXT    NOT NULL CHECK (challenger_role IN ('goryo', 'samurai', 'random')),
+            advanced        INTEGER NOT NULL CHECK (advanced IN (0, 1)),
+            created_at      TEXT    NOT NULL,
+            message_id      INTEGER
+        )
+        """,
+        # At most one pending challenge per channel.
+        "CREATE UNIQUE INDEX challenges_one_per_channel ON challenges (channel_id)",
+        """
+        CREATE TABLE matches (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id        INTEGER,
+            channel_id      INTEGER NOT NULL,
+            goryo_id        INTEGER NOT NULL,
+            samurai_id      INTEGER NOT NULL,
+            initial_state   TEXT    NOT NULL,
+            state           TEXT    NOT NULL,
+            to_move         TEXT    CHECK (to_move IN ('goryo', 'samurai')),
+            status          TEXT    NOT NULL CHECK (status IN ('active', 'finished', 'damaged')),
+            version         INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
+            created_at      TEXT    NOT NULL,
+            turn_started_at TEXT    NOT NULL,
+            reminded_at     TEXT,
+            finished_at     TEXT,
+            damage_reason   TEXT
+        )
+        """,
+        # The rule "one match per channel" lives in the database, not only in code.
+        "CREATE UNIQUE INDEX matches_one_active_per_channel ON matches (channel_id) WHERE status = 'active'",
+        "CREATE INDEX matches_by_channel ON matches (channel_id, id)",
+        "CREATE INDEX matches_active_goryo ON matches (goryo_id) WHERE status = 'active'",
+        "CREATE INDEX matches_active_samurai ON matches (samurai_id) WHERE status = 'active'",
+        # A challenge can't be posted over an active match, nor a match started over
+        # someone else's pending challenge (start_match deletes its own challenge first).
+        """
+        CREATE TRIGGER challenges_not_over_a_match BEFORE INSERT ON challenges
+        WHEN EXISTS (SELECT 1 FROM matches WHERE channel_id = NEW.channel_id AND status = 'active')
+        BEGIN SELECT RAISE(ABORT, 'channel busy: active match'); END
+        """,
+        """
+        CREATE TRIGGER matches_not_over_a_challenge BEFORE INSERT ON matches
+        WHEN NEW.status = 'active' AND EXISTS (SELECT 1 FROM challenges WHERE channel_id = NEW.channel_id)
+        BEGIN SELECT RAISE(ABORT, 'channel busy: pending challenge'); END
+        """,
+        """
+        CREATE TABLE actions (
+            match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE RESTRICT,
+            seq      INTEGER NOT NULL CHECK (seq >= 1),
+            actor_id INTEGER NOT NULL,
+            action   TEXT    NOT NULL,
+            at       TEXT    NOT NULL,
+            PRIMARY KEY (match_id, seq)
+        ) WITHOUT ROWID
+        """,
+        # The log is append-only, and gapless: action N+1 is only written while the match is at version N.
+        """
+        CREATE TRIGGER actions_in_order BEFORE INSERT ON actions
+        WHEN NEW.seq IS NOT (SELECT version + 1 FROM matches WHERE id = NEW.match_id)
+        BEGIN SELECT RAISE(ABORT, 'action log out of order'); END
+        """,
+        """
+        CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+        """,
+        """
+        CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
+        """,
+    ),
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNewError(RuntimeError):
+    """The file was written by a newer bot; refuse rather than misread it."""
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0])
+
+
+async def migrate(db: aiosqlite.Connection) -> int:
+    """Bring the database up to SCHEMA_VERSION; returns how many migrations ran.
+
+    Expects an autocommit connection (isolation_level=None). Safe to run again, and safe
+    if two processes start at once: the version is re-read under the write lock.
+    """
+    ran = 0
+    while True:
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            current = await schema_version(db)
+            if current > SCHEMA_VERSION:
+                raise SchemaTooNewError(
+                    f"database schema version {current} is newer than this bot's ({SCHEMA_VERSION})"
+                )
+            if current == SCHEMA_VERSION:
+                await db.execute("COMMIT")
+                return ran
+            for statement in MIGRATIONS[current]:
+                await db.execute(statement)
+            # user_version lives in the file header, so it commits or rolls back with the rest.
+            await db.execute(f"PRAGMA user_version = {current + 1}")
+            await db.execute("COMMIT")
+            ran += 1
+        except BaseException:
+            await db.execute("ROLLBACK")
+            raise

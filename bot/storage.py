@@ -1,0 +1,585 @@
+"""Matches, challenges and the append-only action log in SQLite (aiosqlite).
+
+One connection per Store, in autocommit mode with explicit transactions. Every public
+method takes an asyncio lock for its whole duration, so transactions from concurrent
+coroutines never interleave on the shared connection; the SQL itself is also written to
+be safe across processes (BEGIN IMMEDIATE, version checks in the WHERE clause).
+
+Hidden information (the bound object, the bag, an undiscovered plan) lives in the stored
+state and the action log; nothing here logs either above DEBUG, and the records keep
+them out of their repr.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+import rules
+
+from .migrations import migrate
+
+log = logging.getLogger(__name__)
+
+CHALLENGER_ROLES = ("goryo", "samurai", "random")
+ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
+
+
+class ChannelBusyError(Exception):
+    """The channel already has an active match or a pending challenge.
+
+    ``kind`` says which: "match" or "challenge".
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        what = "a match is being played" if kind == "match" else "a challenge is waiting for an answer"
+        super().__init__(f"channel busy: {what} there")
+
+
+class StaleMatchError(Exception):
+    """The match moved on since it was loaded (another action got there first)."""
+
+
+class MatchClosedError(StaleMatchError):
+    """The match is no longer active (finished or damaged), so it takes no more actions."""
+
+
+# --- time -------------------------------------------------------------------
+
+
+def _utc_text(moment: datetime) -> str:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        # A naive time is ambiguous; refusing beats silently storing local time.
+        raise ValueError("timestamps must be timezone-aware")
+    return moment.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _parse_time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+# --- records ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    goryo_id: int
+    samurai_id: int
+    state: rules.GameState = field(repr=False)  # holds the bound object and the plan
+    status: str  # "active" | "finished" | "damaged"
+    version: int  # number of actions applied
+    created_at: datetime
+    turn_started_at: datetime  # when the side now to move got the turn
+    reminded_at: datetime | None  # half-time reminder sent for this turn
+    finished_at: datetime | None = None
+    damage_reason: str | None = None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == ACTIVE
+
+    def player_side(self, user_id: int) -> rules.Side | None:
+        """The side ``user_id`` plays; someone playing both sides plays the side to move."""
+        if user_id == self.goryo_id and user_id == self.samurai_id:
+            return self.state.to_move or rules.Side.GORYO
+        if user_id == self.goryo_id:
+            return rules.Side.GORYO
+        if user_id == self.samurai_id:
+            return rules.Side.SAMURAI
+        return None
+
+    def player_of(self, side: rules.Side) -> int:
+        return self.goryo_id if side is rules.Side.GORYO else self.samurai_id
+
+    def turn_deadline(self, limit: timedelta) -> datetime | None:
+        """When the side to move runs out of time; None once the match is over."""
+        return None if self.state.to_move is None else self.turn_started_at + limit
+
+
+@dataclass(frozen=True)
+class ChallengeRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    challenger_id: int
+    opponent_id: int
+    challenger_role: str  # "goryo" | "samurai" | "random"
+    advanced: bool
+    created_at: datetime
+    message_id: int | None
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seq: int
+    actor_id: int
+    action: rules.Action = field(repr=False)  # a Plan is secret until its discovery
+    at: datetime
+
+
+_MATCH_COLUMNS = (
+    "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason"
+)
+_CHALLENGE_COLUMNS = (
+    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
+)
+
+
+def _match_from_row(row: sqlite3.Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        goryo_id=row["goryo_id"],
+        samurai_id=row["samurai_id"],
+        state=rules.from_json(row["state"]),
+        status=row["status"],
+        version=row["version"],
+        created_at=_parse_time(row["created_at"]),
+        turn_started_at=_parse_time(row["turn_started_at"]),
+        reminded_at=_parse_time(row["reminded_at"]),
+        finished_at=_parse_time(row["finished_at"]),
+        damage_reason=row["damage_reason"],
+    )
+
+
+def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
+    return ChallengeRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        challenger_id=row["challenger_id"],
+        opponent_id=row["opponent_id"],
+        challenger_role=row["challenger_role"],
+        advanced=bool(row["advanced"]),
+        created_at=_parse_time(row["created_at"]),
+        message_id=row["message_id"],
+    )
+
+
+def _side_text(side: rules.Side | None) -> str | None:
+    return None if side is None else side.value
+
+
+def _busy_kind(error: sqlite3.IntegrityError) -> str | None:
+    """Which 'channel busy' rule the database enforced, or None for any other constraint."""
+    text = str(error)
+    if "channel busy: active match" in text or "matches.channel_id" in text:
+        return "match"
+    if "channel busy: pending challenge" in text or "challenges.channel_id" in text:
+        return "challenge"
+    return None
+
+
+def _state_differences(replayed: rules.GameState, stored: rules.GameState) -> list[str]:
+    # Field names only: the values may be hidden information and the reason may be shown.
+    return [f.name for f in fields(replayed) if getattr(replayed, f.name) != getattr(stored, f.name)]
+
+
+class Store:
+    """The bot's persistent state. Build with ``await Store.open(path)``; ``await close()`` at the end."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    # --- lifecycle ------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike, *, durable: bool = True) -> Store:
+        """Open (creating if needed) the database file, switch on WAL and foreign keys, migrate.
+
+        ``durable=False`` trades the last commits on power loss (not on a process crash:
+        WAL stays atomic either way) for no fsync per action.
+        """
+        path = os.fspath(path)
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            async with db.execute("PRAGMA journal_mode = WAL") as cursor:
+                mode = (await cursor.fetchone())[0]
+            if mode.lower() != "wal":
+                raise RuntimeError(f"SQLite refused WAL mode for {path!r} (got {mode!r})")
+            await db.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            # Another process (a second bot, sqlite3 shell) may hold the write lock briefly.
+            await db.execute("PRAGMA busy_timeout = 5000")
+            ran = await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        if ran:
+            log.info("database %s: applied %d migration(s)", path, ran)
+        return cls(db, path)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- plumbing ---------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction: all of it commits, or none of it."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read snapshot, consistent across several SELECTs."""
+        async with self._lock:
+            await self._db.execute("BEGIN")
+            try:
+                yield self._db
+            finally:
+                await self._db.execute("COMMIT")
+
+    @staticmethod
+    async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with db.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+    @staticmethod
+    async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def _matches_where(self, where: str, params: Iterable[Any] = (), tail: str = "ORDER BY id") -> list[MatchRecord]:
+        async with self._read() as db:
+            rows = await self._all(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} {tail}", params)
+        return [_match_from_row(row) for row in rows]
+
+    # --- challenges -------------------------------------------------------------
+
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        challenger_role: str,
+        advanced: bool,
+        now: datetime,
+    ) -> ChallengeRecord:
+        """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
+        if challenger_role not in CHALLENGER_ROLES:
+            raise ValueError(f"challenger_role must be one of {CHALLENGER_ROLES}, not {challenger_role!r}")
+        created = _utc_text(now)
+        try:
+            async with self._write() as db:
+                cursor = await db.execute(
+                    "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
+                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created),
+                )
+                challenge_id = cursor.lastrowid
+        except sqlite3.IntegrityError as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+        log.info("challenge %d posted in channel %d", challenge_id, channel_id)
+        return ChallengeRecord(
+            id=challenge_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=challenger_id,
+            opponent_id=opponent_id,
+            challenger_role=challenger_role,
+            advanced=bool(advanced),
+            created_at=_parse_time(created),
+            message_id=None,
+        )
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        async with self._write() as db:
+            await db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        async with self._read() as db:
+            row = await self._one(db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
+        return None if row is None else _challenge_from_row(row)
+
+    async def pending_challenge_in(self, channel_id: int) -> ChallengeRecord | None:
+        async with self._read() as db:
+            row = await self._one(
+                db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE channel_id = ?", (channel_id,)
+            )
+        return None if row is None else _challenge_from_row(row)
+
+    async def pending_challenges(self) -> list[ChallengeRecord]:
+        """Every pending challenge, oldest first."""
+        async with self._read() as db:
+            rows = await self._all(db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges ORDER BY created_at, id")
+        return [_challenge_from_row(row) for row in rows]
+
+    async def delete_challenge(self, challenge_id: int) -> bool:
+        """Remove a challenge; True only for the one caller that actually removed it."""
+        async with self._write() as db:
+            cursor = await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
+            deleted = cursor.rowcount == 1
+        if deleted:
+            log.info("challenge %d removed", challenge_id)
+        return deleted
+
+    # --- matches ----------------------------------------------------------------
+
+    async def start_match(
+        self,
+        *,
+        challenge_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+    ) -> MatchRecord:
+        """Turn a pending challenge into an active match, in one transaction.
+
+        LookupError if the challenge is gone (declined, withdrawn, expired or already
+        accepted); ChannelBusyError if the database finds the channel taken.
+        """
+        started = _utc_text(now)
+        state_json = rules.to_json(state)
+        try:
+            async with self._write() as db:
+                challenge = await self._one(
+                    db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+                )
+                if challenge is None:
+                    raise LookupError(f"challenge {challenge_id} no longer exists")
+                if {goryo_id, samurai_id} != {challenge["challenger_id"], challenge["opponent_id"]}:
+                    raise ValueError("the players of a match must be the challenger and the opponent")
+                await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
+                cursor = await db.execute(
+                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
+                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                    (
+                        challenge["guild_id"],
+                        challenge["channel_id"],
+                        goryo_id,
+                        samurai_id,
+                        state_json,
+                        state_json,
+                        _side_text(state.to_move),
+                        ACTIVE if not state.is_over else FINISHED,
+                        started,
+                        started,
+                    ),
+                )
+                match_id = cursor.lastrowid
+                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        except sqlite3.IntegrityError as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+        log.info("match %d started in channel %d (from challenge %d)", match_id, row["channel_id"], challenge_id)
+        return _match_from_row(row)
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        found = await self._matches_where("id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def active_match_in(self, channel_id: int) -> MatchRecord | None:
+        found = await self._matches_where("channel_id = ? AND status = 'active'", (channel_id,))
+        return found[0] if found else None
+
+    async def active_matches_of(self, user_id: int) -> list[MatchRecord]:
+        return await self._matches_where(
+            "status = 'active' AND (goryo_id = ? OR samurai_id = ?)", (user_id, user_id)
+        )
+
+    async def active_matches(self) -> list[MatchRecord]:
+        return await self._matches_where("status = 'active'")
+
+    async def finished_matches(self, channel_id: int, limit: int = 10) -> list[MatchRecord]:
+        """The channel's finished matches, most recent first (a negative limit: all of them)."""
+        return await self._matches_where(
+            "channel_id = ? AND status = 'finished'", (channel_id, limit), "ORDER BY id DESC LIMIT ?"
+        )
+
+    async def record_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        actor_id: int,
+        action: rules.Action,
+        new_state: rules.GameState,
+        now: datetime,
+    ) -> MatchRecord:
+        """Append ``action`` to the log and store ``new_state``, in one transaction.
+
+        StaleMatchError if the match is no longer at ``expected_version`` (someone else's
+        action won), MatchClosedError if it is finished or damaged, LookupError if unknown.
+        ``new_state`` must be what rules.apply makes of the stored state and ``action``:
+        the store checks, so the log always replays to the stored state.
+        """
+        at = _utc_text(now)
+        action_json = json.dumps(rules.action_to_dict(action), separators=(",", ":"), ensure_ascii=False)
+        new_state_json = rules.to_json(new_state)
+        async with self._write() as db:
+            row = await self._one(
+                db, "SELECT state, status, version, to_move FROM matches WHERE id = ?", (match_id,)
+            )
+            if row is None:
+                raise LookupError(f"match {match_id} does not exist")
+            if row["version"] != expected_version:
+                raise StaleMatchError(
+                    f"match {match_id} is at version {row['version']}, not {expected_version}"
+                )
+            if row["status"] != ACTIVE:
+                raise MatchClosedError(f"match {match_id} is {row['status']}")
+            if rules.to_json(rules.apply(rules.from_json(row["state"]), action).state) != new_state_json:
+                raise ValueError("new_state is not the result of applying the action to the stored state")
+            await db.execute(
+                "INSERT INTO actions (match_id, seq, actor_id, action, at) VALUES (?, ?, ?, ?, ?)",
+                (match_id, expected_version + 1, actor_id, action_json, at),
+            )
+            turn_passed = _side_text(new_state.to_move) != row["to_move"]
+            cursor = await db.execute(
+                "UPDATE matches SET state = ?, to_move = ?, version = version + 1,"
+                " status = CASE WHEN ? THEN 'finished' ELSE status END,"
+                " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
+                " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END,"
+                " reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (
+                    new_state_json,
+                    _side_text(new_state.to_move),
+                    new_state.is_over,
+                    new_state.is_over,
+                    at,
+                    turn_passed,
+                    at,
+                    turn_passed,
+                    match_id,
+                    expected_version,
+                ),
+            )
+            if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
+                raise StaleMatchError(f"match {match_id} moved on during the update")
+            updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        record = _match_from_row(updated)
+        # The action's type only: a plan's path or a start space would give the Goryō away.
+        log.info(
+            "match %d: action %d (%s) by %d%s",
+            match_id,
+            record.version,
+            type(action).__name__,
+            actor_id,
+            f"; match over ({record.state.outcome.termination.value})" if record.state.is_over else "",
+        )
+        return record
+
+    async def mark_reminded(self, match_id: int, *, version: int, now: datetime) -> bool:
+        """Note the half-time reminder for this turn; False if already sent or the match moved on."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE matches SET reminded_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+                " AND reminded_at IS NULL",
+                (_utc_text(now), match_id, version),
+            )
+            return cursor.rowcount == 1
+
+    async def mark_damaged(self, match_id: int, reason: str) -> None:
+        """Take a match out of play (frees its channel), keeping its rows for inspection."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ?", (reason, match_id)
+            )
+        log.warning("match %d marked damaged: %s", match_id, reason)
+
+    # --- the log ----------------------------------------------------------------
+
+    async def actions(self, match_id: int) -> list[LoggedAction]:
+        async with self._read() as db:
+            rows = await self._all(
+                db, "SELECT seq, actor_id, action, at FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+            )
+        return [
+            LoggedAction(
+                seq=row["seq"],
+                actor_id=row["actor_id"],
+                action=rules.action_from_dict(json.loads(row["action"])),
+                at=_parse_time(row["at"]),
+            )
+            for row in rows
+        ]
+
+    async def _replay_inputs(self, match_id: int) -> tuple[sqlite3.Row, list[sqlite3.Row]]:
+        async with self._read() as db:
+            match = await self._one(
+                db, "SELECT initial_state, state, version FROM matches WHERE id = ?", (match_id,)
+            )
+            if match is None:
+                raise LookupError(f"match {match_id} does not exist")
+            log_rows = await self._all(
+                db, "SELECT seq, action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+            )
+        return match, log_rows
+
+    async def replay(self, match_id: int) -> rules.GameState:
+        """The initial state with every logged action applied in order."""
+        match, log_rows = await self._replay_inputs(match_id)
+        state = rules.from_json(match["initial_state"])
+        for row in log_rows:
+            state = rules.apply(state, rules.action_from_dict(json.loads(row["action"]))).state
+        return state
+
+    async def verify(self, match_id: int) -> str | None:
+        """None if the log replays to the stored state, else a short reason free of hidden information."""
+        match, log_rows = await self._replay_inputs(match_id)
+        if len(log_rows) != match["version"] or [row["seq"] for row in log_rows] != list(
+            range(1, len(log_rows) + 1)
+        ):
+            return f"the action log holds {len(log_rows)} actions but the match counts {match['version']}"
+        try:
+            state = rules.from_json(match["initial_state"])
+        except (ValueError, KeyError, TypeError, rules.GoryoError):
+            return "the initial state can't be read"
+        for row in log_rows:
+            try:
+                action = rules.action_from_dict(json.loads(row["action"]))
+            except (ValueError, KeyError, TypeError, rules.GoryoError):
+                return f"logged action {row['seq']} can't be read"
+            try:
+                state = rules.apply(state, action).state
+            except rules.IllegalActionError:
+                return f"logged action {row['seq']} is illegal on replay"
+        try:
+            stored = rules.from_json(match["state"])
+        except (ValueError, KeyError, TypeError, rules.GoryoError):
+            return "the stored state can't be read"
+        if stored != state:
+            return "the stored state differs from the replay in: " + ", ".join(_state_differences(state, stored))
+        return None
