@@ -139,7 +139,8 @@ class Challenges:
             messages.challenge_accepted(goryo_id, samurai_id, state.first_type),
             await boards.public_board(state),
         )
-        secret = Outgoing("goryo", messages.goryo_setup(state, record.channel_id), await boards.goryo_board(state))
+        setup = messages.goryo_setup(state, record.channel_id, dm_commands=self.settings.sync != "guild")
+        secret = Outgoing("goryo", setup, await boards.goryo_board(state))
         await Courier(self.bot, record, interaction).deliver([public, secret])
 
     # --- lapsing --------------------------------------------------------------------

@@ -87,14 +87,19 @@ def challenge_expired(opponent_id: int) -> str:
 # --- the Goryō's private messages -------------------------------------------
 
 
-def goryo_setup(state: rules.GameState, channel_id: int) -> str:
+def goryo_setup(state: rules.GameState, channel_id: int, *, dm_commands: bool = True) -> str:
+    """``dm_commands``: whether the commands exist in DMs (not when synced to one server only)."""
     choices = _names(SPACES_OF_TYPE[state.first_type])
+    where = (
+        "Play your commands here; in the server channel they work too and answer only you."
+        if dm_commands
+        else f"Play your commands in {channel_link(channel_id)}: they answer only you."
+    )
     return (
         f"You are the Goryō in {channel_link(channel_id)}. Your bound object is the {state.bound}: "
         f"never break {a(state.bound)}, and keep it secret.\n"
         f"The first object drawn is the {state.first_type}. Choose which {state.first_type} you break and "
-        f"start on: `/goryo start space:` with one of {choices}.\n"
-        "Play your commands here; in the server channel they work too and answer only you."
+        f"start on: `/goryo start space:` with one of {choices}.\n{where}"
     )
 
 

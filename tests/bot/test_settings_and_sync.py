@@ -78,6 +78,11 @@ async def test_guild_sync_puts_the_commands_in_the_dev_guild_only(tmp_path):
             assert "goryo help" not in elsewhere.available_commands(other.create_text_channel("x"))
             result = await alice.slash(channel, "goryo help")
             assert result.ephemeral
+            # Guild commands do not exist in DMs: the Goryō is sent to the channel instead.
+            bob = guild.add_member(env.create_user("bob"))
+            await alice.slash(channel, "goryo challenge", opponent=bob, role="goryo")
+            await bob.click(channel.history()[-1], label="Accept")
+            assert f"Play your commands in {channel.mention}" in alice.user.dm_channel.history()[-1].content
             assert unexpected_errors(env) == []
     finally:
         await env.shutdown()
