@@ -18,9 +18,10 @@ def check(state: GameState, discoveries: int) -> None:
     assert (state.outcome is not None) == (state.phase is Phase.OVER)
 
     # One broken piece per discovery plus the setup's, never more than five.
-    expected_broken = 0 if state.phase is Phase.SETUP and not state.is_over else 1 + discoveries
-    if state.phase is not Phase.SETUP or state.broken:
-        assert len(state.broken) == expected_broken, (state.broken, discoveries)
+    if state.goryo_space is None:
+        assert state.broken == () and discoveries == 0
+    else:
+        assert len(state.broken) == 1 + discoveries, (state.broken, discoveries)
     assert len(state.broken) <= 5 and len(set(state.broken)) == len(state.broken)
     assert all(s in OBJECT_SPACES for s in state.broken)
     assert all(OBJECT_AT[s] is not state.bound for s in state.broken), "she never breaks her bound object"
@@ -58,6 +59,7 @@ def check_samurai_turn(state: GameState) -> None:
 
 
 def check_end(state: GameState) -> None:
+    """For matches played to their end by the rules (no resignation, time-out or abort)."""
     outcome = state.outcome
     assert outcome is not None and outcome.winner is not None and state.round <= 4
     if outcome.termination is Termination.SURVIVED_FOUR_ROUNDS:
