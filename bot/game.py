@@ -7,7 +7,6 @@ about, and hand an action to ``MatchService.play``; what is shown afterwards is
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 import discord
@@ -24,9 +23,6 @@ from .errors import Refusal
 from .service import MatchService
 from .settings import Settings
 from .storage import MatchRecord, Store
-
-log = logging.getLogger(__name__)
-
 
 def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
@@ -75,11 +71,12 @@ class Game:
         record = await self.service.load(match_id)
         await self._play(interaction, record, plan, version=version)
 
-    async def cancel_plan(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
         record = await self.service.load(match_id)
         if interaction.user.id != record.goryo_id:
             raise Refusal("Only the Goryō of this match can use these buttons.")
-        await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
+        text = messages.goryo_plan_cancelled() if record.version == version else messages.goryo_preview_outdated()
+        await interaction.response.edit_message(content=text, view=None, attachments=[])
 
     # --- the Samurai ------------------------------------------------------------------
 
@@ -99,7 +96,7 @@ class Game:
         if not _in_guild(interaction) and is_goryo:
             await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
             return
-        text = f"The board in {messages.channel_link(record.channel_id)}, round {max(state.round, 1)} of 4."
+        text = messages.board_caption(record.channel_id, state.round)
         courier = Courier(self.bot, record, interaction)
         if _in_guild(interaction) and interaction.channel_id == record.channel_id:
             await courier.post_public(text, await boards.public_board(state))

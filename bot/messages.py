@@ -138,6 +138,10 @@ def goryo_plan_cancelled() -> str:
     return "Cancelled: nothing was locked. Send `/goryo path` again when you are ready."
 
 
+def goryo_preview_outdated() -> str:
+    return "This preview is out of date: the match has moved on since. Nothing was changed."
+
+
 def unreachable_goryo(goryo_id: int, *, dms_closed: bool) -> str:
     """A channel mention for a Goryō the bot could not DM: it says where to play, nothing secret."""
     why = (
@@ -154,8 +158,8 @@ def unreachable_goryo(goryo_id: int, *, dms_closed: bool) -> str:
 # --- public announcements ------------------------------------------------------
 
 
-def match_started_public(first_type: rules.ObjectType) -> str:
-    return f"The {first_type} is the first object drawn. Waiting for the Goryō to choose where she starts."
+def board_caption(channel_id: int, round_number: int) -> str:
+    return f"The board in {channel_link(channel_id)}, round {max(round_number, 1)} of {ROUNDS}."
 
 
 def samurai_turn_ping(samurai_id: int, round_number: int) -> str:

@@ -142,6 +142,8 @@ async def test_a_stale_or_second_confirm_applies_the_plan_once(env, table: Table
     for stale in (preview_twin, preview_other):
         again = await table.goryo.user.click(stale.response, label="Confirm")
         assert "out of date" in again.response.content
+    late_cancel = await table.goryo.user.click(preview_other.response, label="Cancel")
+    assert "out of date" in late_cancel.response.message.content
     record = await env.bot.store.active_match_in(table.channel.id)
     logged = await env.bot.store.actions(record.id)
     plans_logged = [entry.action for entry in logged if isinstance(entry.action, rules.Plan)]
