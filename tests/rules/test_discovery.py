@@ -21,7 +21,22 @@ from rules.events import (
 from rules.state import PawPrint, Reveal
 
 from .builders import (
-    FAN, GREEN, HELMET, LANTERN, MIRROR, PURPLE, RED, SCROLL, URN, discover, kinds, place, plan, play, sq, started,
+    FAN,
+    GREEN,
+    HELMET,
+    LANTERN,
+    MIRROR,
+    PURPLE,
+    RED,
+    SCROLL,
+    URN,
+    discover,
+    kinds,
+    place,
+    plan,
+    play,
+    sq,
+    started,
 )
 
 

@@ -5,12 +5,30 @@ import dataclasses
 import pytest
 
 import rules
-from rules import Abort, ChooseStart, EndSamuraiTurn, Outcome, Phase, Resign, Side, Termination, TimeOut, Search, Sniff
+from rules import Abort, ChooseStart, EndSamuraiTurn, Outcome, Phase, Resign, Search, Side, Sniff, Termination, TimeOut
 from rules.events import MatchEnded, ObjectBroken, SpiritCaptured, TokenDrawn
 
 from .builders import (
-    FAN, FLOWER, GREEN, HELMET, LANTERN, MASK, MIRROR, PURPLE, RED, SCROLL, URN, discover, fresh, kinds, place, plan,
-    play, seal, sq, started,
+    FAN,
+    FLOWER,
+    GREEN,
+    HELMET,
+    LANTERN,
+    MASK,
+    MIRROR,
+    PURPLE,
+    RED,
+    SCROLL,
+    URN,
+    discover,
+    fresh,
+    kinds,
+    place,
+    plan,
+    play,
+    seal,
+    sq,
+    started,
 )
 
 
@@ -53,6 +71,8 @@ def test_a_third_capture_in_a_later_round_wins():
 def test_two_captures_do_not_end_the_match():
     state, events = discover(place(locked(spirits=0), green="C3", red="C3"))
     assert state.spirits == 2 and not state.is_over and state.round == 2
+    assert SpiritCaptured((GREEN, RED), 2, 2) in events
+    assert sum(isinstance(e, TokenDrawn) for e in events) == 2  # one per token flipped
 
 
 # --- all but one tile broken side up (ruling 6) ------------------------------------

@@ -16,7 +16,7 @@ import rules
 from rules import SPACES, Phase, Plan, space_name
 from rules.playout import random_match
 
-from .builders import FAN, HELMET, LANTERN, SCROLL, URN, discover, plan, place, play, seal, started
+from .builders import FAN, HELMET, LANTERN, URN, discover, plan, play, seal, started
 from .test_palace import spec_adjacent, spec_layout
 
 NAMES = [space_name(s) for s in SPACES]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import InvalidNotationError, SPACES, parse_plan, parse_space, plan_name, space_name
+from rules import SPACES, InvalidNotationError, parse_plan, parse_space, plan_name, space_name
 
 from .builders import sq
 

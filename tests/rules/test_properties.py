@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from rules import EndSamuraiTurn, Phase, Plan, Resign, Side, TimeOut, Abort
+from rules import Abort, EndSamuraiTurn, Phase, Plan, Resign, Side, TimeOut
 from rules.events import MatchEnded, PlanLocked
 from rules.playout import random_action, random_match
 
@@ -132,6 +132,7 @@ def test_refusal_and_apply_agree_on_arbitrary_actions(seed, pick):
             candidates += list(rules.legal_plans(state))[:3]
         for action in candidates:
             reason = rules.refusal(state, action)
+            assert rules.is_legal(state, action) == (reason is None)
             snapshot = rules.to_json(state)
             try:
                 rules.apply(state, action)

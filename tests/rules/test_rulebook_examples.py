@@ -12,8 +12,26 @@ from rules import Move, Search, Sniff, space_name
 from rules.events import PawPrintsCounted, SpiritCaptured, TokenDrawn
 
 from .builders import (
-    BLUE, FAN, FLOWER, GREEN, HELMET, LANTERN, MASK, MIRROR, PURPLE, RED, SCROLL, URN, discover, kinds, place, plan,
-    play, seal, sq, started,
+    BLUE,
+    FAN,
+    FLOWER,
+    GREEN,
+    HELMET,
+    LANTERN,
+    MASK,
+    MIRROR,
+    PURPLE,
+    RED,
+    SCROLL,
+    URN,
+    discover,
+    kinds,
+    place,
+    plan,
+    play,
+    seal,
+    sq,
+    started,
 )
 
 

@@ -4,8 +4,6 @@ Her plan in most tests: bound Urn, first Helmet, start A1, path A1 B1 C1 C2 C3,
 False Trail on E1. Samurai start on B2 (green), E2 (purple), B5 (red), E5 (blue).
 """
 
-import dataclasses
-import itertools
 
 import pytest
 
@@ -14,7 +12,7 @@ from rules import SPACES, EndSamuraiTurn, Move, Phase, Search, Sniff, space_name
 from rules.events import Investigated, SamuraiMoved, SamuraiTurnEnded
 from rules.pieces import InvestigationKind
 
-from .builders import BLUE, GREEN, HELMET, PURPLE, RED, URN, plan, place, play, sq, started
+from .builders import BLUE, GREEN, HELMET, PURPLE, RED, URN, place, plan, play, sq, started
 
 PATH = "A1 B1 C1 C2 C3"
 TRAIL = "E1"
@@ -170,13 +168,13 @@ def test_answers_are_yes_on_her_path_after_the_start_and_on_the_false_trail(samu
 
 
 def test_sniff_answers_like_search(samurai_turn):
-    state, events = play(place(samurai_turn, red="D2"), Sniff(RED, sq("C2")), Sniff(BLUE, sq("E4")))
+    _, events = play(place(samurai_turn, red="D2"), Sniff(RED, sq("C2")), Sniff(BLUE, sq("E4")))
     assert [e.answer for e in events] == [True, False]
     assert [e.kind for e in events] == [InvestigationKind.SNIFF] * 2
 
 
 def test_without_a_false_trail_its_space_answers_no():
-    state, events = play(place(turn(false_trail=None), green="E1"), Search(GREEN))
+    _, events = play(place(turn(false_trail=None), green="E1"), Search(GREEN))
     assert events[-1].answer is False
 
 

@@ -6,10 +6,10 @@ import json
 import pytest
 
 import rules
-from rules import Phase, Resign, Search, Side
+from rules import Phase, Resign, Side
 from rules.serialization import FORMAT_VERSION, UnsupportedFormatError
 
-from .builders import FAN, GREEN, HELMET, LANTERN, MASK, URN, discover, plan, place, play, seal, sq, started
+from .builders import FAN, GREEN, HELMET, LANTERN, MASK, URN, discover, place, plan, play, seal, sq, started
 
 
 def locked(false_trail=None):
