@@ -1,0 +1,535 @@
+"""The SQLite store on real files: schema, challenges, matches, the action log, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import sqlite3
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+import rules
+from bot.migrations import SCHEMA_VERSION, SchemaTooNewError, migrate
+from bot.storage import (
+    ChannelBusyError,
+    MatchClosedError,
+    MatchRecord,
+    StaleMatchError,
+    Store,
+)
+from rules.playout import random_match
+
+T0 = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+GUILD, CHANNEL, OTHER_CHANNEL = 10, 100, 200
+ALICE, BOB, CAROL = 1001, 1002, 1003
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "goryo.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path):
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+def raw(db_path) -> sqlite3.Connection:
+    """A second, plain connection, as an operator (or a buggy bot) would have."""
+    return sqlite3.connect(db_path, isolation_level=None)
+
+
+async def challenge(store: Store, channel_id: int = CHANNEL, now: datetime = T0, **overrides):
+    fields = dict(
+        guild_id=GUILD, channel_id=channel_id, challenger_id=ALICE, opponent_id=BOB,
+        challenger_role="random", advanced=False, now=now,
+    )
+    return await store.create_challenge(**{**fields, **overrides})
+
+
+async def new_match(store: Store, channel_id: int = CHANNEL, seed: int = 1, advanced: bool = False) -> MatchRecord:
+    posted = await challenge(store, channel_id, advanced=advanced)
+    return await store.start_match(
+        challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(seed, advanced=advanced), now=T0
+    )
+
+
+async def play(store: Store, match: MatchRecord, action: rules.Action, now: datetime = T0) -> MatchRecord:
+    actor = match.player_of(match.state.to_move)
+    step = rules.apply(match.state, action)
+    return await store.record_action(
+        match.id, expected_version=match.version, actor_id=actor, action=action, new_state=step.state, now=now
+    )
+
+
+def first_plan(state: rules.GameState) -> rules.Plan:
+    return rules.Plan(next(iter(rules.legal_paths(state))), None)
+
+
+# --- schema ----------------------------------------------------------------------
+
+
+async def test_a_fresh_file_gets_every_migration_and_reopening_runs_none(db_path):
+    store = await Store.open(db_path)
+    await new_match(store)
+    await store.close()
+    with raw(db_path) as plain:
+        assert plain.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        tables = {row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"challenges", "matches", "actions"} <= tables
+
+    reopened = await Store.open(db_path)
+    try:
+        assert await migrate(reopened._db) == 0
+        assert len(await reopened.active_matches()) == 1
+    finally:
+        await reopened.close()
+
+
+async def test_a_database_from_a_newer_bot_is_refused(db_path):
+    with raw(db_path) as plain:
+        plain.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(SchemaTooNewError):
+        await Store.open(db_path)
+
+
+async def test_the_file_is_in_wal_mode(store, db_path):
+    with raw(db_path) as plain:
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_the_connection_enforces_foreign_keys(store):
+    async with store._db.execute("PRAGMA foreign_keys") as cursor:
+        assert (await cursor.fetchone())[0] == 1
+
+
+# --- timestamps ------------------------------------------------------------------
+
+
+async def test_times_are_stored_as_utc_text_and_come_back_aware(store, db_path):
+    tokyo = timezone(timedelta(hours=9))
+    posted = await challenge(store, now=datetime(2026, 11, 22, 21, 0, tzinfo=tokyo))
+    assert posted.created_at == datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+    assert posted.created_at.utcoffset() == timedelta(0)
+    with raw(db_path) as plain:
+        text = plain.execute("SELECT created_at FROM challenges").fetchone()[0]
+    assert text == "2026-11-22T12:00:00.000000+00:00"
+    assert (await store.get_challenge(posted.id)).created_at.tzinfo is not None
+
+
+async def test_a_naive_time_is_refused(store):
+    with pytest.raises(ValueError, match="aware"):
+        await challenge(store, now=datetime(2026, 11, 22, 12, 0))
+    assert await store.pending_challenges() == []
+
+
+# --- challenges ------------------------------------------------------------------
+
+
+async def test_challenge_lifecycle(store):
+    posted = await challenge(store, challenger_role="goryo", advanced=True)
+    assert (posted.channel_id, posted.challenger_role, posted.advanced, posted.message_id) == (
+        CHANNEL, "goryo", True, None
+    )
+    await store.set_challenge_message(posted.id, 555)
+    loaded = await store.get_challenge(posted.id)
+    assert loaded.message_id == 555 and loaded.created_at == T0 and loaded.opponent_id == BOB
+    assert [c.id for c in await store.pending_challenges()] == [posted.id]
+    assert (await store.pending_challenge_in(CHANNEL)).id == posted.id
+
+    assert await store.delete_challenge(posted.id) is True
+    assert await store.delete_challenge(posted.id) is False
+    assert await store.get_challenge(posted.id) is None
+    assert await store.pending_challenges() == []
+
+
+async def test_pending_challenges_come_oldest_first(store):
+    late = await challenge(store, CHANNEL, now=T0 + timedelta(minutes=5))
+    early = await challenge(store, OTHER_CHANNEL, now=T0)
+    assert [c.id for c in await store.pending_challenges()] == [early.id, late.id]
+
+
+async def test_simultaneous_answers_to_a_challenge_have_one_winner(store):
+    posted = await challenge(store)
+    results = await asyncio.gather(*(store.delete_challenge(posted.id) for _ in range(5)))
+    assert sorted(results) == [False, False, False, False, True]
+
+
+async def test_an_unknown_role_is_refused(store):
+    with pytest.raises(ValueError):
+        await challenge(store, challenger_role="ninja")
+    assert await store.pending_challenges() == []
+
+
+async def test_a_second_challenge_in_a_channel_is_refused(store):
+    await challenge(store)
+    with pytest.raises(ChannelBusyError) as busy:
+        await challenge(store, challenger_id=CAROL)
+    assert busy.value.kind == "challenge"
+    assert (await challenge(store, OTHER_CHANNEL)).channel_id == OTHER_CHANNEL
+
+
+async def test_a_challenge_over_an_active_match_is_refused(store):
+    await new_match(store)
+    with pytest.raises(ChannelBusyError) as busy:
+        await challenge(store, challenger_id=CAROL)
+    assert busy.value.kind == "match"
+    assert await store.pending_challenges() == []
+
+
+# --- starting a match --------------------------------------------------------------
+
+
+async def test_start_match_replaces_the_challenge_with_an_active_match(store):
+    posted = await challenge(store)
+    state = rules.new_game(5)
+    match = await store.start_match(
+        challenge_id=posted.id, goryo_id=BOB, samurai_id=ALICE, state=state, now=T0 + timedelta(seconds=3)
+    )
+    assert await store.get_challenge(posted.id) is None
+    assert (match.status, match.version, match.channel_id, match.guild_id) == ("active", 0, CHANNEL, GUILD)
+    assert match.state == state
+    assert match.created_at == match.turn_started_at == T0 + timedelta(seconds=3)
+    assert match.reminded_at is None
+    assert match.player_side(BOB) is rules.Side.GORYO and match.player_side(ALICE) is rules.Side.SAMURAI
+    assert match.player_side(CAROL) is None
+    assert await store.get_match(match.id) == match
+    assert await store.active_match_in(CHANNEL) == match
+    assert [m.id for m in await store.active_matches_of(ALICE)] == [match.id]
+
+
+async def test_a_challenge_starts_at_most_one_match(store):
+    posted = await challenge(store)
+
+    async def accept():
+        return await store.start_match(
+            challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0
+        )
+
+    results = await asyncio.gather(accept(), accept(), return_exceptions=True)
+    assert sum(isinstance(r, MatchRecord) for r in results) == 1
+    assert sum(isinstance(r, LookupError) for r in results) == 1
+    assert len(await store.active_matches()) == 1
+
+
+async def test_players_must_be_the_challenger_and_the_opponent(store):
+    posted = await challenge(store)
+    with pytest.raises(ValueError):
+        await store.start_match(
+            challenge_id=posted.id, goryo_id=ALICE, samurai_id=CAROL, state=rules.new_game(1), now=T0
+        )
+    assert await store.get_challenge(posted.id) is not None
+    assert await store.active_matches() == []
+
+
+async def test_start_match_is_all_or_nothing(store, db_path):
+    posted = await challenge(store)
+    # Sneak an active match into the channel behind the store's back (the trigger that
+    # would stop this is dropped), so start_match fails after deleting the challenge.
+    with raw(db_path) as plain:
+        plain.execute("DROP TRIGGER matches_not_over_a_challenge")
+        plain.execute(
+            "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
+            " turn_started_at) VALUES (?, 1, 2, '{}', '{}', 'active', 'x', 'x')",
+            (CHANNEL,),
+        )
+    with pytest.raises(ChannelBusyError):
+        await store.start_match(
+            challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0
+        )
+    assert await store.get_challenge(posted.id) is not None  # the delete was rolled back too
+    with raw(db_path) as plain:
+        assert plain.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+
+
+# --- one match per channel, enforced by the database -------------------------------
+
+
+async def test_the_database_itself_refuses_a_second_active_match_in_a_channel(store, db_path):
+    match = await new_match(store)
+    with raw(db_path) as plain:
+        row = plain.execute("SELECT initial_state FROM matches WHERE id = ?", (match.id,)).fetchone()
+        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
+            plain.execute(
+                "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
+                " turn_started_at) VALUES (?, 3, 4, ?, ?, 'active', 'x', 'x')",
+                (CHANNEL, row[0], row[0]),
+            )
+        with pytest.raises(sqlite3.IntegrityError, match="busy"):
+            plain.execute(
+                "INSERT INTO challenges (channel_id, challenger_id, opponent_id, challenger_role, advanced,"
+                " created_at) VALUES (?, 3, 4, 'random', 0, 'x')",
+                (CHANNEL,),
+            )
+        assert plain.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+
+
+async def test_a_finished_or_damaged_match_frees_its_channel(store):
+    first = await new_match(store)
+    await play(store, first, rules.Resign(rules.Side.GORYO))
+    second = await new_match(store, seed=2)
+    await store.mark_damaged(second.id, "test")
+    third = await new_match(store, seed=3)
+    assert (await store.active_match_in(CHANNEL)).id == third.id
+
+
+# --- actions ------------------------------------------------------------------------
+
+
+async def test_actions_append_to_the_log_and_advance_the_match(store):
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    after_start = await play(store, match, start, now=T0 + timedelta(minutes=1))
+    assert after_start.version == 1
+    assert after_start.state == rules.apply(match.state, start).state
+    plan = first_plan(after_start.state)
+    after_plan = await play(store, after_start, plan, now=T0 + timedelta(minutes=2))
+    assert after_plan.version == 2 and after_plan.status == "active"
+
+    logged = await store.actions(match.id)
+    assert [(a.seq, a.actor_id, a.action, a.at) for a in logged] == [
+        (1, ALICE, start, T0 + timedelta(minutes=1)),
+        (2, ALICE, plan, T0 + timedelta(minutes=2)),
+    ]
+    assert await store.get_match(match.id) == after_plan
+
+
+async def test_the_turn_clock_restarts_only_when_the_turn_passes(store):
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    # Setup and her first plan are both the Goryō's: same turn, same clock.
+    after_start = await play(store, match, start, now=T0 + timedelta(hours=1))
+    assert after_start.turn_started_at == T0
+    assert await store.mark_reminded(match.id, version=1, now=T0 + timedelta(hours=12))
+    after_plan = await play(store, after_start, first_plan(after_start.state), now=T0 + timedelta(hours=13))
+    assert after_plan.state.to_move is rules.Side.SAMURAI
+    assert after_plan.turn_started_at == T0 + timedelta(hours=13)
+    assert after_plan.reminded_at is None  # a new turn earns a new reminder
+
+    assert await store.mark_reminded(match.id, version=2, now=T0 + timedelta(hours=14))
+    samurai_action = rules.legal_samurai_actions(after_plan.state)[0]
+    after_move = await play(store, after_plan, samurai_action, now=T0 + timedelta(hours=15))
+    assert after_move.state.to_move is rules.Side.SAMURAI
+    assert after_move.turn_started_at == T0 + timedelta(hours=13)
+    assert after_move.reminded_at == T0 + timedelta(hours=14)
+    assert after_move.turn_deadline(timedelta(hours=24)) == T0 + timedelta(hours=37)
+
+
+async def test_a_reminder_is_noted_once_per_turn_and_never_for_a_stale_version(store):
+    match = await new_match(store)
+    assert await store.mark_reminded(match.id, version=1, now=T0) is False
+    results = await asyncio.gather(*(store.mark_reminded(match.id, version=0, now=T0) for _ in range(3)))
+    assert sorted(results) == [False, False, True]
+    assert (await store.get_match(match.id)).reminded_at == T0
+
+
+async def test_the_last_action_finishes_the_match_and_keeps_it_as_history(store):
+    match = await new_match(store)
+    finished = await play(store, match, rules.Resign(rules.Side.SAMURAI), now=T0 + timedelta(minutes=7))
+    assert finished.status == "finished" and not finished.is_active
+    assert finished.state.outcome.winner is rules.Side.GORYO
+    assert finished.finished_at == T0 + timedelta(minutes=7)
+    assert finished.turn_deadline(timedelta(hours=24)) is None
+    assert await store.active_match_in(CHANNEL) is None
+    assert await store.active_matches_of(ALICE) == []
+    assert [m.id for m in await store.finished_matches(CHANNEL)] == [match.id]
+    assert await store.get_match(match.id) == finished
+    assert len(await store.actions(match.id)) == 1
+
+
+async def test_history_is_most_recent_first_and_limited(store):
+    ids = []
+    for seed in range(4):
+        match = await new_match(store, seed=seed)
+        await play(store, match, rules.Resign(rules.Side.GORYO))
+        ids.append(match.id)
+    await new_match(store, seed=9)  # active: not history
+    assert [m.id for m in await store.finished_matches(CHANNEL, limit=3)] == ids[::-1][:3]
+    assert await store.finished_matches(OTHER_CHANNEL) == []
+
+
+async def test_a_stale_version_is_refused_and_changes_nothing(store):
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    moved = await play(store, match, start)
+    with pytest.raises(StaleMatchError):
+        await play(store, match, start)  # loaded before the first start was stored
+    assert await store.get_match(match.id) == moved
+    assert len(await store.actions(match.id)) == 1
+
+
+async def test_a_closed_match_takes_no_more_actions(store):
+    match = await new_match(store)
+    finished = await play(store, match, rules.Resign(rules.Side.SAMURAI))
+    with pytest.raises(MatchClosedError):
+        await store.record_action(
+            match.id, expected_version=finished.version, actor_id=ALICE, action=rules.Abort(),
+            new_state=finished.state, now=T0,
+        )
+    other = await new_match(store, seed=2)
+    await store.mark_damaged(other.id, "replay mismatch")
+    damaged = await store.get_match(other.id)
+    assert (damaged.status, damaged.damage_reason) == ("damaged", "replay mismatch")
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[other.state.first_type][0])
+    with pytest.raises(MatchClosedError):
+        await play(store, damaged, start)
+    assert await store.actions(other.id) == []
+
+
+async def test_a_new_state_that_does_not_follow_from_the_action_is_refused(store):
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    with pytest.raises(ValueError):
+        await store.record_action(
+            match.id, expected_version=0, actor_id=ALICE, action=start, new_state=rules.new_game(99), now=T0
+        )
+    assert await store.get_match(match.id) == match
+    assert await store.actions(match.id) == []
+
+
+async def test_unknown_matches(store):
+    assert await store.get_match(404) is None
+    with pytest.raises(LookupError):
+        await store.record_action(
+            404, expected_version=0, actor_id=ALICE, action=rules.Abort(), new_state=rules.new_game(1), now=T0
+        )
+    with pytest.raises(LookupError):
+        await store.verify(404)
+
+
+async def test_simultaneous_actions_on_one_version_apply_exactly_once(store):
+    match = await new_match(store)
+    starts = [rules.ChooseStart(space) for space in rules.SPACES_OF_TYPE[match.state.first_type]]
+
+    async def attempt(action):
+        return await play(store, match, action)
+
+    results = await asyncio.gather(*(attempt(a) for a in starts * 3), return_exceptions=True)
+    winners = [r for r in results if isinstance(r, MatchRecord)]
+    assert len(winners) == 1
+    assert all(isinstance(r, StaleMatchError) for r in results if r not in winners)
+    logged = await store.actions(match.id)
+    assert [a.action for a in logged] == [rules.ChooseStart(winners[0].state.broken[0])]
+    stored = await store.get_match(match.id)
+    assert stored.version == 1 and stored.state == winners[0].state
+
+
+# --- the log replays to the state ----------------------------------------------------
+
+
+async def record_random_match(store: Store, seed: int, advanced: bool, channel_id: int = CHANNEL):
+    match = await new_match(store, channel_id=channel_id, seed=seed, advanced=advanced)
+    history = random_match(seed, advanced=advanced)
+    # random_match starts from new_game(seed), as new_match does.
+    for n, (action, state) in enumerate(history):
+        match = await play(store, match, action, now=T0 + timedelta(seconds=n))
+        assert match.state == state
+    return match, history
+
+
+@pytest.mark.parametrize(("seed", "advanced"), [(1, False), (2, True), (3, False), (4, True)])
+async def test_a_random_match_replays_to_its_stored_state(store, seed, advanced):
+    match, history = await record_random_match(store, seed, advanced)
+    assert match.status == "finished" and match.version == len(history)
+    assert [a.action for a in await store.actions(match.id)] == [action for action, _ in history]
+    assert await store.replay(match.id) == match.state == history[-1][1]
+    assert await store.verify(match.id) is None
+
+
+async def test_verify_catches_a_tampered_state_without_telling_the_secret(store, db_path):
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    match = await play(store, match, start)
+    assert await store.verify(match.id) is None
+    other_bound = next(t for t in rules.OBJECT_TYPES if t is not match.state.bound)
+    tampered = json.loads(rules.to_json(match.state)) | {"bound": other_bound.value}
+    with raw(db_path) as plain:
+        plain.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(tampered), match.id))
+    reason = await store.verify(match.id)
+    assert reason is not None and "bound" in reason
+    assert match.state.bound.value not in reason and other_bound.value not in reason
+
+
+async def test_verify_catches_a_version_that_disagrees_with_the_log(store, db_path):
+    match = await new_match(store)
+    with raw(db_path) as plain:
+        plain.execute("UPDATE matches SET version = 3 WHERE id = ?", (match.id,))
+    assert "0 actions" in await store.verify(match.id)
+
+
+async def test_verify_catches_unreadable_state(store, db_path):
+    match = await new_match(store)
+    with raw(db_path) as plain:
+        plain.execute("UPDATE matches SET state = 'not json' WHERE id = ?", (match.id,))
+    assert await store.verify(match.id) == "the stored state can't be read"
+
+
+async def test_the_action_log_is_append_only(store, db_path):
+    match = await new_match(store)
+    await play(store, match, rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0]))
+    with raw(db_path) as plain:
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            plain.execute("UPDATE actions SET actor_id = 1 WHERE match_id = ?", (match.id,))
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            plain.execute("DELETE FROM actions WHERE match_id = ?", (match.id,))
+        # Nor can an action be written out of turn, skipping or repeating a number.
+        for seq in (1, 3):
+            with pytest.raises(sqlite3.IntegrityError, match="out of order"):
+                plain.execute(
+                    "INSERT INTO actions (match_id, seq, actor_id, action, at) VALUES (?, ?, 1, '{}', 'x')",
+                    (match.id, seq),
+                )
+    assert await store.verify(match.id) is None
+
+
+# --- restart ------------------------------------------------------------------------
+
+
+async def test_a_restart_keeps_matches_challenges_and_logs(db_path):
+    store = await Store.open(db_path)
+    finished, _ = await record_random_match(store, seed=7, advanced=False)
+    ongoing = await new_match(store, channel_id=OTHER_CHANNEL, seed=8)
+    ongoing = await play(store, ongoing, rules.ChooseStart(rules.SPACES_OF_TYPE[ongoing.state.first_type][0]))
+    await store.mark_reminded(ongoing.id, version=ongoing.version, now=T0 + timedelta(hours=1))
+    ongoing = await store.get_match(ongoing.id)
+    posted = await challenge(store, channel_id=300)
+    logged = await store.actions(finished.id)
+    await store.close()
+
+    store = await Store.open(db_path)
+    try:
+        assert await store.get_match(finished.id) == finished
+        assert await store.get_match(ongoing.id) == ongoing
+        assert await store.active_matches() == [ongoing]
+        assert await store.get_challenge(posted.id) == posted
+        assert await store.actions(finished.id) == logged
+        assert await store.verify(finished.id) is None and await store.verify(ongoing.id) is None
+        # ... and the ongoing match carries on where it was.
+        moved = await play(store, ongoing, first_plan(ongoing.state))
+        assert moved.version == 2
+    finally:
+        await store.close()
+
+
+# --- secrecy ------------------------------------------------------------------------
+
+
+async def test_records_and_info_logs_never_show_hidden_information(store, caplog):
+    caplog.set_level(logging.INFO, logger="bot.storage")
+    match, history = await record_random_match(store, seed=11, advanced=True)
+    secret_words = {match.state.bound.value}
+    assert not any(word in repr(match) for word in secret_words)
+    assert not any(
+        re.search(r"\b[A-F][1-6]\b", repr(logged)) for logged in await store.actions(match.id)
+    )
+    for record in caplog.records:
+        if record.levelno >= logging.INFO:
+            text = record.getMessage()
+            assert not re.search(r"\b[A-F][1-6]\b", text), text  # no space: no path, no start
+            assert not any(t.value in text for t in rules.OBJECT_TYPES), text
+    assert any("action" in record.getMessage() for record in caplog.records)
