@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import discord
@@ -18,6 +19,9 @@ import render
 import rules
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+# One drawing thread: off the event loop, and never two drawings sharing Pillow's fonts at once.
+_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goryo-render")
 
 
 @dataclass(frozen=True)
@@ -33,7 +37,7 @@ class Board:
 
 async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], str], view: object, filename: str) -> Board:
     # Drawing is CPU work: off the event loop, so other matches keep moving.
-    png = await asyncio.to_thread(draw, view)
+    png = await asyncio.get_running_loop().run_in_executor(_DRAWER, draw, view)
     return Board(png, filename, describe(view)[:ALT_TEXT_LIMIT])
 
 
