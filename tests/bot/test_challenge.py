@@ -97,3 +97,12 @@ async def test_unanswered_challenge_lapses_after_the_timeout(env, table: Table):
 async def test_challenge_in_dms_is_refused(table: Table):
     refused = await table.alice.user.slash("goryo challenge", opponent=table.bob.user)
     assert "server text channel" in refused.response.content
+
+
+async def test_roles_are_drawn_at_random_by_default(table: Table):
+    await table.challenge()  # no role: random, fixed here by the seed
+    await table.answer("Accept")
+    dms = {name: member.user.dm_channel.history() for name, member in (("alice", table.alice), ("bob", table.bob))}
+    assert sorted(len(d) for d in dms.values()) == [0, 1]  # exactly one of them is the Goryō
+    goryo = next(name for name, d in dms.items() if d)
+    assert f"<@{getattr(table, goryo).id}> is the Goryō" in table.channel.history()[-1].content

@@ -58,6 +58,12 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
         elif isinstance(action, rules.EndSamuraiTurn):
             reply = result.response
             assert "Her path was " + rules.plan_name(before.plan.path) in reply.content
+            assert f"She breaks the {rules.OBJECT_AT[before.plan.target]}" in reply.content
+            assert "paw-print" in reply.content or after.outcome.termination is T.EXORCISED
+            if after.spirits > before.spirits:
+                assert "captures her spirit" in reply.content or "capture her spirit" in reply.content
+            for drawn in after.drawn[len(before.drawn):]:
+                assert f"{drawn} token is drawn" in reply.content
             assert reply.attachments[0].filename == "goryo-discovery.png"
             if not after.is_over:
                 dm = table.goryo_dm()
