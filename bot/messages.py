@@ -323,4 +323,55 @@ HELP = """\
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
 `/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` this text
+`/goryo claim` win when your opponent let their turn time run out · `/goryo abort` members who manage the channel: call a match off
 Spaces are written like C2; a plan may be separated by spaces, commas, dashes or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
+
+
+# --- time limits, faults, damage ---------------------------------------------------
+
+
+def when(moment: int) -> str:
+    """A Unix time as Discord shows it to each reader in their own zone: date, time and 'in 3 hours'."""
+    return f"<t:{moment}:f> (<t:{moment}:R>)"
+
+
+def turn_reminder(side: rules.Side, player_id: int, opponent_id: int, channel_id: int, deadline: int) -> str:
+    """Half the turn time is gone. Public-safe: says only whose move it is, which everyone knows."""
+    who = "the Goryō" if side is rules.Side.GORYO else "the Samurai"
+    return (
+        f"{mention(player_id)}, half the turn time is gone: it is {who}'s move in {channel_link(channel_id)}. "
+        f"Play by {when(deadline)}; after that {mention(opponent_id)} may claim the win with `/goryo claim`."
+    )
+
+
+def claim_too_early(late: rules.Side, deadline: int) -> str:
+    return (
+        f"Not yet: {side_name(late)} has until {when(deadline)} to move. "
+        "If they haven't moved by then, use `/goryo claim` again."
+    )
+
+
+def claim_own_turn() -> str:
+    return "It is your own move, so there is nothing to claim: play your turn (or `/goryo resign`)."
+
+
+def abort_needs_permission() -> str:
+    return (
+        "Only members who can manage this channel may call a match off. "
+        "A player can concede with `/goryo resign`; after a turn's time runs out the waiting player can `/goryo claim`."
+    )
+
+
+def delivery_failed() -> str:
+    return (
+        "That counted, but Discord would not take one of my messages just now, so not everything was shown. "
+        "`/goryo board` shows the board again; `/goryo status` says whose turn it is."
+    )
+
+
+def match_damaged(match_id: int) -> str:
+    return (
+        f"Match {match_id} in this channel had to be stopped: its saved record no longer agrees with its history of "
+        "moves, and I will not guess which one is right. Nothing more can be played in it; the channel is free "
+        "for a new `/goryo challenge`."
+    )
