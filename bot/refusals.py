@@ -57,6 +57,12 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
     if text is None:
         if isinstance(error, app_commands.CheckFailure):
             text = "You can't use this command here."
+        elif isinstance(original, discord.Forbidden):
+            log.warning("missing a permission in channel %s: %s", interaction.channel_id, original.text)
+            text = (
+                "Discord refused me: in a match's channel I need the View Channel, Send Messages and "
+                "Attach Files permissions. Ask a moderator to grant them, then check `/goryo board`."
+            )
         else:
             log.error("command failed", exc_info=original)
             text = "Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again."
