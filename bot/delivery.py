@@ -69,19 +69,33 @@ class Courier:
         return self.interaction is not None and self.interaction.user.id == self.record.goryo_id
 
     async def deliver(self, outgoing: list[Outgoing]) -> None:
+        """Send each message; one Discord refuses is skipped (the action is already stored), and the user told."""
+        lost = 0
         for item in outgoing:
-            if item.to == "public":
-                await self.post_public(item.text, item.board)
-            elif item.to == "goryo":
-                await self.tell_goryo(item.text, item.board, item.view)
-            elif item.to == "actor":
-                assert self.interaction is not None
-                await send_private(self.interaction, item.text, board=item.board, view=item.view)
-            else:
-                await self.edit_source(item)
-        if self._response_free:
-            # Every interaction must be answered; this one had nothing of its own to say.
-            await send_private(self.interaction, "Done.")
+            try:
+                await self._send(item)
+            except discord.HTTPException as error:
+                lost += 1
+                log.warning("match %d: Discord refused a %s message (%s %s)", self.record.id, item.to, error.status, error.code)
+        if self.interaction is None or not (lost or self._response_free):
+            return
+        # Every interaction must be answered; this one had nothing of its own to say, or lost a message.
+        text = messages.delivery_failed() if lost else "Done."
+        try:
+            await send_private(self.interaction, text)
+        except discord.HTTPException as error:
+            log.warning("match %d: could not answer the interaction either (%s)", self.record.id, error.status)
+
+    async def _send(self, item: Outgoing) -> None:
+        if item.to == "public":
+            await self.post_public(item.text, item.board)
+        elif item.to == "goryo":
+            await self.tell_goryo(item.text, item.board, item.view)
+        elif item.to == "actor":
+            assert self.interaction is not None
+            await send_private(self.interaction, item.text, board=item.board, view=item.view)
+        else:
+            await self.edit_source(item)
 
     async def post_public(self, text: str, board: Board | None = None) -> None:
         kwargs: dict = {"allowed_mentions": PINGS}
