@@ -8,6 +8,8 @@ migration: append a new one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import aiosqlite
 
 # Each migration is a tuple of single SQL statements (no splitting on ';' needed, so
@@ -106,8 +108,8 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def migrate(db: aiosqlite.Connection) -> int:
-    """Bring the database up to SCHEMA_VERSION; returns how many migrations ran.
+async def migrate(db: aiosqlite.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
+    """Bring the database up to the last of ``migrations``; returns how many ran.
 
     Expects an autocommit connection (isolation_level=None). Safe to run again, and safe
     if two processes start at once: the version is re-read under the write lock.
@@ -117,14 +119,14 @@ async def migrate(db: aiosqlite.Connection) -> int:
         await db.execute("BEGIN IMMEDIATE")
         try:
             current = await schema_version(db)
-            if current > SCHEMA_VERSION:
+            if current > len(migrations):
                 raise SchemaTooNewError(
-                    f"database schema version {current} is newer than this bot's ({SCHEMA_VERSION})"
+                    f"database schema version {current} is newer than this bot's ({len(migrations)})"
                 )
-            if current == SCHEMA_VERSION:
+            if current == len(migrations):
                 await db.execute("COMMIT")
                 return ran
-            for statement in MIGRATIONS[current]:
+            for statement in migrations[current]:
                 await db.execute(statement)
             # user_version lives in the file header, so it commits or rolls back with the rest.
             await db.execute(f"PRAGMA user_version = {current + 1}")

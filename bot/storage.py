@@ -21,7 +21,8 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from pathlib import Path
+from typing import Any, Self
 
 import aiosqlite
 
@@ -209,6 +210,7 @@ class Store:
         WAL stays atomic either way) for no fsync per action.
         """
         path = os.fspath(path)
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -232,7 +234,7 @@ class Store:
         async with self._lock:
             await self._db.close()
 
-    async def __aenter__(self) -> Store:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -242,25 +244,35 @@ class Store:
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction: all of it commits, or none of it."""
+        """One write transaction: all of it commits, or none of it.
+
+        Statements queue on the connection's worker thread in order, so even when the
+        caller is cancelled mid-way the ROLLBACK runs after whatever was already queued.
+        """
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield self._db
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self._db.execute("COMMIT")
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
         """A read snapshot, consistent across several SELECTs."""
         async with self._lock:
-            await self._db.execute("BEGIN")
             try:
+                await self._db.execute("BEGIN")
                 yield self._db
             finally:
-                await self._db.execute("COMMIT")
+                await self._rollback()  # nothing to keep; ends the snapshot
+
+    async def _rollback(self) -> None:
+        try:
+            await self._db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass  # no transaction open: the COMMIT went through before the failure (e.g. a cancellation)
 
     @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 
 import rules
-from bot.migrations import SCHEMA_VERSION, SchemaTooNewError, migrate
+from bot.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 from bot.storage import (
     ChannelBusyError,
     MatchClosedError,
@@ -45,11 +45,11 @@ def raw(db_path) -> sqlite3.Connection:
 
 
 async def challenge(store: Store, channel_id: int = CHANNEL, now: datetime = T0, **overrides):
-    fields = dict(
-        guild_id=GUILD, channel_id=channel_id, challenger_id=ALICE, opponent_id=BOB,
-        challenger_role="random", advanced=False, now=now,
-    )
-    return await store.create_challenge(**{**fields, **overrides})
+    defaults = {
+        "guild_id": GUILD, "channel_id": channel_id, "challenger_id": ALICE, "opponent_id": BOB,
+        "challenger_role": "random", "advanced": False, "now": now,
+    }
+    return await store.create_challenge(**(defaults | overrides))
 
 
 async def new_match(store: Store, channel_id: int = CHANNEL, seed: int = 1, advanced: bool = False) -> MatchRecord:
@@ -89,6 +89,33 @@ async def test_a_fresh_file_gets_every_migration_and_reopening_runs_none(db_path
         assert len(await reopened.active_matches()) == 1
     finally:
         await reopened.close()
+
+
+async def test_an_upgrade_runs_only_the_new_migration_and_a_failed_one_changes_nothing(db_path):
+    store = await Store.open(db_path)
+    try:
+        match = await new_match(store)
+        db = store._db
+        failing = MIGRATIONS + (("ALTER TABLE matches ADD COLUMN note TEXT", "NOT SQL AT ALL"),)
+        with pytest.raises(sqlite3.OperationalError):
+            await migrate(db, failing)
+        async with db.execute("SELECT * FROM matches") as cursor:
+            assert "note" not in [column[0] for column in cursor.description]
+        assert await schema_version(db) == SCHEMA_VERSION
+
+        upgrade = MIGRATIONS + (("ALTER TABLE matches ADD COLUMN note TEXT",),)
+        assert await migrate(db, upgrade) == 1
+        assert await migrate(db, upgrade) == 0
+        assert await schema_version(db) == SCHEMA_VERSION + 1
+        assert await store.get_match(match.id) == match
+    finally:
+        await store.close()
+
+
+async def test_a_missing_directory_is_created(tmp_path):
+    store = await Store.open(tmp_path / "data" / "goryo.sqlite3")
+    await store.close()
+    assert (tmp_path / "data" / "goryo.sqlite3").is_file()
 
 
 async def test_a_database_from_a_newer_bot_is_refused(db_path):
@@ -419,6 +446,42 @@ async def test_simultaneous_actions_on_one_version_apply_exactly_once(store):
     assert stored.version == 1 and stored.state == winners[0].state
 
 
+async def test_a_cancelled_action_leaves_the_match_before_or_after_it(store):
+    # Cancel record_action after 0, 1, 2, ... turns of the event loop, so the cancellation
+    # lands at every step of the transaction in turn; whatever happened, the match is whole.
+    match = await new_match(store)
+    action = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    outcomes = set()
+    for yields in range(40):
+        current = await store.get_match(match.id)
+        if current.version == 1:
+            break
+        task = asyncio.create_task(play(store, current, action))
+        for _ in range(yields):
+            await asyncio.sleep(0)
+        task.cancel()
+        try:
+            await task
+            outcomes.add("applied")
+        except asyncio.CancelledError:
+            outcomes.add("cancelled")
+        stored = await store.get_match(match.id)
+        assert stored.version in (0, 1)
+        assert stored.state == (current.state if stored.version == 0 else rules.apply(current.state, action).state)
+        assert await store.verify(match.id) is None
+    assert "cancelled" in outcomes
+    # The connection is still usable: no transaction was left open.
+    assert (await challenge(store, OTHER_CHANNEL)).channel_id == OTHER_CHANNEL
+
+
+async def test_a_failed_write_leaves_the_store_usable(store):
+    await challenge(store)
+    for _ in range(3):
+        with pytest.raises(ChannelBusyError):
+            await challenge(store)
+    assert (await challenge(store, OTHER_CHANNEL)).channel_id == OTHER_CHANNEL
+
+
 # --- the log replays to the state ----------------------------------------------------
 
 
@@ -521,7 +584,7 @@ async def test_a_restart_keeps_matches_challenges_and_logs(db_path):
 
 async def test_records_and_info_logs_never_show_hidden_information(store, caplog):
     caplog.set_level(logging.INFO, logger="bot.storage")
-    match, history = await record_random_match(store, seed=11, advanced=True)
+    match, _ = await record_random_match(store, seed=11, advanced=True)
     secret_words = {match.state.bound.value}
     assert not any(word in repr(match) for word in secret_words)
     assert not any(
