@@ -198,6 +198,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._closed = False
         self.path = path
 
     # --- lifecycle ------------------------------------------------------------
@@ -231,8 +232,11 @@ class Store:
         return cls(db, path)
 
     async def close(self) -> None:
+        """Close the connection (checkpointing the WAL); closing twice is harmless."""
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self

@@ -446,6 +446,31 @@ async def test_simultaneous_actions_on_one_version_apply_exactly_once(store):
     assert stored.version == 1 and stored.state == winners[0].state
 
 
+async def test_two_processes_on_one_file_cannot_both_apply_an_action(store, db_path):
+    # A second Store is a second connection, as a second bot process (or an overlapping
+    # restart) would have: the database, not the in-process lock, must pick one winner.
+    second = await Store.open(db_path)
+    try:
+        match = await new_match(store)
+        starts = [rules.ChooseStart(space) for space in rules.SPACES_OF_TYPE[match.state.first_type]]
+        results = await asyncio.gather(
+            *(play(s, match, a) for s, a in zip([store, second] * 3, starts * 3, strict=False)),
+            return_exceptions=True,
+        )
+        assert sum(isinstance(r, MatchRecord) for r in results) == 1
+        assert all(isinstance(r, (MatchRecord, StaleMatchError)) for r in results)
+        assert len(await second.actions(match.id)) == 1
+        assert await store.verify(match.id) is None
+    finally:
+        await second.close()
+
+
+async def test_closing_twice_is_harmless(db_path):
+    store = await Store.open(db_path)
+    await store.close()
+    await store.close()
+
+
 async def test_a_cancelled_action_leaves_the_match_before_or_after_it(store):
     # Cancel record_action after 0, 1, 2, ... turns of the event loop, so the cancellation
     # lands at every step of the transaction in turn; whatever happened, the match is whole.
