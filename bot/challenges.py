@@ -48,6 +48,9 @@ class Challenges:
             raise Refusal("You cannot challenge yourself: pick another member as `opponent`.")
         if opponent.bot:
             raise Refusal("Bots cannot play Goryō: pick a human member as `opponent`.")
+        waiting = await self.store.pending_challenge_in(interaction.channel_id)
+        if waiting is not None:
+            await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         try:
             challenge = await self.store.create_challenge(
                 guild_id=interaction.guild_id,
@@ -149,12 +152,15 @@ class Challenges:
         """Close every lapsed challenge and say so on its message; the number closed."""
         closed = 0
         for challenge in await self.store.pending_challenges():
-            if not self.lapsed(challenge) or not await self.store.delete_challenge(challenge.id):
-                continue
-            closed += 1
-            log.info("challenge %d lapsed", challenge.id)
-            if challenge.message_id is None:
-                continue
+            closed += await self.close_if_lapsed(challenge)
+        return closed
+
+    async def close_if_lapsed(self, challenge: ChallengeRecord) -> bool:
+        """Close ``challenge`` if its time is up (once, even if raced) and say so on its message."""
+        if not self.lapsed(challenge) or not await self.store.delete_challenge(challenge.id):
+            return False
+        log.info("challenge %d lapsed", challenge.id)
+        if challenge.message_id is not None:
             channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
             try:
                 await channel.get_partial_message(challenge.message_id).edit(
@@ -162,4 +168,4 @@ class Challenges:
                 )
             except discord.HTTPException as error:
                 log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)
-        return closed
+        return True

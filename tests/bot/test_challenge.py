@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 import rules
@@ -106,3 +108,16 @@ async def test_roles_are_drawn_at_random_by_default(table: Table):
     assert sorted(len(d) for d in dms.values()) == [0, 1]  # exactly one of them is the Goryō
     goryo = next(name for name, d in dms.items() if d)
     assert f"<@{getattr(table, goryo).id}> is the Goryō" in table.channel.history()[-1].content
+
+
+@pytest.mark.goryo(challenge_timeout=900)
+async def test_a_lapsed_challenge_the_sweep_has_not_reached_does_not_block_the_channel(env, table: Table):
+    # Written straight to the real store as if posted 20 minutes ago, before any sweep ran.
+    long_ago = env.now() - timedelta(minutes=20)
+    stale = await env.bot.store.create_challenge(
+        guild_id=table.guild.id, channel_id=table.channel.id, challenger_id=table.carol.id,
+        opponent_id=table.bob.id, challenger_role="random", advanced=False, now=long_ago,
+    )
+    posted = await table.challenge()
+    assert not posted.ephemeral, posted.response.content
+    assert await env.bot.store.get_challenge(stale.id) is None
