@@ -1,0 +1,54 @@
+"""The start-up check: every active match's action log must replay to its stored state.
+
+A match that fails is taken out of play (``Store.mark_damaged``, which frees its
+channel) and its channel is told, rather than played on from a state nobody can
+vouch for. The reason is logged, never posted: it may name a field that differs,
+and the channel should not learn anything about the hidden state from it.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import aiosqlite
+import discord
+
+from . import messages
+from .storage import Store
+
+log = logging.getLogger(__name__)
+
+
+async def _active_matches(store: Store) -> list[tuple[int, int, int | None]]:
+    """(id, channel_id, guild_id) of each active match, straight from SQL.
+
+    Read without parsing the stored state, so a row whose state no longer parses is
+    still found and checked instead of stopping the bot from starting.
+    """
+    uri = Path(store.path).resolve().as_uri() + "?mode=ro"
+    async with aiosqlite.connect(uri, uri=True) as db:
+        async with db.execute("SELECT id, channel_id, guild_id FROM matches WHERE status = 'active' ORDER BY id") as rows:
+            return [tuple(row) for row in await rows.fetchall()]
+
+
+async def check_active_matches(bot: discord.Client, store: Store) -> list[int]:
+    """Verify every active match; mark and announce the damaged ones. Their ids."""
+    damaged = []
+    matches = await _active_matches(store)
+    for match_id, channel_id, guild_id in matches:
+        try:
+            reason = await store.verify(match_id)
+        except Exception as error:  # whatever it is, the match can't be vouched for
+            reason = f"the check itself failed ({type(error).__name__})"
+        if reason is None:
+            continue
+        await store.mark_damaged(match_id, reason)
+        damaged.append(match_id)
+        try:
+            channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)
+            await channel.send(messages.match_damaged(match_id))
+        except discord.HTTPException as error:
+            log.warning("match %d: could not tell its channel it is damaged (%s)", match_id, error.status)
+    log.info("start-up check: %d active match(es), %d damaged", len(matches), len(damaged))
+    return damaged

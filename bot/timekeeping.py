@@ -1,0 +1,127 @@
+"""Turn time limits: the half-time reminder, claiming a win on time, and a moderator's abort.
+
+Every timer is derived from the stored ``turn_started_at`` and ``reminded_at``, never
+held in memory, so a restart loses none: the periodic sweep (started in
+``setup_hook``, first pass at once) catches up on whatever fell due while the bot
+was down, and ``/goryo claim`` computes the deadline when it is used.
+
+A late move still counts until someone claims: the limit only gives the waiting
+player the right to end the match.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+import discord
+
+import rules
+
+from . import messages
+from .announce import ActionPresenter
+from .delivery import Courier
+from .errors import Refusal
+from .service import MatchService
+from .settings import Settings
+from .storage import MatchRecord, Store
+
+log = logging.getLogger(__name__)
+
+SWEEP_SECONDS = 60.0
+
+
+def sweep_interval(settings: Settings) -> float:
+    """Often enough that a reminder is at most a tenth of the limit late; never busier than once a second."""
+    return max(1.0, min(SWEEP_SECONDS, settings.turn_limit / 10))
+
+
+class TurnClock:
+    def __init__(self, bot: discord.Client, store: Store, service: MatchService, settings: Settings) -> None:
+        self.bot = bot
+        self.store = store
+        self.service = service
+        self.settings = settings
+
+    @property
+    def limit(self) -> timedelta:
+        return timedelta(seconds=self.settings.turn_limit)
+
+    def now(self) -> datetime:
+        return self.service.clock()
+
+    def reminder_due(self, record: MatchRecord, now: datetime) -> bool:
+        return (
+            record.is_active
+            and record.state.to_move is not None
+            and record.reminded_at is None
+            and now >= record.turn_started_at + self.limit / 2
+        )
+
+    def _deadline(self, record: MatchRecord) -> int:
+        deadline = record.turn_deadline(self.limit)
+        assert deadline is not None
+        return int(deadline.timestamp())
+
+    # --- reminders ----------------------------------------------------------------
+
+    async def sweep(self) -> int:
+        """Send every reminder that is due; how many were sent."""
+        now = self.now()
+        sent = 0
+        for record in await self.store.active_matches():
+            if self.reminder_due(record, now) and await self.remind(record, now):
+                sent += 1
+        return sent
+
+    async def remind(self, record: MatchRecord, now: datetime) -> bool:
+        # Marked before sending, tied to the version: at most one reminder per turn, even
+        # if the bot dies mid-send or the player moves meanwhile.
+        if not await self.store.mark_reminded(record.id, version=record.version, now=now):
+            return False
+        side = record.state.to_move
+        assert side is not None
+        text = messages.turn_reminder(
+            side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record)
+        )
+        courier = Courier(self.bot, record)
+        try:
+            if side is rules.Side.GORYO:
+                await courier.tell_goryo(text)  # by DM; a channel mention if her DMs are shut
+            else:
+                await courier.post_public(text)
+        except discord.HTTPException as error:
+            log.warning("match %d: could not send the turn reminder (%s)", record.id, error.status)
+        log.info("match %d: reminded %s of the turn time", record.id, side.value)
+        return True
+
+    # --- claiming and aborting -----------------------------------------------------
+
+    async def claim(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """The waiting player wins if the side to move has used up its turn time."""
+        in_guild = interaction.guild_id is not None
+        record = await self.service.match_for(interaction.user.id, interaction.channel_id, in_guild, match_id)
+        side = record.player_side(interaction.user.id)
+        if side is None:
+            raise Refusal("Only the two players can claim a win on time in this match.")
+        late = record.state.to_move
+        if late is None:
+            raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
+        if late is side:
+            raise Refusal(messages.claim_own_turn())
+        if self.now() < record.turn_started_at + self.limit:
+            raise Refusal(messages.claim_too_early(late, self._deadline(record)))
+        log.info("match %d: %s claims on time", record.id, side.value)
+        await self.service.play(record.id, interaction.user.id, rules.TimeOut(late), ActionPresenter(self.bot, interaction))
+
+    async def abort(self, interaction: discord.Interaction) -> None:
+        """A member who may manage the match's channel calls the match off, with no winner."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("A match is called off in its own channel: use `/goryo abort` there.")
+        record = await self.store.active_match_in(interaction.channel_id)
+        if record is None:
+            raise Refusal("No match is being played in this channel, so there is nothing to call off.")
+        if not interaction.permissions.manage_channels:
+            raise Refusal(messages.abort_needs_permission())
+        log.info("match %d: called off by %d", record.id, interaction.user.id)
+        await self.service.play(record.id, interaction.user.id, rules.Abort(), ActionPresenter(self.bot, interaction))
