@@ -109,6 +109,16 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await _game(interaction).resign(interaction, match)
 
+    @app_commands.command(description="Win on time: your opponent let their turn time run out")
+    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.autocomplete(match=_match_autocomplete)
+    async def claim(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.client.turns.claim(interaction, match)  # type: ignore[attr-defined]
+
+    @app_commands.command(description="Call off this channel's match, with no winner (members who manage the channel)")
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await interaction.client.turns.abort(interaction)  # type: ignore[attr-defined]
+
     @app_commands.command(description="The commands and a short summary of the rules (only you see it)")
     async def help(self, interaction: discord.Interaction) -> None:
         await send_private(interaction, messages.HELP)
