@@ -1,8 +1,9 @@
 """Building the bot: ``create_bot(database=PATH)`` returns it unstarted.
 
 ``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
-open the database, register the persistent buttons, add the command group,
-sync the commands as the settings ask, and start the challenge sweep.
+open the database, check every active match against its action log, register
+the persistent buttons, add the command group, sync the commands as the settings
+ask, and start the challenge and turn-reminder sweeps.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from discord.ext import commands, tasks
 from .commands import GoryoCommands
 from .components import DYNAMIC_ITEMS
 from .game import Game
+from .integrity import check_active_matches
 from .refusals import on_tree_error
 from .settings import Settings, load_settings
 from .storage import Store
+from .timekeeping import TurnClock, sweep_interval
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +37,22 @@ class GoryoBot(commands.Bot):
         self.settings = settings
         self.store: Store | None = None
         self.game: Game | None = None
+        self.turns: TurnClock | None = None
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         self.tree.add_command(GoryoCommands())
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
+        self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         self.game = Game(self, self.store, self.settings)
+        self.turns = TurnClock(self, self.store, self.game.service, self.settings)
+        # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
+        await check_active_matches(self, self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         self.sweeper.start()
+        self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
         log.info("ready to play; database %s", self.settings.database)
 
     async def sync_commands(self) -> None:
@@ -66,8 +75,16 @@ class GoryoBot(commands.Bot):
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 
+    async def _sweep_turns(self) -> None:
+        try:
+            assert self.turns is not None
+            await self.turns.sweep()
+        except Exception:  # the sweep must outlive one bad pass
+            log.exception("turn reminder sweep failed")
+
     async def close(self) -> None:
         self.sweeper.cancel()
+        self.turn_sweeper.cancel()
         await super().close()
         if self.store is not None:
             await self.store.close()
