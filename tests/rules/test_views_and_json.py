@@ -83,3 +83,19 @@ def test_json_round_trips_an_ended_match_and_an_aborted_one():
 def test_an_unknown_action_type_is_refused():
     with pytest.raises(UnsupportedFormatError):
         rules.action_from_dict({"type": "teleport"})
+
+
+def test_json_round_trips_a_state_with_every_field_away_from_its_default():
+    state = dataclasses.replace(started(bound=URN, first=HELMET, start="A1", bag=(LANTERN,), advanced=True), mallet=1)
+    state, _ = play(state, plan("A1 B1 C1 C2 D2 D3", "E1"))
+    state = place(state, purple="E1")
+    state, _ = discover(state, rules.Sniff(GREEN, sq("B1")), rules.Search(rules.Samurai.PURPLE))
+    assert not state.sprint_available and not state.false_trail_available and state.drawn == (LANTERN,)
+    state, _ = play(state, plan("D3 E3 F3 F4 E4"), rules.Move(GREEN, sq("C2")), rules.Sniff(GREEN, sq("D2")))
+    assert rules.from_json(rules.to_json(state)) == state
+    defaults = rules.GameState(advanced=False, bound=state.bound, bag=state.bag, first_type=state.first_type)
+    differing = {f.name for f in dataclasses.fields(state) if getattr(state, f.name) != getattr(defaults, f.name)}
+    assert differing >= {
+        "advanced", "phase", "round", "goryo_space", "samurai_spaces", "broken", "drawn", "mallet",
+        "sprint_available", "false_trail_available", "plan", "calls", "paw_prints", "last_reveal",
+    }
