@@ -1,0 +1,109 @@
+"""Start the real bot against SimCord's simulated Discord and serve the sandbox page on loopback."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import tempfile
+from pathlib import Path
+from types import TracebackType
+
+import simcord
+
+from .. import create_bot
+from .server import SandboxServer
+from .world import SandboxWorld
+
+# The settings a sandbox honours from the environment; see .env.example.
+GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL")
+# Pillow renders and SQLite writes can outlast SimCord's 5 s default on a slow laptop.
+SETTLE_SECONDS = 60.0
+
+
+class Sandbox:
+    """`async with Sandbox(database=path) as sandbox:` — the bot runs and `sandbox.url` serves the page."""
+
+    def __init__(self, *, database: Path, port: int = 0, seed: int | None = None) -> None:
+        self.database = database
+        self.port = port
+        self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
+        self.world: SandboxWorld | None = None
+        self.server: SandboxServer | None = None
+        self._run: simcord.run | None = None
+
+    @property
+    def url(self) -> str:
+        assert self.server is not None, "the sandbox is not running"
+        return self.server.url
+
+    async def __aenter__(self) -> Sandbox:
+        # Only game settings pass through: never the token, never .env (where the token lives), and
+        # commands sync globally into the simulated Discord whatever the deployment's sync setting.
+        settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}
+        overrides = {"seed": self.seed} if self.seed is not None else {}
+        self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
+        # The bot's own errors are shown in the page rather than ending the sandbox.
+        self._run = simcord.run(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
+        env = await self._run.__aenter__()
+        try:
+            self.world = await SandboxWorld.open(env, self.bot)
+            self.server = SandboxServer(self.world, self.port)
+            await self.server.start()
+        except BaseException:
+            await self._run.__aexit__(*sys.exc_info())
+            raise
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        try:
+            if self.server is not None:
+                await self.server.close()
+        finally:
+            if self._run is not None:
+                await self._run.__aexit__(kind, error, trace)
+
+
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot --sandbox",
+        description="Play Goryō against yourself in the browser: the real bot, a simulated Discord, no token.",
+    )
+    parser.add_argument("--sandbox", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help="loopback port to serve on (default: any free port)")
+    parser.add_argument("--database", type=Path, help="SQLite file to keep (default: a fresh file, deleted on exit)")
+    parser.add_argument("--seed", type=int, help="seed every match, like GORYO_SEED, to replay one")
+    return parser.parse_args(argv)
+
+
+async def serve(database: Path, port: int, seed: int | None) -> None:
+    async with Sandbox(database=database, port=port, seed=seed) as sandbox:
+        print(f"Goryō sandbox: the real bot against a simulated Discord on this machine (database {database}).")
+        print(f"Open {sandbox.url}")
+        print("Nothing is sent to Discord and no token is read. Press Ctrl+C to stop.", flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
+                loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+    print("Sandbox stopped.", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _arguments(sys.argv[1:] if argv is None else argv)
+    with tempfile.TemporaryDirectory(prefix="goryo-sandbox-") as scratch:
+        database = options.database or Path(scratch) / "goryo.sqlite3"
+        try:
+            asyncio.run(serve(database, options.port, options.seed))
+        except KeyboardInterrupt:
+            pass
+        except OSError as error:
+            print(f"The sandbox could not start: {error}", file=sys.stderr)
+            return 1
+    return 0

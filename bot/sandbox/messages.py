@@ -1,0 +1,172 @@
+"""Project real discord.py messages into the small JSON shape the sandbox page draws."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+
+_MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
+_TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+_TIMESTAMP_FORMATS = {
+    "t": "%H:%M",
+    "T": "%H:%M:%S",
+    "d": "%d/%m/%Y",
+    "D": "%d %B %Y",
+    "f": "%d %B %Y %H:%M",
+    "F": "%A, %d %B %Y %H:%M",
+}
+_BUTTON_STYLES = {
+    discord.ButtonStyle.primary: "primary",
+    discord.ButtonStyle.secondary: "secondary",
+    discord.ButtonStyle.success: "success",
+    discord.ButtonStyle.danger: "danger",
+    discord.ButtonStyle.link: "link",
+}
+
+AttachmentUrl = Callable[[int, int], str]  # (message id, attachment index) -> page URL
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a message needs from around it to be drawn."""
+
+    client: discord.Client  # channel and role names behind mentions
+    people: dict[int, str]  # user id -> display name (the bot has no member intent, so no member cache)
+    now: datetime  # the simulated Discord's clock, for "in 15 minutes"
+    attachment_url: AttachmentUrl
+    invoked: dict[int, str]  # response message id -> what the player did to cause it
+
+
+def project(message: discord.Message, context: Context) -> dict[str, Any]:
+    """One message as the page sees it."""
+    attachments = [
+        {
+            "filename": attachment.filename,
+            "contentType": attachment.content_type or "",
+            "url": context.attachment_url(message.id, index),
+            "image": (attachment.content_type or "").startswith("image/"),
+            "inEmbed": False,
+        }
+        for index, attachment in enumerate(message.attachments)
+    ]
+    embeds = [_embed(embed, message, context, attachments) for embed in message.embeds]
+    metadata = message.interaction_metadata
+    return {
+        "id": str(message.id),
+        "author": message.author.display_name,
+        "bot": message.author.bot,
+        "edited": message.edited_at is not None,
+        "ephemeral": message.flags.ephemeral,
+        "invokedBy": metadata.user.display_name if metadata is not None else None,
+        "invokedWith": context.invoked.get(message.id),
+        "content": readable(message.content, context),
+        "embeds": embeds,
+        "attachments": [item for item in attachments if not item["inEmbed"]],
+        "rows": [_row(row) for row in message.components if isinstance(row, discord.ActionRow)],
+        "unsupported": sum(not isinstance(row, discord.ActionRow) for row in message.components),
+    }
+
+
+def readable(text: str | None, context: Context) -> str:
+    """Mentions and timestamps as a Discord client shows them: <@123> → @Name, <t:…:R> → in 15 minutes."""
+
+    client = context.client
+
+    def name(match: re.Match[str]) -> str:
+        kind, ident = match.group(1), int(match.group(2))
+        if kind == "#":
+            channel = client.get_channel(ident)
+            return "#" + (getattr(channel, "name", None) or "unknown channel")
+        if kind == "@&":
+            role = next((r for guild in client.guilds if (r := guild.get_role(ident))), None)
+            return "@" + (role.name if role else "unknown role")
+        if ident in context.people:
+            return "@" + context.people[ident]
+        user = client.get_user(ident)
+        return "@" + (user.display_name if user else "unknown user")
+
+    def when(match: re.Match[str]) -> str:
+        moment = datetime.fromtimestamp(int(match.group(1)), UTC)
+        style = match.group(2) or "f"
+        if style == "R":
+            return _relative(moment - context.now)
+        return moment.strftime(_TIMESTAMP_FORMATS[style]) + " UTC"
+
+    return _TIMESTAMP.sub(when, _MENTION.sub(name, text or ""))
+
+
+def _relative(delta: timedelta) -> str:
+    seconds = abs(delta.total_seconds())
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+        if seconds >= size or unit == "second":
+            count = round(seconds / size)
+            words = f"{count} {unit}{'' if count == 1 else 's'}"
+            return f"in {words}" if delta.total_seconds() >= 0 else f"{words} ago"
+    raise AssertionError("unreachable")
+
+
+def _embed(
+    embed: discord.Embed, message: discord.Message, context: Context, attachments: list[dict[str, Any]]
+) -> dict[str, Any]:
+    def image(url: str | None) -> str | None:
+        if not url:
+            return None
+        filename = url.removeprefix("attachment://") if url.startswith("attachment://") else None
+        for item, original in zip(attachments, message.attachments, strict=True):
+            if item["filename"] == filename or original.url == url:
+                item["inEmbed"] = True
+                return item["url"]
+        return None  # remote images are never fetched: nothing leaves the machine
+
+    return {
+        "title": readable(embed.title, context),
+        "description": readable(embed.description, context),
+        "colour": f"#{embed.colour.value:06x}" if embed.colour is not None else None,
+        "author": embed.author.name if embed.author else None,
+        "fields": [
+            {
+                "name": readable(field.name, context),
+                "value": readable(field.value, context),
+                "inline": bool(field.inline),
+            }
+            for field in embed.fields
+        ],
+        "image": image(embed.image.url),
+        "thumbnail": image(embed.thumbnail.url),
+        "footer": embed.footer.text if embed.footer else None,
+    }
+
+
+def _row(row: discord.ActionRow) -> list[dict[str, Any]]:
+    out = []
+    for item in row.children:
+        if isinstance(item, discord.Button):
+            out.append(
+                {
+                    "kind": "button",
+                    "label": item.label or "",
+                    "emoji": str(item.emoji) if item.emoji else "",
+                    "style": _BUTTON_STYLES.get(item.style, "secondary"),
+                    "customId": item.custom_id,
+                    "url": item.url,
+                    "disabled": item.disabled,
+                }
+            )
+        elif isinstance(item, discord.SelectMenu) and item.type is discord.ComponentType.string_select:
+            out.append(
+                {
+                    "kind": "select",
+                    "customId": item.custom_id,
+                    "placeholder": item.placeholder or "Choose…",
+                    "disabled": item.disabled,
+                    "options": [{"label": option.label, "value": option.value} for option in item.options],
+                }
+            )
+        else:
+            out.append({"kind": "unsupported", "label": type(item).__name__})
+    return out

@@ -1,0 +1,179 @@
+"""The sandbox page and its small JSON API, served on 127.0.0.1 only.
+
+Every API call carries a per-run key (printed with the address), and Host/Origin must be the
+loopback address itself, so neither another site in the browser nor a rebinding DNS name can
+drive the match.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from aiohttp import web
+
+from .world import PLACES, SandboxError, SandboxWorld
+
+LOOPBACK = "127.0.0.1"
+STATIC = Path(__file__).with_name("static")
+_PAGES = {
+    "/": ("index.html", "text/html"),
+    "/sandbox.js": ("sandbox.js", "text/javascript"),
+    "/sandbox.css": ("sandbox.css", "text/css"),
+}
+_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+}
+
+
+class SandboxServer:
+    def __init__(self, world: SandboxWorld, port: int = 0) -> None:
+        self.world = world
+        self.key = secrets.token_urlsafe(16)
+        self._requested_port = port
+        self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
+        self.port: int | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}/?key={self.key}"
+
+    @property
+    def bound_addresses(self) -> list[tuple[str, int]]:
+        site = self._site
+        return [socket.getsockname()[:2] for socket in site._server.sockets] if site and site._server else []
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._guard])
+        for route in _PAGES:
+            app.router.add_get(route, self._page)
+        app.router.add_get("/api/state", self._state)
+        app.router.add_get("/api/attachment", self._attachment)
+        app.router.add_post("/api/command", self._command)
+        app.router.add_post("/api/press", self._press)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        self._site = web.TCPSite(self._runner, LOOPBACK, self._requested_port)
+        await self._site.start()
+        self.port = self.bound_addresses[0][1]
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # ----------------------------------------------------------------- guard
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        loopback_hosts = {f"{LOOPBACK}:{self.port}", f"localhost:{self.port}"}
+        if request.host not in loopback_hosts:
+            raise web.HTTPForbidden(text="The sandbox only answers on its loopback address.")
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in {f"http://{host}" for host in loopback_hosts}:
+            raise web.HTTPForbidden(text="Requests from other sites are refused.")
+        if request.path.startswith("/api/"):
+            supplied = request.headers.get("X-Sandbox-Key") or request.query.get("key", "")
+            if not secrets.compare_digest(supplied, self.key):
+                raise web.HTTPUnauthorized(text="Open the full address the sandbox printed, key included.")
+        response = await handler(request)
+        response.headers.update(_HEADERS)
+        return response
+
+    # ---------------------------------------------------------------- routes
+
+    async def _page(self, request: web.Request) -> web.Response:
+        filename, content_type = _PAGES[request.path]
+        return web.Response(text=(STATIC / filename).read_text(encoding="utf-8"), content_type=content_type)
+
+    async def _state(self, request: web.Request) -> web.Response:
+        who = request.query.get("as", "")
+        return await _answer(
+            self.world.view(who, lambda place, message, index: self._attachment_url(who, place, message, index))
+        )
+
+    def _attachment_url(self, who: str, place: str, message_id: int, index: int) -> str:
+        query = urlencode({"as": who, "place": place, "message": message_id, "index": index, "key": self.key})
+        return f"/api/attachment?{query}"
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        query = request.query
+        try:
+            filename, content_type, data = await self.world.attachment(
+                query.get("as", ""),
+                _place(query.get("place")),
+                int(query.get("message", "")),
+                int(query.get("index", "")),
+            )
+        except (SandboxError, ValueError):
+            raise web.HTTPNotFound(text="No such attachment for this player.") from None
+        safe_name = "".join(ch for ch in filename if ch.isalnum() or ch in "._-") or "attachment"
+        return web.Response(
+            body=data, content_type=content_type, headers={"Content-Disposition": f'inline; filename="{safe_name}"'}
+        )
+
+    async def _command(self, request: web.Request) -> web.Response:
+        body = await _json_body(request)
+        return await _answer(
+            self.world.run_command(str(body.get("as", "")), _place(body.get("place")), str(body.get("text", ""))),
+            outcome=True,
+        )
+
+    async def _press(self, request: web.Request) -> web.Response:
+        body = await _json_body(request)
+        values = body.get("values")
+        try:
+            message_id = int(body.get("message", ""))
+        except ValueError:
+            return web.json_response({"ok": False, "error": "That is not a message."})
+        if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
+            return web.json_response({"ok": False, "error": "Menu values must be a list of strings."})
+        return await _answer(
+            self.world.press(
+                str(body.get("as", "")), _place(body.get("place")), message_id, str(body.get("customId", "")), values
+            ),
+            outcome=True,
+        )
+
+
+def _place(value: Any) -> Any:
+    if value not in PLACES:
+        raise web.HTTPBadRequest(text="place must be channel or dm")
+    return value
+
+
+async def _json_body(request: web.Request) -> dict[str, Any]:
+    # JSON only: a cross-site form post cannot send it without a CORS preflight, which we never grant.
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType(text="Send JSON.")
+    try:
+        body = json.loads(await request.text())
+    except json.JSONDecodeError:
+        raise web.HTTPBadRequest(text="Send a JSON object.") from None
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text="Send a JSON object.")
+    return body
+
+
+async def _answer(work: Awaitable[Any], *, outcome: bool = False) -> web.Response:
+    """Sandbox errors are ordinary answers the page shows; they never change the match."""
+    try:
+        result = await work
+    except SandboxError as error:
+        return web.json_response({"ok": False, "error": str(error)})
+    if outcome:
+        return web.json_response({"ok": True, "notices": result.notices})
+    return web.json_response(result)

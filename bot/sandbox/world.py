@@ -1,0 +1,239 @@
+"""The simulated Discord the sandbox plays in: one server, one table channel, two players, the real bot."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import sys
+import traceback
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import discord
+import simcord
+
+from . import command_line
+from .messages import Context, project
+
+Place = Literal["channel", "dm"]
+PLACES: tuple[Place, ...] = ("channel", "dm")
+# Who sits at the table: key, username, display name.
+SEATS = (("goryo", "goryo-player", "Goryō player"), ("samurai", "samurai-player", "Samurai player"))
+CHANNEL_NAME = "goryo-table"
+BOT_NAME = "Goryō"
+
+
+class SandboxError(Exception):
+    """Something the person at the browser should read: what went wrong and what to do."""
+
+
+@dataclass(slots=True)
+class Player:
+    key: str
+    member: simcord.MemberActor
+
+    @property
+    def name(self) -> str:
+        return self.member.user.global_name or self.member.name
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one browser action led to, in words for the page."""
+
+    notices: list[str] = field(default_factory=list)
+
+
+class SandboxWorld:
+    """Owns the SimCord env and serialises every action on it: SimCord runs one operation at a time."""
+
+    def __init__(self, env: simcord.Env, bot: discord.Client) -> None:
+        self.env = env
+        self.bot = bot
+        self.guild = env.create_guild("Goryō sandbox")
+        self.channel = self.guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
+        self.players = {
+            key: Player(key, self.guild.add_member(env.create_user(username, global_name=display)))
+            for key, username, display in SEATS
+        }
+        self._lock = asyncio.Lock()
+        self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
+        self._error_cursor = env.error_cursor
+        self._bot_errors: deque[str] = deque(maxlen=5)  # the latest, shown on the page
+
+    @classmethod
+    async def open(cls, env: simcord.Env, bot: discord.Client) -> SandboxWorld:
+        """Name the bot, then seat the players (the bot synced its commands itself while starting)."""
+        # Renamed before the server exists, so every cached copy of the bot's member carries the name.
+        if bot.user is not None and bot.user.name != BOT_NAME:
+            await bot.user.edit(username=BOT_NAME)
+        return cls(env, bot)
+
+    # ------------------------------------------------------------------ reads
+
+    def player(self, key: str) -> Player:
+        try:
+            return self.players[key]
+        except KeyError:
+            raise SandboxError(f"There is no player `{key}`; choose one of {', '.join(self.players)}.") from None
+
+    def _actor(self, player: Player, place: Place) -> simcord.MemberActor | simcord.UserHandle:
+        return player.member if place == "channel" else player.member.user
+
+    def _channel(self, player: Player, place: Place) -> simcord.ChannelHandle:
+        if place == "channel":
+            return self.channel
+        if place == "dm":
+            return player.member.user.dm_channel
+        raise SandboxError(f"Unknown place `{place}`: use channel or dm.")
+
+    def _history(self, player: Player, place: Place) -> list[discord.Message]:
+        return self._channel(player, place).history(viewer=self._actor(player, place))
+
+    def _command_roots(self) -> list[dict[str, Any]]:
+        tree = self.bot.tree
+        commands = [*tree.get_commands(), *tree.get_commands(guild=discord.Object(self.guild.id))]
+        slash = (discord.app_commands.Command, discord.app_commands.Group)
+        return [command.to_dict(tree) for command in commands if isinstance(command, slash)]
+
+    def _people(self) -> dict[int, str]:
+        return {player.member.id: player.name for player in self.players.values()}
+
+    def _available(self, player: Player, place: Place) -> set[str]:
+        if place == "channel":
+            return set(player.member.available_commands(self.channel))
+        return set(player.member.user.available_commands())
+
+    async def view(self, key: str, attachment_url: Callable[[Place, int, int], str]) -> dict[str, Any]:
+        """Everything one player can see: the table channel (with their ephemeral replies) and their DMs."""
+        async with self._lock:
+            player = self.player(key)
+            self._report(self._take_errors())  # from background work: nothing else answered for them
+            roots = self._command_roots()
+            places = {}
+            for place in PLACES:
+                context = Context(
+                    self.bot, self._people(), self.env.now(), functools.partial(attachment_url, place), self._invoked
+                )
+                hints = command_line.hints(roots, self._available(player, place))
+                places[place] = {
+                    "title": f"#{CHANNEL_NAME}" if place == "channel" else f"{BOT_NAME} (direct messages)",
+                    "messages": [project(message, context) for message in self._history(player, place)],
+                    "commands": [dataclasses.asdict(hint) for hint in hints],
+                }
+            return {
+                "you": key,
+                "botErrors": list(self._bot_errors),
+                "players": [{"key": p.key, "name": p.name} for p in self.players.values()],
+                "places": places,
+            }
+
+    async def attachment(self, key: str, place: Place, message_id: int, index: int) -> tuple[str, str, bytes]:
+        """(filename, content type, bytes) of an attachment this player can see."""
+        async with self._lock:
+            player = self.player(key)
+            message = self._find(player, place, message_id)
+            if not 0 <= index < len(message.attachments):
+                raise SandboxError("That attachment does not exist.")
+            attachment = message.attachments[index]
+            data = await attachment.read()
+            return attachment.filename, attachment.content_type or "application/octet-stream", data
+
+    def _find(self, player: Player, place: Place, message_id: int) -> discord.Message:
+        for message in self._history(player, place):
+            if message.id == message_id:
+                return message
+        raise SandboxError("That message is gone, or this player cannot see it.")
+
+    # ---------------------------------------------------------------- actions
+
+    async def run_command(self, key: str, place: Place, text: str) -> Outcome:
+        """Type a slash command as this player, in the table channel or in their DM with the bot."""
+        async with self._lock:
+            player = self.player(key)
+            channel = self._channel(player, place)
+            allowed = self._available(player, place)
+            roots = [root for root in self._command_roots() if any(path.split()[0] == root["name"] for path in allowed)]
+            try:
+                typed = command_line.parse(text, roots, resolve_member=self._member_named)
+            except command_line.CommandTextError as error:
+                raise SandboxError(str(error)) from None
+            if typed.path not in allowed:
+                raise SandboxError(f"`/{typed.path}` cannot be used here.")
+            if place == "channel":
+                result = await self._dispatch(player.member.slash(channel, typed.path, **typed.options))
+            else:
+                result = await self._dispatch(player.member.user.slash(typed.path, **typed.options))
+            return self._outcome(result, f"used {text.strip()}")
+
+    async def press(
+        self, key: str, place: Place, message_id: int, custom_id: str, values: list[str] | None = None
+    ) -> Outcome:
+        """Press a button (or pick from a menu) on a message this player can see."""
+        async with self._lock:
+            player = self.player(key)
+            message = self._find(player, place, message_id)
+            actor = self._actor(player, place)
+            if values is None:
+                result = await self._dispatch(actor.click(message, custom_id=custom_id))
+                label = _button_label(message, custom_id)
+                return self._outcome(result, f"pressed “{label}”" if label else "pressed a button")
+            result = await self._dispatch(actor.select(message, values, custom_id=custom_id))
+            return self._outcome(result, f"chose {', '.join(values)}")
+
+    def _member_named(self, text: str) -> simcord.MemberActor | None:
+        """`@Samurai player`, `samurai-player`, `samurai` or a raw mention `<@123>`."""
+        wanted = text.strip().removeprefix("@").strip().lower()
+        for player in self.players.values():
+            member = player.member
+            if wanted in {player.name.lower(), member.name.lower(), player.key} or text.strip() in {
+                member.mention,
+                f"<@!{member.id}>",
+            }:
+                return member
+        return None
+
+    async def _dispatch(self, operation: Any) -> simcord.InteractionResult:
+        try:
+            return await operation
+        except (simcord.SetupError, simcord.BackendError) as error:
+            raise SandboxError(f"Discord would refuse that: {error}") from None
+        except TimeoutError:
+            raise SandboxError("The bot is still busy with that after a long wait; try again in a moment.") from None
+
+    def _outcome(self, result: simcord.InteractionResult, deed: str) -> Outcome:
+        """Remember what caused the replies (the page shows it above them) and report trouble in words."""
+        for response in [result.response, *result.followups]:
+            if response is not None:
+                self._invoked.setdefault(response.id, deed)
+        # SimCord records every exception, including the refusals the bot's error handler turns into
+        # private replies; only an interaction left unanswered means the bot really failed.
+        errors = self._take_errors()
+        outcome = Outcome()
+        if not result.acknowledged:
+            self._report(errors)
+            cause = f" It raised {type(errors[-1]).__name__}: {errors[-1]}" if errors else ""
+            outcome.notices.append(f"The bot did not answer (Discord would say “This interaction failed”).{cause}")
+        return outcome
+
+    def _take_errors(self) -> tuple[BaseException, ...]:
+        errors = self.env.errors_since(self._error_cursor)
+        self._error_cursor = self.env.error_cursor
+        return errors
+
+    def _report(self, errors: tuple[BaseException, ...]) -> None:
+        """Unhandled bot errors: the full traceback on the terminal, one line on the page."""
+        for error in errors:
+            traceback.print_exception(error, file=sys.stderr)
+            self._bot_errors.append(f"The bot raised {type(error).__name__}: {error}")
+
+
+def _button_label(message: discord.Message, custom_id: str) -> str | None:
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.Button) and item.custom_id == custom_id:
+                return item.label
+    return None
