@@ -43,12 +43,22 @@ async def send_refusal(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+SORRY = "Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again."
+
+
 @asynccontextmanager
 async def answer_refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
     try:
         yield
     except EXPECTED as error:
         await send_refusal(interaction, refusal_text(error) or "")
+    except Exception:
+        # A bug: apologise privately like the tree does for commands, then let it be logged as one.
+        try:
+            await send_refusal(interaction, SORRY)
+        except discord.HTTPException:
+            log.warning("could not deliver an apology")
+        raise
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -65,7 +75,7 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
             )
         else:
             log.error("command failed", exc_info=original)
-            text = "Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again."
+            text = SORRY
     try:
         await send_refusal(interaction, text)
     except discord.HTTPException:
