@@ -10,7 +10,6 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
-from types import TracebackType
 
 import simcord
 
@@ -33,7 +32,6 @@ class Sandbox:
         self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
         self.world: SandboxWorld | None = None
         self.server: SandboxServer | None = None
-        self._run: simcord.run | None = None
 
     @property
     def url(self) -> str:
@@ -47,26 +45,35 @@ class Sandbox:
         overrides = {"seed": self.seed} if self.seed is not None else {}
         self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
         # The bot's own errors are shown in the page rather than ending the sandbox.
-        self._run = simcord.run(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
-        env = await self._run.__aenter__()
+        self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
         try:
-            self.world = await SandboxWorld.open(env, self.bot)
+            await self.env.start()
+        except BaseException:
+            await self.bot.close()
+            raise
+        try:
+            self.world = await SandboxWorld.open(self.env, self.bot)
             self.server = SandboxServer(self.world, self.port)
             await self.server.start()
         except BaseException:
-            await self._run.__aexit__(*sys.exc_info())
+            await self._stop()
             raise
         return self
 
-    async def __aexit__(
-        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
-    ) -> None:
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self._stop()
+
+    async def _stop(self) -> None:
         try:
             if self.server is not None:
                 await self.server.close()
         finally:
-            if self._run is not None:
-                await self._run.__aexit__(kind, error, trace)
+            try:
+                await self.env.shutdown()
+            finally:
+                # SimCord detaches the bot without closing it; close() releases its SQLite connection,
+                # whose worker thread would otherwise keep the process alive.
+                await self.bot.close()
 
 
 def _arguments(argv: list[str]) -> argparse.Namespace:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import functools
 import sys
 import traceback
 from collections import deque
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -72,6 +73,13 @@ class SandboxWorld:
             await bot.user.edit(username=BOT_NAME)
         return cls(env, bot)
 
+    @contextlib.asynccontextmanager
+    async def _turn(self) -> AsyncIterator[None]:
+        """One browser request at a time (SimCord runs one operation at a time), on SimCord's clock."""
+        async with self._lock:
+            with self.env.time_context():
+                yield
+
     # ------------------------------------------------------------------ reads
 
     def player(self, key: str) -> Player:
@@ -109,7 +117,7 @@ class SandboxWorld:
 
     async def view(self, key: str, attachment_url: Callable[[Place, int, int], str]) -> dict[str, Any]:
         """Everything one player can see: the table channel (with their ephemeral replies) and their DMs."""
-        async with self._lock:
+        async with self._turn():
             player = self.player(key)
             self._report(self._take_errors())  # from background work: nothing else answered for them
             roots = self._command_roots()
@@ -133,7 +141,7 @@ class SandboxWorld:
 
     async def attachment(self, key: str, place: Place, message_id: int, index: int) -> tuple[str, str, bytes]:
         """(filename, content type, bytes) of an attachment this player can see."""
-        async with self._lock:
+        async with self._turn():
             player = self.player(key)
             message = self._find(player, place, message_id)
             if not 0 <= index < len(message.attachments):
@@ -152,7 +160,7 @@ class SandboxWorld:
 
     async def run_command(self, key: str, place: Place, text: str) -> Outcome:
         """Type a slash command as this player, in the table channel or in their DM with the bot."""
-        async with self._lock:
+        async with self._turn():
             player = self.player(key)
             channel = self._channel(player, place)
             allowed = self._available(player, place)
@@ -173,7 +181,7 @@ class SandboxWorld:
         self, key: str, place: Place, message_id: int, custom_id: str, values: list[str] | None = None
     ) -> Outcome:
         """Press a button (or pick from a menu) on a message this player can see."""
-        async with self._lock:
+        async with self._turn():
             player = self.player(key)
             message = self._find(player, place, message_id)
             actor = self._actor(player, place)

@@ -1,0 +1,97 @@
+"""The sandbox drives the real bot through its own page API: one person plays both sides."""
+
+from __future__ import annotations
+
+import aiohttp
+
+import rules
+
+from .conftest import SEED, Browser, opened_png
+
+
+async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browser: Browser, tmp_path):
+    game = rules.new_game(SEED)
+
+    challenged = await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player role:goryo")
+    assert challenged == {"ok": True, "notices": []}
+    assert (await browser.press("samurai", "channel", "Accept"))["ok"]
+
+    # The Goryō's private board came by DM, as a real PNG; the Samurai player has no DMs at all.
+    goryo_dms = await browser.messages("goryo", "dm")
+    assert [a for m in goryo_dms for a in m["attachments"] if a["image"]], goryo_dms
+    opened_png(await browser.image(goryo_dms[-1]["attachments"][0]["url"]))
+    assert await browser.messages("samurai", "dm") == []
+
+    start = sorted(rules.SPACES_OF_TYPE[game.first_type])[0]
+    assert (await browser.command("goryo", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
+    game = rules.apply(game, rules.ChooseStart(start)).state
+    plan = next(rules.legal_plans(game))
+    assert (await browser.command("goryo", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.press("goryo", "dm", "Confirm"))["ok"]
+    game = rules.apply(game, plan).state
+
+    before = await browser.messages("samurai", "channel")
+    move = next(action for action in rules.legal_samurai_actions(game) if isinstance(action, rules.Move))
+    typed = f"/goryo move samurai:{move.samurai.value} to:{rules.space_name(move.to)}"
+    assert await browser.command("samurai", "channel", typed) == {"ok": True, "notices": []}
+
+    after = await browser.messages("samurai", "channel")
+    reply = after[-1]
+    assert len(after) == len(before) + 1 and reply["invokedWith"] == f"used {typed}"
+    board = opened_png(await browser.image(reply["attachments"][0]["url"]))
+    assert board.width >= 400 and board.height >= 300
+    previous_board = next(m for m in reversed(before) if m["attachments"])["attachments"][0]["url"]
+    assert await browser.image(previous_board) != await browser.image(reply["attachments"][0]["url"])
+
+    # The match really is in the SQLite file the bot was given.
+    assert (tmp_path / "sandbox.sqlite3").read_bytes().startswith(b"SQLite format 3\x00")
+
+
+async def test_each_player_sees_only_their_own_private_replies(browser: Browser):
+    assert (await browser.command("samurai", "channel", "/goryo help"))["ok"]
+    help_reply = (await browser.messages("samurai", "channel"))[-1]
+    assert help_reply["ephemeral"] and help_reply["invokedBy"] == "Samurai player"
+    assert await browser.messages("goryo", "channel") == []
+
+
+async def test_typing_mistakes_are_explained_and_change_nothing(browser: Browser):
+    missing = await browser.command("samurai", "channel", "/goryo move samurai:green")
+    assert missing["ok"] is False and "to:" in missing["error"]
+    unknown = await browser.command("samurai", "channel", "/goryo fly")
+    assert unknown["ok"] is False and "move" in unknown["error"]
+    no_slash = await browser.command("samurai", "channel", "goryo help")
+    assert no_slash["ok"] is False and "slash" in no_slash["error"]
+    assert await browser.messages("samurai", "channel") == []
+    assert await browser.messages("goryo", "channel") == []
+
+
+async def test_no_token_is_read_and_nothing_leaves_the_machine(sandbox, browser, watched_environ, outside_connections):
+    assert (await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player"))["ok"]
+    assert (await browser.press("samurai", "channel", "Accept"))["ok"]
+
+    assert "DISCORD_TOKEN" not in watched_environ.looked_up
+    assert sandbox.bot.settings.token is None  # neither the environment's nor the .env file's
+    assert "junk" not in (sandbox.bot.http.token or "")
+    assert outside_connections == []
+    assert sandbox.server.bound_addresses and {host for host, _ in sandbox.server.bound_addresses} == {"127.0.0.1"}
+    assert sandbox.url.startswith(f"http://127.0.0.1:{sandbox.server.port}/")
+
+
+async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
+    base, key = browser.base, browser.key
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{base}/") as page:
+            assert page.status == 200 and "Goryō sandbox" in await page.text()
+        async with session.get(f"{base}/api/state?as=goryo") as keyless:
+            assert keyless.status == 401
+        wrong_host = {"Host": f"goryo.example:{sandbox.server.port}", "X-Sandbox-Key": key}
+        async with session.get(f"{base}/api/state?as=goryo", headers=wrong_host) as rebound:
+            assert rebound.status == 403
+        foreign = {"Origin": "https://elsewhere.example", "X-Sandbox-Key": key}
+        body = {"as": "goryo", "place": "channel", "text": "/goryo challenge opponent:@Samurai player"}
+        async with session.post(f"{base}/api/command", json=body, headers=foreign) as cross_site:
+            assert cross_site.status == 403
+        form = {"as": "goryo", "place": "channel", "text": "/goryo help"}
+        async with session.post(f"{base}/api/command", data=form, headers={"X-Sandbox-Key": key}) as form_post:
+            assert form_post.status == 415
+    assert await browser.messages("goryo", "channel") == []
