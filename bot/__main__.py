@@ -22,4 +22,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if "--sandbox" in sys.argv:  # no token: the real bot against a simulated Discord, see bot/sandbox
+        from .sandbox import main as sandbox_main
+
+        raise SystemExit(sandbox_main(sys.argv[1:]))
     sys.exit(main())
