@@ -22,6 +22,11 @@ class Plan:
     path: tuple[Space, ...]
     false_trail: Space | None = None
 
+    def __post_init__(self) -> None:
+        # A list would make the plan unhashable and unequal to its JSON round trip.
+        if not isinstance(self.path, tuple):
+            object.__setattr__(self, "path", tuple(self.path))
+
     @property
     def start(self) -> Space:
         return self.path[0]

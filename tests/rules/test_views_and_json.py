@@ -99,3 +99,10 @@ def test_json_round_trips_a_state_with_every_field_away_from_its_default():
         "advanced", "phase", "round", "goryo_space", "samurai_spaces", "broken", "drawn", "mallet",
         "sprint_available", "false_trail_available", "plan", "calls", "paw_prints", "last_reveal",
     }
+
+
+def test_a_plan_built_from_a_list_equals_its_json_round_trip():
+    plan = rules.Plan([rules.parse_space(n) for n in ("B1", "C1", "C2", "D2", "D1")])
+    assert isinstance(plan.path, tuple)
+    assert rules.action_from_dict(rules.action_to_dict(plan)) == plan
+    assert hash(plan) == hash(rules.Plan(tuple(plan.path)))
