@@ -11,12 +11,13 @@ from collections.abc import Iterable
 
 import rules
 from rules import events as ev
+from rules import layout
 from rules.palace import SPACES_OF_TYPE
 
-ROUNDS = 4
-SPIRIT_TOKENS = 3
-GONG_LAST = 12
-ACTION_CUBES = 6
+ROUNDS = layout.ROUNDS
+SPIRIT_TOKENS = layout.SPIRIT_TOKENS
+GONG_LAST = layout.GONG_LAST_SPACE
+ACTION_CUBES = layout.SAMURAI_ACTION_CUBES
 
 
 def mention(user_id: int) -> str:
@@ -313,9 +314,9 @@ def goryo_status_secret(state: rules.GameState) -> str:
 HELP = """\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
-**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may lay a False Trail once. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
-**The Samurai win** by capturing her spirit three times, by breaking all but one object tile (exorcism), or if she has no legal path. **The Goryō wins** by surviving four rounds.
+**The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.
 
 **Commands**
 `/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai)
