@@ -1,0 +1,66 @@
+"""Typed text becomes the options Discord would send, checked against the real bot's /goryo schema."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot import create_bot
+from bot.sandbox.command_line import CommandTextError, hints, leaf_commands, parse
+
+OPPONENT = object()  # stands for the member handle the sandbox would resolve
+
+
+@pytest.fixture(scope="module")
+def roots() -> list[dict]:
+    bot = create_bot(database=":memory:", environ={}, env_file=None)
+    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+
+
+def read(text: str, roots: list[dict]):
+    return parse(text, roots, resolve_member=lambda name: OPPONENT if name == "@Samurai player" else None)
+
+
+def test_a_plan_keeps_its_spaces_and_options_come_in_any_order(roots):
+    typed = read("/goryo path false_trail:A1 spaces:C2 C3 D3 D2 E2", roots)
+    assert typed.path == "goryo path"
+    assert typed.options == {"spaces": "C2 C3 D3 D2 E2", "false_trail": "A1"}
+
+
+def test_names_and_choices_are_read_in_any_case(roots):
+    typed = read("/GORYO Move SAMURAI:Green to:c3", roots)
+    assert typed.path == "goryo move" and typed.options == {"samurai": "green", "to": "c3"}
+
+
+def test_members_and_yes_no_options_become_typed_values(roots):
+    typed = read("/goryo challenge opponent:@Samurai player role:goryo advanced:yes", roots)
+    assert typed.options == {"opponent": OPPONENT, "role": "goryo", "advanced": True}
+
+
+@pytest.mark.parametrize(
+    ("text", "explains"),
+    [
+        ("goryo help", "start with a slash"),
+        ("/dance", "no `/dance` command"),
+        ("/goryo", "needs one of"),
+        ("/goryo fly", "needs one of"),
+        ("/goryo move samurai:green", "also needs to:"),
+        ("/goryo move samurai:pink to:C2", "must be one of green, purple, red, blue"),
+        ("/goryo move green C2", "options are written name:value"),
+        ("/goryo challenge opponent:@Nobody", "names a member"),
+        ("/goryo challenge opponent:@Samurai player advanced:maybe", "true or false"),
+        ("/goryo move samurai:red samurai:blue to:C2", "given twice"),
+        ("/goryo move samurai: to:C2", "needs a value"),
+    ],
+)
+def test_mistakes_say_what_to_type_instead(roots, text, explains):
+    with pytest.raises(CommandTextError, match=explains):
+        read(text, roots)
+
+
+def test_hints_cover_every_subcommand_with_its_options(roots):
+    paths = {path for path, _ in leaf_commands(roots)}
+    assert {"goryo challenge", "goryo start", "goryo path", "goryo move", "goryo end", "goryo help"} <= paths
+    move = next(hint for hint in hints(roots, paths) if hint.usage.startswith("/goryo move"))
+    assert move.usage.startswith("/goryo move samurai:<green|purple|red|blue> to:<")
+    assert move.template == "/goryo move samurai: to: "
+    assert hints(roots, {"goryo help"})[0].usage == "/goryo help"
