@@ -1,0 +1,104 @@
+"""Regenerate docs/sandbox.png: a sandbox match in progress, seen by the Goryō player.
+
+    python docs/sandbox_screenshot.py   # needs the sandbox extra and a `chromium` on PATH
+
+Plays round 1 through the sandbox's own page API with moves the rules engine picks,
+then photographs the page with headless Chromium (no network, throwaway profile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import aiohttp
+
+import rules
+from bot.sandbox import Sandbox
+
+SEED = 11
+OUTPUT = Path(__file__).with_name("sandbox.png")
+WINDOW = "1600,1000"
+
+
+async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) -> None:
+    async def post(path: str, body: dict) -> None:
+        async with session.post(base + path, json=body, headers={"X-Sandbox-Key": key}) as response:
+            answer = await response.json()
+            assert answer["ok"], (body, answer)
+
+    async def command(who: str, place: str, text: str) -> None:
+        await post("/api/command", {"as": who, "place": place, "text": text})
+
+    async def press(who: str, place: str, label: str) -> None:
+        async with session.get(f"{base}/api/state?as={who}", headers={"X-Sandbox-Key": key}) as response:
+            messages = (await response.json())["places"][place]["messages"]
+        for message in reversed(messages):
+            for item in (item for row in message["rows"] for item in row):
+                if item["label"] == label and not item["disabled"]:
+                    return await post(
+                        "/api/press",
+                        {"as": who, "place": place, "message": message["id"], "customId": item["customId"]},
+                    )
+        raise AssertionError(f"no {label} button")
+
+    game = rules.new_game(SEED)
+    await command("goryo", "channel", "/goryo challenge opponent:@Samurai player role:goryo")
+    await press("samurai", "channel", "Accept")
+    start = sorted(rules.SPACES_OF_TYPE[game.first_type])[1]
+    await command("goryo", "dm", f"/goryo start space:{rules.space_name(start)}")
+    game = rules.apply(game, rules.ChooseStart(start)).state
+    plan = next(rules.legal_plans(game, with_false_trail=True))
+    trail = f" false_trail:{rules.space_name(plan.false_trail)}" if plan.false_trail is not None else ""
+    await command("goryo", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}{trail}")
+    await press("goryo", "dm", "Confirm")
+    game = rules.apply(game, plan).state
+    for kind in (rules.Move, rules.Sniff, rules.Search):
+        action = next(a for a in rules.legal_samurai_actions(game) if isinstance(a, kind))
+        words = {"samurai": action.samurai.value}
+        if isinstance(action, rules.Move):
+            words["to"] = rules.space_name(action.to)
+        if isinstance(action, rules.Sniff):
+            words["space"] = rules.space_name(action.space)
+        options = " ".join(f"{name}:{value}" for name, value in words.items())
+        await command("samurai", "channel", f"/goryo {kind.__name__.lower()} {options}")
+        game = rules.apply(game, action).state
+    await command("samurai", "channel", "/goryo end")
+
+
+async def main() -> int:
+    with tempfile.TemporaryDirectory() as scratch:
+        async with Sandbox(database=Path(scratch) / "goryo.sqlite3", seed=SEED) as sandbox:
+            base, key = sandbox.url.split("/?key=")
+            async with aiohttp.ClientSession() as session:
+                await play_round_one(session, base, key)
+            chromium = [
+                "chromium",
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                f"--user-data-dir={scratch}/profile",
+                "--hide-scrollbars",
+                "--virtual-time-budget=5000",
+                f"--window-size={WINDOW}",
+                f"--screenshot={OUTPUT}",
+                f"{sandbox.url}&as=goryo",
+            ]
+            # Chromium blocks, so it runs in a thread while this loop keeps serving it the page.
+            done = await asyncio.to_thread(subprocess.run, chromium, capture_output=True, text=True)
+            if done.returncode != 0:
+                print(done.stderr, file=sys.stderr)
+                return done.returncode
+    print(f"wrote {OUTPUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(asyncio.run(main()))
