@@ -1,0 +1,216 @@
+"""Load: N matches in play at once on one bot process, through SimCord (issue 5).
+
+    python benchmarks/bench_load.py --matches 200
+    python benchmarks/bench_load.py --matches 50 --profile load.prof
+
+Starts the real bot on a real SQLite file, opens N matches in N channels, then plays
+random legal actions round-robin across all of them, each through the commands a person
+would use (``/goryo start``, ``/goryo path`` + Confirm, ``/goryo move`` ...), letting a
+little virtual time pass between passes so the background sweeps run as in real life.
+
+Reports actions per second (wall clock, SimCord included), the bot's own handling time
+per action — ``MatchService.play`` from load to the last reply, render and commit
+included — as median and p95 with a per-step breakdown, and the process's peak memory.
+Goal at N = 200: p95 under 150 ms, peak under 300 MB.
+
+A benchmark, not a test: the figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import platform
+import pstats
+import random
+import resource
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from a checkout without installing
+
+import simcord
+
+import rules
+import rules.playout
+from bot import create_bot
+from bot.errors import Refusal
+from bot.service import STEPS
+
+
+@dataclass
+class Timings:
+    """Per applied action: the whole of MatchService.play, and each step of it (from the checkpoints)."""
+
+    total: list[float] = field(default_factory=list)
+    steps: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    _started: float = 0.0
+    _last: float = 0.0
+    _pending: dict[str, float] = field(default_factory=dict)
+
+    def instrument(self, service) -> None:
+        play = service.play
+
+        async def timed_play(*args, **kwargs):
+            self._started = self._last = time.perf_counter()
+            self._pending = {}
+            result = await play(*args, **kwargs)  # a refusal raises: only applied actions are counted
+            self.total.append(time.perf_counter() - self._started)
+            for step, seconds in self._pending.items():
+                self.steps[step].append(seconds)
+            return result
+
+        def checkpoint(step: str) -> None:
+            now = time.perf_counter()
+            self._pending[step] = now - self._last
+            self._last = now
+
+        service.play = timed_play
+        service.checkpoint = checkpoint
+
+
+@dataclass
+class Seat:
+    table_channel: simcord.ChannelHandle
+    goryo: simcord.MemberActor
+    samurai: simcord.MemberActor
+    match_id: int = 0
+    rng: random.Random = field(default_factory=random.Random)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
+    seats = []
+    guild = None
+    for index in range(count):
+        if index % 400 == 0:  # Discord allows 500 channels per server
+            guild = env.create_guild(name=f"server {index // 400}")
+        channel = guild.create_text_channel(f"dojo-{index}")
+        goryo = guild.add_member(env.create_user(f"goryo{index}"))
+        samurai = guild.add_member(env.create_user(f"samurai{index}"))
+        posted = await goryo.slash(channel, "goryo challenge", opponent=samurai, role="goryo")
+        accepted = await samurai.click(posted.response, label="Accept")
+        assert accepted.acknowledged
+        record = await env.bot.store.active_match_in(channel.id)
+        seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index)))
+    return seats
+
+
+async def act(env: simcord.Env, seat: Seat) -> bool:
+    """One random legal action in this seat's match; False once the match is over."""
+    record = await env.bot.store.get_match(seat.match_id)
+    state = record.state
+    if state.is_over:
+        return False
+    action = rules.playout.random_action(state, seat.rng)
+    channel, goryo, samurai = seat.table_channel, seat.goryo, seat.samurai
+    if isinstance(action, rules.ChooseStart):
+        await goryo.user.slash("goryo start", space=rules.space_name(action.space), match=seat.match_id)
+    elif isinstance(action, rules.Plan):
+        options = {"spaces": " ".join(rules.space_name(s) for s in action.path), "match": seat.match_id}
+        if action.false_trail is not None:
+            options["false_trail"] = rules.space_name(action.false_trail)
+        preview = await goryo.user.slash("goryo path", **options)
+        await goryo.user.click(preview.response, label="Confirm")
+    elif isinstance(action, rules.EndSamuraiTurn):
+        await samurai.slash(channel, "goryo end")
+    else:
+        options = {"samurai": action.samurai.value}
+        if isinstance(action, rules.Move):
+            options["to"] = rules.space_name(action.to)
+        if isinstance(action, rules.Sniff):
+            options["space"] = rules.space_name(action.space)
+        await samurai.slash(channel, f"goryo {type(action).__name__.lower()}", **options)
+    return True
+
+
+async def run(matches: int, actions_per_match: int, think: float, seed: int, folder: Path) -> dict:
+    bot = create_bot(database=folder / "load.sqlite3", environ={}, env_file=None, sync="global", seed=None)
+    timings = Timings()
+    async with simcord.run(bot, settle_timeout=60.0) as env:
+        opened = time.perf_counter()
+        seats = await open_matches(env, matches, seed)
+        opening = time.perf_counter() - opened
+        timings.instrument(env.bot.game.service)
+
+        started = time.perf_counter()
+        live = list(seats)
+        for _ in range(actions_per_match):
+            live = [seat for seat in live if await act(env, seat)]
+            if not live:
+                break
+            await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile
+        elapsed = time.perf_counter() - started
+        unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
+        active = len(await env.bot.store.active_matches())
+    if bot.store is not None:
+        await bot.store.close()
+    return {
+        "opening": opening,
+        "elapsed": elapsed,
+        "timings": timings,
+        "errors": unexpected,
+        "active_at_end": active,
+    }
+
+
+def report(matches: int, result: dict) -> None:
+    timings: Timings = result["timings"]
+    total = timings.total
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
+    print(f"Python {platform.python_version()} on {platform.machine()}, {matches} matches at once")
+    print(f"  opening {matches} matches (challenge + accept): {result['opening']:.1f} s")
+    print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall = {len(total) / result['elapsed']:.1f} actions/s")
+    print(f"  matches still active at the end: {result['active_at_end']}")
+    print(
+        f"  handling per action (MatchService.play): median {statistics.median(total) * 1000:.1f} ms, "
+        f"p95 {percentile(total, 0.95) * 1000:.1f} ms, max {max(total) * 1000:.1f} ms"
+    )
+    share = sum(total)
+    for step in STEPS:
+        spent = timings.steps.get(step, [])
+        if spent:
+            print(
+                f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
+                f"  {sum(spent) / share:5.1%} of handling"
+            )
+    print(f"  peak memory (max RSS): {peak_mb:.0f} MB")
+    if result["errors"]:
+        print(f"  UNEXPECTED ERRORS: {len(result['errors'])}: {result['errors'][:3]!r}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200, help="matches in play at once (50, 200, 1000)")
+    parser.add_argument("--actions", type=int, default=20, help="actions to play in each match (at most)")
+    parser.add_argument("--think", type=float, default=5.0, help="virtual seconds between passes over all matches")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", metavar="FILE", help="profile the run with cProfile; print the top entries")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        work = run(args.matches, args.actions, args.think, args.seed, Path(folder))
+        if args.profile:
+            profiler = cProfile.Profile()
+            result = profiler.runcall(asyncio.run, work)
+            profiler.dump_stats(args.profile)
+        else:
+            result = asyncio.run(work)
+    report(args.matches, result)
+    if args.profile:
+        print("\nTop of the profile (event-loop thread; drawing runs on its own thread and shows as waiting):")
+        pstats.Stats(args.profile).sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
