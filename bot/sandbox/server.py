@@ -55,6 +55,12 @@ class SandboxServer:
         return [socket.getsockname()[:2] for socket in site._server.sockets] if site and site._server else []
 
     async def start(self) -> None:
+        missing = [filename for filename, _ in _PAGES.values() if not (STATIC / filename).is_file()]
+        if missing:
+            raise FileNotFoundError(
+                f"the sandbox page ({', '.join(missing)}) is not installed; from a checkout run "
+                "pip install -e '.[sandbox]'"
+            )
         app = web.Application(middlewares=[self._guard])
         for route in _PAGES:
             app.router.add_get(route, self._page)

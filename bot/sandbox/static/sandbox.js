@@ -3,7 +3,8 @@
 
 const KEY = new URLSearchParams(location.search).get("key") || "";
 const POLL_MS = 1500;
-const state = { you: "goryo", views: {}, seen: {}, busy: false, rendered: {} };
+const state = { you: "goryo", views: {}, seen: {}, busy: false, rendered: {}, welcomed: false };
+const FIRST_MOVE = "/goryo challenge opponent:@Samurai player role:goryo";
 
 async function api(path, body) {
   const options = { headers: { "X-Sandbox-Key": KEY } };
@@ -70,6 +71,20 @@ function draw() {
   errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
   const name = view.players.find((p) => p.key === state.you).name;
   for (const pane of document.querySelectorAll(".pane")) drawPane(pane, view.places[pane.dataset.place], name);
+  if (!state.welcomed) welcome(view);
+}
+
+// A newcomer lands on an empty table: open the guide and put the first command in the box.
+function welcome(view) {
+  state.welcomed = true;
+  const fresh = !view.places.channel.messages.length && !view.places.dm.messages.length;
+  document.getElementById("guide").open = fresh;
+  const input = document.querySelector('.pane[data-place="channel"] input');
+  if (fresh && state.you === "goryo" && !input.value) {
+    input.value = FIRST_MOVE;
+    showUsage(input.closest(".pane"));
+    input.focus();
+  }
 }
 
 function drawPane(pane, place, name) {
@@ -166,7 +181,7 @@ async function act(path, body, place) {
   problem.textContent = "";
   try {
     const answer = await api(path, body);
-    problem.textContent = answer.ok ? (answer.notices || []).join(" ") : answer.error;
+    problem.replaceChildren(...inline(answer.ok ? (answer.notices || []).join(" ") : answer.error));
     return answer.ok;
   } catch (error) {
     problem.textContent = String(error.message || error);
