@@ -28,7 +28,7 @@ _BUTTON_STYLES = {
     discord.ButtonStyle.link: "link",
 }
 
-AttachmentUrl = Callable[[int, int], str]  # (message id, attachment index) -> page URL
+AttachmentUrl = Callable[[int, int], str]  # (message id, attachment id) -> page URL
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +48,11 @@ def project(message: discord.Message, context: Context) -> dict[str, Any]:
         {
             "filename": attachment.filename,
             "contentType": attachment.content_type or "",
-            "url": context.attachment_url(message.id, index),
+            "url": context.attachment_url(message.id, attachment.id),
             "image": (attachment.content_type or "").startswith("image/"),
             "inEmbed": False,
         }
-        for index, attachment in enumerate(message.attachments)
+        for attachment in message.attachments
     ]
     embeds = [_embed(embed, message, context, attachments) for embed in message.embeds]
     metadata = message.interaction_metadata

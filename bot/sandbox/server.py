@@ -96,7 +96,8 @@ class SandboxServer:
             if not secrets.compare_digest(supplied, self.key):
                 raise web.HTTPUnauthorized(text="Open the full address the sandbox printed, key included.")
         response = await handler(request)
-        response.headers.update(_HEADERS)
+        for name, value in _HEADERS.items():
+            response.headers.setdefault(name, value)
         return response
 
     # ---------------------------------------------------------------- routes
@@ -108,11 +109,15 @@ class SandboxServer:
     async def _state(self, request: web.Request) -> web.Response:
         who = request.query.get("as", "")
         return await _answer(
-            self.world.view(who, lambda place, message, index: self._attachment_url(who, place, message, index))
+            self.world.view(
+                who, lambda place, message, attachment: self._attachment_url(who, place, message, attachment)
+            )
         )
 
-    def _attachment_url(self, who: str, place: str, message_id: int, index: int) -> str:
-        query = urlencode({"as": who, "place": place, "message": message_id, "index": index, "key": self.key})
+    def _attachment_url(self, who: str, place: str, message_id: int, attachment_id: int) -> str:
+        query = urlencode(
+            {"as": who, "place": place, "message": message_id, "attachment": attachment_id, "key": self.key}
+        )
         return f"/api/attachment?{query}"
 
     async def _attachment(self, request: web.Request) -> web.Response:
@@ -122,14 +127,17 @@ class SandboxServer:
                 query.get("as", ""),
                 _place(query.get("place")),
                 int(query.get("message", "")),
-                int(query.get("index", "")),
+                int(query.get("attachment", "")),
             )
         except (SandboxError, ValueError):
             raise web.HTTPNotFound(text="No such attachment for this player.") from None
         safe_name = "".join(ch for ch in filename if ch.isalnum() or ch in "._-") or "attachment"
-        return web.Response(
-            body=data, content_type=content_type, headers={"Content-Disposition": f'inline; filename="{safe_name}"'}
-        )
+        headers = {
+            "Content-Disposition": f'inline; filename="{safe_name}"',
+            # An attachment id names one upload forever, so the page need not fetch a board twice.
+            "Cache-Control": "private, max-age=86400, immutable",
+        }
+        return web.Response(body=data, content_type=content_type, headers=headers)
 
     async def _command(self, request: web.Request) -> web.Response:
         body = await _json_body(request)

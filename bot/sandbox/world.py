@@ -139,14 +139,14 @@ class SandboxWorld:
                 "places": places,
             }
 
-    async def attachment(self, key: str, place: Place, message_id: int, index: int) -> tuple[str, str, bytes]:
+    async def attachment(self, key: str, place: Place, message_id: int, attachment_id: int) -> tuple[str, str, bytes]:
         """(filename, content type, bytes) of an attachment this player can see."""
         async with self._turn():
             player = self.player(key)
             message = self._find(player, place, message_id)
-            if not 0 <= index < len(message.attachments):
+            attachment = next((item for item in message.attachments if item.id == attachment_id), None)
+            if attachment is None:
                 raise SandboxError("That attachment does not exist.")
-            attachment = message.attachments[index]
             data = await attachment.read()
             return attachment.filename, attachment.content_type or "application/octet-stream", data
 

@@ -96,7 +96,14 @@ function drawPane(pane, place, name) {
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80
       || !state.rendered[pane.dataset.place]?.startsWith(state.you);
     state.rendered[pane.dataset.place] = signature;
-    list.replaceChildren(...(place.messages.length ? place.messages.map((m) => message(m, pane.dataset.place))
+    // Unchanged messages keep their nodes, so their images are not fetched and decoded again.
+    const previous = pane.drawn || new Map();
+    pane.drawn = new Map(place.messages.map((m) => {
+      const json = state.you + JSON.stringify(m);
+      const kept = previous.get(m.id);
+      return [m.id, kept && kept.json === json ? kept : { json, node: message(m, pane.dataset.place) }];
+    }));
+    list.replaceChildren(...(place.messages.length ? [...pane.drawn.values()].map((drawn) => drawn.node)
       : [el("p", { className: "empty" }, pane.dataset.place === "dm" ? "No direct messages yet." : "Nothing here yet. Type /goryo challenge below to begin.")]));
     if (nearBottom) {
       list.scrollTop = list.scrollHeight;
@@ -158,15 +165,15 @@ function embedBox(embed) {
 function component(item, m, place) {
   if (item.kind === "button") {
     if (item.url) return el("span", { className: "button link", title: "links are not followed in the sandbox" }, `${item.emoji} ${item.label} ↗`);
-    const button = el("button", { type: "button", className: `button ${item.style}`, disabled: item.disabled || state.busy },
+    const button = el("button", { type: "button", className: `button ${item.style}`, disabled: item.disabled },
       `${item.emoji} ${item.label}`.trim());
-    button.addEventListener("click", () => act("/api/press", { as: state.you, place, message: m.id, customId: item.customId }, place));
+    button.addEventListener("click", () => state.busy || act("/api/press", { as: state.you, place, message: m.id, customId: item.customId }, place));
     return button;
   }
   if (item.kind === "select") {
-    const select = el("select", { disabled: item.disabled || state.busy },
+    const select = el("select", { disabled: item.disabled },
       el("option", { value: "" }, item.placeholder), ...item.options.map((o) => el("option", { value: o.value }, o.label)));
-    select.addEventListener("change", () => select.value && act("/api/press",
+    select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
       { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
     return select;
   }
