@@ -7,6 +7,7 @@ drive the match.
 
 from __future__ import annotations
 
+import functools
 import json
 import secrets
 from collections.abc import Awaitable, Callable
@@ -42,7 +43,6 @@ class SandboxServer:
         self.key = secrets.token_urlsafe(16)
         self._requested_port = port
         self._runner: web.AppRunner | None = None
-        self._site: web.TCPSite | None = None
         self.port: int | None = None
 
     @property
@@ -51,8 +51,7 @@ class SandboxServer:
 
     @property
     def bound_addresses(self) -> list[tuple[str, int]]:
-        site = self._site
-        return [socket.getsockname()[:2] for socket in site._server.sockets] if site and site._server else []
+        return [address[:2] for address in self._runner.addresses] if self._runner is not None else []
 
     async def start(self) -> None:
         missing = [filename for filename, _ in _PAGES.values() if not (STATIC / filename).is_file()]
@@ -70,8 +69,7 @@ class SandboxServer:
         app.router.add_post("/api/press", self._press)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
-        self._site = web.TCPSite(self._runner, LOOPBACK, self._requested_port)
-        await self._site.start()
+        await web.TCPSite(self._runner, LOOPBACK, self._requested_port).start()
         self.port = self.bound_addresses[0][1]
 
     async def close(self) -> None:
@@ -93,7 +91,7 @@ class SandboxServer:
             raise web.HTTPForbidden(text="Requests from other sites are refused.")
         if request.path.startswith("/api/"):
             supplied = request.headers.get("X-Sandbox-Key") or request.query.get("key", "")
-            if not secrets.compare_digest(supplied, self.key):
+            if not secrets.compare_digest(supplied.encode(), self.key.encode()):
                 raise web.HTTPUnauthorized(text="Open the full address the sandbox printed, key included.")
         response = await handler(request)
         for name, value in _HEADERS.items():
@@ -108,11 +106,7 @@ class SandboxServer:
 
     async def _state(self, request: web.Request) -> web.Response:
         who = request.query.get("as", "")
-        return await _answer(
-            self.world.view(
-                who, lambda place, message, attachment: self._attachment_url(who, place, message, attachment)
-            )
-        )
+        return await _answer(self.world.view(who, functools.partial(self._attachment_url, who)))
 
     def _attachment_url(self, who: str, place: str, message_id: int, attachment_id: int) -> str:
         query = urlencode(
@@ -151,7 +145,7 @@ class SandboxServer:
         values = body.get("values")
         try:
             message_id = int(body.get("message", ""))
-        except ValueError:
+        except (TypeError, ValueError):
             return web.json_response({"ok": False, "error": "That is not a message."})
         if values is not None and not (isinstance(values, list) and all(isinstance(v, str) for v in values)):
             return web.json_response({"ok": False, "error": "Menu values must be a list of strings."})
