@@ -345,6 +345,13 @@ def turn_reminder(side: rules.Side, player_id: int, opponent_id: int, channel_id
     )
 
 
+def turn_time(late: rules.Side, deadline: int, *, up: bool) -> str:
+    """The status line on the turn clock: public, like whose turn it is."""
+    if up:
+        return f"Turn time: {side_name(late)} ran out at {when(deadline)}; {side_name(late.other)} may `/goryo claim` the win."
+    return f"Turn time: {side_name(late)} has until {when(deadline)}."
+
+
 def claim_too_early(late: rules.Side, deadline: int) -> str:
     return (
         f"Not yet: {side_name(late)} has until {when(deadline)} to move. "
