@@ -63,6 +63,14 @@ class TurnClock:
         assert deadline is not None
         return int(deadline.timestamp())
 
+    def status_line(self, record: MatchRecord) -> str | None:
+        """For ``/goryo status``: until when the side to move may take its turn."""
+        late = record.state.to_move
+        if not record.is_active or late is None:
+            return None
+        up = self.now() >= record.turn_started_at + self.limit
+        return messages.turn_time(late, self._deadline(record), up=up)
+
     # --- reminders ----------------------------------------------------------------
 
     async def sweep(self) -> int:

@@ -171,3 +171,12 @@ async def test_an_unanswered_challenge_lapses_across_a_restart(env, make_bot, ta
     assert "lapsed" in lapsed.content and lapsed.components == []
     assert await env.bot.store.pending_challenge_in(table.channel.id) is None
     assert not (await table.challenge(by=table.carol)).ephemeral  # the channel is free again
+
+
+async def test_status_shows_the_turn_clock(env, table: Table):
+    await started(table)
+    before = await table.samurai.slash(table.channel, "goryo status")
+    assert "Turn time: the Goryō has until <t:" in before.response.content
+    await env.advance_time(LIMIT + 1)
+    after = await table.samurai.slash(table.channel, "goryo status")
+    assert "Turn time: the Goryō ran out" in after.response.content and "/goryo claim" in after.response.content
