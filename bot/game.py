@@ -109,6 +109,8 @@ class Game:
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)
         text = messages.status(rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id)
+        if (clock := self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
+            text += "\n" + clock
         if interaction.user.id == record.goryo_id:
             text += "\n" + messages.goryo_status_secret(record.state)
         await send_private(interaction, text)
