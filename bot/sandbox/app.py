@@ -19,6 +19,8 @@ from .world import SandboxWorld
 
 # The settings a sandbox honours from the environment; see .env.example.
 GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL")
+# How often the simulated clock catches up with real time.
+CLOCK_TICK_SECONDS = 5.0
 # Pillow renders and SQLite writes can outlast SimCord's 5 s default on a slow laptop.
 SETTLE_SECONDS = 60.0
 
@@ -32,6 +34,7 @@ class Sandbox:
         self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
         self.world: SandboxWorld | None = None
         self.server: SandboxServer | None = None
+        self._clock: asyncio.Task[None] | None = None
 
     @property
     def url(self) -> str:
@@ -55,6 +58,7 @@ class Sandbox:
             self.world = await SandboxWorld.open(self.env, self.bot)
             self.server = SandboxServer(self.world, self.port)
             await self.server.start()
+            self._clock = asyncio.create_task(self.world.follow_the_wall_clock(CLOCK_TICK_SECONDS))
         except BaseException:
             await self._stop()
             raise
@@ -64,6 +68,9 @@ class Sandbox:
         await self._stop()
 
     async def _stop(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            await asyncio.gather(self._clock, return_exceptions=True)
         try:
             if self.server is not None:
                 await self.server.close()

@@ -80,6 +80,24 @@ class SandboxWorld:
             with self.env.time_context():
                 yield
 
+    async def pass_time(self, seconds: float) -> None:
+        """Move the simulated clock on, running whatever the bot scheduled (lapsing challenges, reminders)."""
+        async with self._turn():
+            try:
+                await self.env.advance_time(seconds)
+            except TimeoutError:
+                traceback.print_exc(file=sys.stderr)  # the bot's timers ran long; the clock moved as far as it got
+
+    async def follow_the_wall_clock(self, tick: float) -> None:
+        """SimCord's clock only moves when told; move it as real time passes, so "in 15 minutes" means it."""
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while True:
+            await asyncio.sleep(tick)
+            now = loop.time()
+            await self.pass_time(now - last)
+            last = now
+
     # ------------------------------------------------------------------ reads
 
     def player(self, key: str) -> Player:

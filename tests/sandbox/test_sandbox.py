@@ -95,3 +95,14 @@ async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
         async with session.post(f"{base}/api/command", data=form, headers={"X-Sandbox-Key": key}) as form_post:
             assert form_post.status == 415
     assert await browser.messages("goryo", "channel") == []
+
+
+async def test_time_passes_in_the_sandbox_so_an_unanswered_challenge_lapses(sandbox, browser: Browser):
+    assert (await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player"))["ok"]
+    challenge = (await browser.messages("samurai", "channel"))[-1]
+    assert challenge["rows"] and "lapses in 15 minutes" in challenge["content"]
+
+    await sandbox.world.pass_time(16 * 60)  # what the wall-clock follower does, minute by minute
+
+    lapsed = (await browser.messages("samurai", "channel"))[-1]
+    assert lapsed["id"] == challenge["id"] and lapsed["rows"] == [] and "lapsed" in lapsed["content"]
