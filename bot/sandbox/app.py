@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import tempfile
+import webbrowser
 from pathlib import Path
 
 import simcord
@@ -92,14 +93,17 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=0, help="loopback port to serve on (default: any free port)")
     parser.add_argument("--database", type=Path, help="SQLite file to keep (default: a fresh file, deleted on exit)")
     parser.add_argument("--seed", type=int, help="seed every match, like GORYO_SEED, to replay one")
+    parser.add_argument("--open", action="store_true", help="open the page in your web browser")
     return parser.parse_args(argv)
 
 
-async def serve(database: Path, port: int, seed: int | None) -> None:
+async def serve(database: Path, port: int, seed: int | None, open_browser: bool) -> None:
     async with Sandbox(database=database, port=port, seed=seed) as sandbox:
         print(f"Goryō sandbox: the real bot against a simulated Discord on this machine (database {database}).")
         print(f"Open {sandbox.url}")
         print("Nothing is sent to Discord and no token is read. Press Ctrl+C to stop.", flush=True)
+        if open_browser:
+            webbrowser.open(sandbox.url)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
@@ -114,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="goryo-sandbox-") as scratch:
         database = options.database or Path(scratch) / "goryo.sqlite3"
         try:
-            asyncio.run(serve(database, options.port, options.seed))
+            asyncio.run(serve(database, options.port, options.seed, options.open))
         except KeyboardInterrupt:
             pass
         except OSError as error:
