@@ -100,7 +100,9 @@ async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
 async def test_time_passes_in_the_sandbox_so_an_unanswered_challenge_lapses(sandbox, browser: Browser):
     assert (await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player"))["ok"]
     challenge = (await browser.messages("samurai", "channel"))[-1]
-    assert challenge["rows"] and "lapses in 15 minutes" in challenge["content"]
+    # Mentions and Discord timestamps read as a Discord client shows them.
+    assert challenge["rows"] and "@Samurai player" in challenge["content"]
+    assert "lapses in 15 minutes" in challenge["content"]
 
     await sandbox.world.pass_time(16 * 60)  # what the wall-clock follower does, minute by minute
 
