@@ -52,8 +52,10 @@ class ActionPresenter:
                 out.append(Outgoing("goryo", text, await boards.goryo_board(state)))
             out.append(Outgoing("public", messages.narrate(played.events), await boards.public_board(state)))
         elif isinstance(action, rules.Plan):
-            # The preview message becomes the receipt; the channel learns only that she has planned.
-            out.append(Outgoing("source", messages.goryo_plan_locked(action), view=None))
+            # The preview message becomes the receipt, with her board as locked (no longer "preview");
+            # the channel learns only that she has planned.
+            receipt = messages.goryo_plan_locked(action)
+            out.append(Outgoing("source", receipt, await boards.goryo_board(state), view=None))
             ping = messages.samurai_turn_ping(after.samurai_id, state.round)
             out.append(Outgoing("public", ping, await boards.public_board(state)))
             return out

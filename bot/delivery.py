@@ -8,7 +8,7 @@ answer to the user who ran it. Everything else goes out as a new message.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 import discord
@@ -31,7 +31,6 @@ class Outgoing:
     text: str
     board: Board | None = None
     view: discord.ui.View | None = None
-    edit_attachments: bool = field(default=False)
 
 
 def in_dm(interaction: discord.Interaction) -> bool:

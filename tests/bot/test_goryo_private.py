@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import render
 import rules
 
 from .helpers import Table
@@ -49,9 +50,14 @@ async def test_closed_dms_the_goryo_plays_in_the_channel(env, table: Table):
     plan = next(rules.legal_plans(table.state))
     preview = await table.preview(plan, in_channel=True)
     assert preview.ephemeral and "Your plan" in preview.response.content
+    preview_image = await preview.response.attachments[0].read()
     locked = await table.confirm(preview, in_channel=True)
     assert "Locked in" in locked.response.message.content
     table.state = rules.apply(table.state, plan).state
+    # The receipt shows her board as locked, not the preview it replaced.
+    receipt = await locked.response.message.attachments[0].read()
+    assert receipt == render.goryo_board(rules.goryo_view(table.state))
+    assert receipt != preview_image
     assert "planned her path" in table.channel.history()[-1].content
 
     await table.play(rules.EndSamuraiTurn())  # discovery; her next turn cannot go by DM
