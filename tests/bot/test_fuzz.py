@@ -187,7 +187,7 @@ class Fuzzer:
         in_channel = draw(st.booleans(), label="in channel")
         name = draw(
             st.sampled_from(["start", "path", "move", "search", "sniff", "end", "board", "status", "claim", "help",
-                             "confirm", "cancel"]),
+                             "confirm", "cancel", "challenge"]),
             label="command",
         )
         colour = draw(st.sampled_from(COLOURS), label="samurai")
@@ -202,6 +202,12 @@ class Fuzzer:
             await self.slash("search", actor, in_channel, samurai=colour)
         elif name == "sniff":
             await self.slash("sniff", actor, in_channel, samurai=colour, space=draw(text, label="space"))
+        elif name == "challenge":  # while this match lasts the channel is busy: always refused, privately
+            if not (await self.match()).is_active:
+                return
+            opponent = draw(st.sampled_from([self.table.goryo, self.table.samurai, self.table.carol]), label="opponent")
+            role = draw(st.sampled_from(["goryo", "samurai", "random"]), label="role")
+            await self.slash("challenge", actor, True, opponent=opponent, role=role, advanced=draw(st.booleans()))
         elif name in ("confirm", "cancel"):
             await self.press(name.capitalize())
         elif name in ("board", "status", "claim"):
