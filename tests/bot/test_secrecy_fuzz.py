@@ -30,7 +30,7 @@ from bot import create_bot
 
 from .helpers import Table, seen_by, unexpected_errors
 
-SECRECY = settings(max_examples=5, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+SECRECY = settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 SCRIPT_LENGTH = 6
 
 
