@@ -172,6 +172,14 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, fol
             await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile
             forget_uploads(env)
         elapsed = time.perf_counter() - started
+        # A restart replays every active match's log against its row before serving (the start-up check).
+        old_store = env.bot.store
+        restarted = time.perf_counter()
+        await env.restart_bot(create_bot(database=folder / "load.sqlite3", environ={}, env_file=None, sync="global"))
+        restart = time.perf_counter() - restarted
+        if old_store is not None:
+            await old_store.close()
+        bot = env.bot
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
     if bot.store is not None:
@@ -182,6 +190,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, fol
         "timings": timings,
         "errors": unexpected,
         "active_at_end": active,
+        "restart": restart,
         "baseline_mb": baseline,
         "end_mb": rss_mb(),
     }
@@ -195,6 +204,7 @@ def report(matches: int, result: dict) -> None:
     print(f"  opening {matches} matches (challenge + accept): {result['opening']:.1f} s")
     print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall = {len(total) / result['elapsed']:.1f} actions/s")
     print(f"  matches still active at the end: {result['active_at_end']}")
+    print(f"  restart with the start-up check of every active match: {result['restart']:.2f} s")
     print(
         f"  handling per action (MatchService.play): median {statistics.median(total) * 1000:.1f} ms, "
         f"p95 {percentile(total, 0.95) * 1000:.1f} ms, max {max(total) * 1000:.1f} ms"
