@@ -9,9 +9,7 @@ and the channel should not learn anything about the hidden state from it.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
-import aiosqlite
 import discord
 
 from . import messages
@@ -20,22 +18,10 @@ from .storage import Store
 log = logging.getLogger(__name__)
 
 
-async def _active_matches(store: Store) -> list[tuple[int, int, int | None]]:
-    """(id, channel_id, guild_id) of each active match, straight from SQL.
-
-    Read without parsing the stored state, so a row whose state no longer parses is
-    still found and checked instead of stopping the bot from starting.
-    """
-    uri = Path(store.path).resolve().as_uri() + "?mode=ro"
-    async with aiosqlite.connect(uri, uri=True) as db:
-        async with db.execute("SELECT id, channel_id, guild_id FROM matches WHERE status = 'active' ORDER BY id") as rows:
-            return [tuple(row) for row in await rows.fetchall()]
-
-
 async def check_active_matches(bot: discord.Client, store: Store) -> list[int]:
     """Verify every active match; mark and announce the damaged ones. Their ids."""
     damaged = []
-    matches = await _active_matches(store)
+    matches = await store.active_match_places()
     for match_id, channel_id, guild_id in matches:
         try:
             reason = await store.verify(match_id)

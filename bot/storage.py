@@ -437,6 +437,16 @@ class Store:
     async def active_matches(self) -> list[MatchRecord]:
         return await self._matches_where("status = 'active'")
 
+    async def active_match_places(self) -> list[tuple[int, int, int | None]]:
+        """(id, channel_id, guild_id) of each active match, without parsing its state.
+
+        The start-up check needs to find a match even when its stored state no
+        longer parses, so it can be marked damaged instead of stopping the bot.
+        """
+        async with self._read() as db:
+            rows = await self._all(db, "SELECT id, channel_id, guild_id FROM matches WHERE status = 'active' ORDER BY id")
+        return [(row["id"], row["channel_id"], row["guild_id"]) for row in rows]
+
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[MatchRecord]:
         """The channel's finished matches, most recent first (a negative limit: all of them)."""
         return await self._matches_where(
