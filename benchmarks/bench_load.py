@@ -40,6 +40,7 @@ import simcord
 import rules
 import rules.playout
 from bot import create_bot
+from tests.bot.helpers import command_for
 from bot.errors import Refusal
 from bot.service import STEPS
 
@@ -135,20 +136,11 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
     if isinstance(action, rules.ChooseStart):
         await goryo.user.slash("goryo start", space=rules.space_name(action.space), match=seat.match_id)
     elif isinstance(action, rules.Plan):
-        options = {"spaces": " ".join(rules.space_name(s) for s in action.path), "match": seat.match_id}
-        if action.false_trail is not None:
-            options["false_trail"] = rules.space_name(action.false_trail)
-        preview = await goryo.user.slash("goryo path", **options)
+        preview = await goryo.user.slash("goryo path", **command_for(action)[1], match=seat.match_id)
         await goryo.user.click(preview.response, label="Confirm")
-    elif isinstance(action, rules.EndSamuraiTurn):
-        await samurai.slash(channel, "goryo end")
     else:
-        options = {"samurai": action.samurai.value}
-        if isinstance(action, rules.Move):
-            options["to"] = rules.space_name(action.to)
-        if isinstance(action, rules.Sniff):
-            options["space"] = rules.space_name(action.space)
-        await samurai.slash(channel, f"goryo {type(action).__name__.lower()}", **options)
+        name, options = command_for(action)
+        await samurai.slash(channel, f"goryo {name}", **options)
     return True
 
 

@@ -18,6 +18,26 @@ def plan_text(plan: rules.Plan) -> str:
     return " ".join(rules.space_name(s) for s in plan.path)
 
 
+def command_for(action: rules.Action) -> tuple[str, dict[str, str]]:
+    """The ``/goryo`` subcommand and options a player types for ``action`` (a plan is then confirmed)."""
+    if isinstance(action, rules.ChooseStart):
+        return "start", {"space": rules.space_name(action.space)}
+    if isinstance(action, rules.Plan):
+        options = {"spaces": plan_text(action)}
+        if action.false_trail is not None:
+            options["false_trail"] = rules.space_name(action.false_trail)
+        return "path", options
+    if isinstance(action, rules.Move):
+        return "move", {"samurai": action.samurai.value, "to": rules.space_name(action.to)}
+    if isinstance(action, rules.Search):
+        return "search", {"samurai": action.samurai.value}
+    if isinstance(action, rules.Sniff):
+        return "sniff", {"samurai": action.samurai.value, "space": rules.space_name(action.space)}
+    if isinstance(action, rules.EndSamuraiTurn):
+        return "end", {}
+    raise TypeError(f"no command plays {action!r}")
+
+
 @dataclass
 class Table:
     env: simcord.Env
@@ -85,19 +105,8 @@ class Table:
         return await clicker.click(preview.response, label="Confirm")
 
     async def samurai_act(self, action: rules.Action, actor=None) -> simcord.InteractionResult:
-        actor = actor or self.samurai
-        if isinstance(action, rules.Move):
-            return await actor.slash(
-                self.channel, "goryo move", samurai=action.samurai.value, to=rules.space_name(action.to)
-            )
-        if isinstance(action, rules.Search):
-            return await actor.slash(self.channel, "goryo search", samurai=action.samurai.value)
-        if isinstance(action, rules.Sniff):
-            return await actor.slash(
-                self.channel, "goryo sniff", samurai=action.samurai.value, space=rules.space_name(action.space)
-            )
-        assert isinstance(action, rules.EndSamuraiTurn)
-        return await actor.slash(self.channel, "goryo end")
+        name, options = command_for(action)
+        return await (actor or self.samurai).slash(self.channel, f"goryo {name}", **options)
 
     async def play(self, action: rules.Action, *, in_channel: bool = False) -> simcord.InteractionResult:
         """Play a legal action as the right player and advance the shadow state."""

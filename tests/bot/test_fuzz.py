@@ -30,7 +30,7 @@ import rules
 import rules.playout
 from bot import create_bot
 
-from .helpers import Table, plan_text, unexpected_errors
+from .helpers import Table, command_for, plan_text, unexpected_errors
 
 FUZZ = settings(
     max_examples=20,
@@ -230,15 +230,9 @@ class Fuzzer:
             trail = rules.space_name(action.false_trail) if action.false_trail is not None else None
             await self.preview(self.table.goryo, in_channel, plan_text(action), trail)
             await self.press("Confirm")
-        elif isinstance(action, rules.EndSamuraiTurn):
-            await self.slash("end", self.table.samurai, True)
         else:
-            options = {"samurai": action.samurai.value}
-            if isinstance(action, rules.Move):
-                options["to"] = rules.space_name(action.to)
-            if isinstance(action, rules.Sniff):
-                options["space"] = rules.space_name(action.space)
-            await self.slash(type(action).__name__.lower(), self.table.samurai, True, **options)
+            name, options = command_for(action)
+            await self.slash(name, self.table.samurai, True, **options)
 
 
 async def fuzz_match(data, *, legal_share: float, steps: int, text: st.SearchStrategy[str]) -> None:
