@@ -94,16 +94,27 @@ def dashed_frame(draw: ImageDraw.ImageDraw, space: Space, colour, inset: int, da
         draw.rectangle((x1 - 4, a, x1, b), fill=colour)
 
 
-def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint]) -> None:
+def discarded_prints(prints: Sequence[PawPrint], false_trail: Space | None) -> list[PawPrint]:
+    """Yes prints on the False Trail: the discovery throws them away instead of ringing the gong."""
+    return [paw for paw in prints if paw.green and paw.space == false_trail]
+
+
+def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint], false_trail: Space | None = None) -> None:
+    """``false_trail`` only once it is revealed: a yes print there is drawn as not counted."""
     draw = ImageDraw.Draw(image)
+    discarded = discarded_prints(prints, false_trail)
     for paw in prints:
         x0, y0, x1, y1 = g.cell_box(paw.space)
         # A coloured frame: solid for yes, dashed for no, so the two differ without colour too.
-        if paw.green:
-            draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=YES, width=5)
+        # A discarded print gets none: the False Trail's own frame marks its space.
+        if paw in discarded:
+            paw_sprite = sprites.discarded_paw_print(42)
         else:
-            dashed_frame(draw, paw.space, NO, inset=2, dash=9, step=16)
-        paw_sprite = sprites.paw_print(paw.green, 42)
+            if paw.green:
+                draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=YES, width=5)
+            else:
+                dashed_frame(draw, paw.space, NO, inset=2, dash=9, step=16)
+            paw_sprite = sprites.paw_print(paw.green, 42)
         image.alpha_composite(paw_sprite, ((x0 + x1) // 2 - 21, y0 + 2))
 
 

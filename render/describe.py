@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 
+from .board import discarded_prints
 from .images import final_reveal
 from .reach import reachable_targets
 from .words import reason, round_line, turn_line, winner_line
@@ -87,6 +88,8 @@ def _reveal_sentences(view: PublicView) -> list[str]:
     if reveal.false_trail is not None:
         said.append(f"Her False Trail was on {space_name(reveal.false_trail)}.")
     said.append(_prints(reveal.paw_prints))
+    for paw in discarded_prints(reveal.paw_prints, reveal.false_trail):
+        said.append(f"The yes print on {space_name(paw.space)} lay on her False Trail, so it did not count toward the gong.")
     return said
 
 

@@ -70,7 +70,7 @@ def discovery_board(view: PublicView) -> bytes:
     board.draw_broken(image, view.broken)
     board.draw_seals(image, view.sealed)
     board.draw_path_lines(image, reveal.path)
-    board.draw_paw_prints(image, reveal.paw_prints)
+    board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
     board.draw_goryo(image, reveal.path[-1])
     board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
     board.draw_samurai(image, view)
@@ -79,7 +79,8 @@ def discovery_board(view: PublicView) -> bytes:
     if len(reveal.path) == 6:
         extras.append("Sprint used")
     if reveal.false_trail is not None:
-        extras.append(f"False Trail on {space_name(reveal.false_trail)}")
+        not_counted = " (its print not counted)" if board.discarded_prints(reveal.paw_prints, reveal.false_trail) else ""
+        extras.append(f"False Trail on {space_name(reveal.false_trail)}{not_counted}")
     subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
     board.draw_caption(image, f"Discovery · round {reveal.round}", subtitle, "PATH REVEALED")
     return board.to_png(image)
@@ -96,7 +97,7 @@ def final_board(view: PublicView) -> bytes:
     outcome = view.outcome
     if reveal is not None:
         board.draw_path_lines(image, reveal.path)
-        board.draw_paw_prints(image, reveal.paw_prints)
+        board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
         board.draw_goryo(image, view.goryo_space)
         board.draw_plan_cubes(image, reveal.path, reveal.false_trail, view.goryo_space)
     else:

@@ -72,19 +72,43 @@ def ghost(size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
+def _paw(pen: Pen, colour, yes: bool, scale: float = 1.0) -> None:
+    """The print with its tick or cross; ``scale`` shrinks it about the centre to leave room around it."""
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return 50 + (x - 50) * scale, 50 + (y - 50) * scale
+
+    white = (255, 255, 255)
+    for x, y in ((20, 34), (38, 18), (62, 18), (80, 34)):
+        pen.circle(*at(x, y), 12 * scale, fill=colour, outline=white, width=4 * scale)
+    pen.ellipse(*at(20, 38), *at(80, 94), fill=colour, outline=white, width=5 * scale)
+    if yes:
+        check(pen, *at(50, 66), 16 * scale, white, 9 * scale)
+    else:
+        cross(pen, *at(50, 66), 12 * scale, white, 9 * scale)
+
+
 @cache
 def paw_print(yes: bool, size: int) -> Image.Image:
     """Green with a tick for yes, red with a cross for no: colour and mark both tell."""
     colour = YES if yes else NO
 
     def paint(pen: Pen) -> None:
-        for x, y in ((20, 34), (38, 18), (62, 18), (80, 34)):
-            pen.circle(x, y, 12, fill=colour, outline=(255, 255, 255), width=4)
-        pen.ellipse(20, 38, 80, 94, fill=colour, outline=(255, 255, 255), width=5)
-        if yes:
-            check(pen, 50, 66, 16, (255, 255, 255), 9)
-        else:
-            cross(pen, 50, 66, 12, (255, 255, 255), 9)
+        _paw(pen, colour, yes)
+
+    return sprite(size, size, paint)
+
+
+@cache
+def discarded_paw_print(size: int) -> Image.Image:
+    """A yes print that did not count: greyed and crossed out with a "void" sign, so it reads without colour."""
+
+    def paint(pen: Pen) -> None:
+        _paw(pen, (128, 128, 138), True, scale=0.74)
+        # White under ink, so the sign shows on tatami, a dark broken shard or the green F cube alike.
+        for colour, width in (((255, 255, 255), 14), (INK, 8)):
+            pen.circle(50, 50, 42, outline=colour, width=width)
+            pen.line([(21, 21), (79, 79)], fill=colour, width=width)
 
     return sprite(size, size, paint)
 
