@@ -33,6 +33,16 @@ class Outgoing:
     view: discord.ui.View | None = None
 
 
+def message_options(board: Board | None = None, view: discord.ui.View | None = None, **extra: object) -> dict:
+    """The keyword arguments of one send: our mention policy, the board as a fresh file, the buttons."""
+    options: dict = {"allowed_mentions": PINGS, **extra}
+    if board is not None:
+        options["file"] = board.file()
+    if view is not None:
+        options["view"] = view
+    return options
+
+
 def in_dm(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is None
 
@@ -40,11 +50,7 @@ def in_dm(interaction: discord.Interaction) -> bool:
 async def send_private(interaction: discord.Interaction, text: str, *, board: Board | None = None,
                        view: discord.ui.View | None = None) -> None:
     """Answer the interaction's user privately: ephemeral in a server, a plain reply in DMs."""
-    kwargs: dict = {"allowed_mentions": PINGS, "ephemeral": not in_dm(interaction)}
-    if board is not None:
-        kwargs["file"] = board.file()
-    if view is not None:
-        kwargs["view"] = view
+    kwargs = message_options(board, view, ephemeral=not in_dm(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(text, **kwargs)
     else:
@@ -97,9 +103,7 @@ class Courier:
             await self.edit_source(item)
 
     async def post_public(self, text: str, board: Board | None = None) -> None:
-        kwargs: dict = {"allowed_mentions": PINGS}
-        if board is not None:
-            kwargs["file"] = board.file()
+        kwargs = message_options(board)
         interaction = self.interaction
         if self._response_free and interaction.channel_id == self.record.channel_id:
             await interaction.response.send_message(text, **kwargs)
@@ -126,12 +130,7 @@ class Courier:
             return
         try:
             dm = await self.bot.create_dm(discord.Object(self.record.goryo_id))
-            kwargs: dict = {"allowed_mentions": PINGS}
-            if board is not None:
-                kwargs["file"] = board.file()
-            if view is not None:
-                kwargs["view"] = view
-            await dm.send(text, **kwargs)
+            await dm.send(text, **message_options(board, view))
             return
         except discord.HTTPException as error:
             closed = isinstance(error, discord.Forbidden)
