@@ -63,13 +63,16 @@ class TurnClock:
         assert deadline is not None
         return int(deadline.timestamp())
 
+    def time_is_up(self, record: MatchRecord) -> bool:
+        deadline = record.turn_deadline(self.limit)
+        return deadline is not None and self.now() >= deadline
+
     def status_line(self, record: MatchRecord) -> str | None:
         """For ``/goryo status``: until when the side to move may take its turn."""
         late = record.state.to_move
         if not record.is_active or late is None:
             return None
-        up = self.now() >= record.turn_started_at + self.limit
-        return messages.turn_time(late, self._deadline(record), up=up)
+        return messages.turn_time(late, self._deadline(record), up=self.time_is_up(record))
 
     # --- reminders ----------------------------------------------------------------
 
@@ -117,7 +120,7 @@ class TurnClock:
             raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
         if late is side:
             raise Refusal(messages.claim_own_turn())
-        if self.now() < record.turn_started_at + self.limit:
+        if not self.time_is_up(record):
             raise Refusal(messages.claim_too_early(late, self._deadline(record)))
         log.info("match %d: %s claims on time", record.id, side.value)
         await self.service.play(record.id, interaction.user.id, rules.TimeOut(late), ActionPresenter(self.bot, interaction))
