@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import rules
+from render.words import reason, winner_line
 from rules import events as ev
 from rules import layout
 from rules.palace import SPACES_OF_TYPE
@@ -43,10 +44,6 @@ def _and(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def side_name(side: rules.Side) -> str:
-    return "the Goryō" if side is rules.Side.GORYO else "the Samurai"
 
 
 # --- challenges ---------------------------------------------------------------
@@ -235,35 +232,13 @@ def narrate_event(event: ev.Event) -> str | None:
     return None
 
 
-WINNER_WORDS = {rules.Side.SAMURAI: "The Samurai win", rules.Side.GORYO: "The Goryō wins"}
-
-
-def end_reason(outcome: rules.Outcome) -> str:
-    loser = outcome.winner.other if outcome.winner is not None else None
-    match outcome.termination:
-        case rules.Termination.CAPTURED_THRICE:
-            return "they captured the Goryō's spirit three times"
-        case rules.Termination.EXORCISED:
-            return "all but one object tile is broken, so they know her bound object and exorcise her"
-        case rules.Termination.NO_LEGAL_PLAN:
-            return "the Goryō has no legal path left to plan"
-        case rules.Termination.SURVIVED_FOUR_ROUNDS:
-            return "she escaped the Samurai for all four rounds"
-        case rules.Termination.RESIGNED:
-            return f"{side_name(loser)} resigned" if loser else "a player resigned"
-        case rules.Termination.TIMED_OUT:
-            return f"{side_name(loser)} ran out of time" if loser else "time ran out"
-        case rules.Termination.ABORTED:
-            return "the match was called off"
-    return outcome.termination.value
-
-
 def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
     if outcome.winner is None:
         headline = "**No one wins**: the match was called off."
     else:
         winner_id = goryo_id if outcome.winner is rules.Side.GORYO else samurai_id
-        headline = f"**{WINNER_WORDS[outcome.winner]}** ({mention(winner_id)}): {end_reason(outcome)}."
+        # The same words as the final picture's caption (render.words), so the two never disagree.
+        headline = f"**{winner_line(outcome)}** ({mention(winner_id)}): {reason(outcome)}."
     return f"{headline}\nThe Goryō's bound object was the **{bound}**."
 
 
@@ -348,13 +323,13 @@ def turn_reminder(side: rules.Side, player_id: int, opponent_id: int, channel_id
 def turn_time(late: rules.Side, deadline: int, *, up: bool) -> str:
     """The status line on the turn clock: public, like whose turn it is."""
     if up:
-        return f"Turn time: {side_name(late)} ran out at {when(deadline)}; {side_name(late.other)} may `/goryo claim` the win."
-    return f"Turn time: {side_name(late)} has until {when(deadline)}."
+        return f"Turn time: {late.title} ran out at {when(deadline)}; {late.other.title} may `/goryo claim` the win."
+    return f"Turn time: {late.title} has until {when(deadline)}."
 
 
 def claim_too_early(late: rules.Side, deadline: int) -> str:
     return (
-        f"Not yet: {side_name(late)} has until {when(deadline)} to move. "
+        f"Not yet: {late.title} has until {when(deadline)} to move. "
         "If they haven't moved by then, use `/goryo claim` again."
     )
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from bot.messages import end_reason
+from render.words import reason as end_reason
 
 from .helpers import Table
 from .scripts import scripted_match
