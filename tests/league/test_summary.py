@@ -8,26 +8,12 @@ import pytest
 
 import rules
 from bot.league import MatchNotFinishedError, summarise
-from rules import ChooseStart, EndSamuraiTurn, Move, ObjectType, Resign, Samurai, Search, Side, Sniff, Termination
-from rules import parse_plan, parse_space
+from rules import ObjectType, Resign, Side, Termination, parse_plan, parse_space
 from rules.playout import random_match
-from tests.render.scenes import FALSE_TRAIL, SEED, SPRINT_PLAN, plan
+from tests.render.action_logs import THIRD_PLAN, scripted_match, two_rounds
+from tests.render.scenes import FALSE_TRAIL, SEED, SPRINT_PLAN
 
-GREEN, PURPLE, RED, BLUE = Samurai
 FINISHED = datetime(2026, 3, 1, 12, tzinfo=UTC)
-
-
-def two_rounds() -> list[rules.Action]:
-    """tests/render/scenes.py's match (seed 7): round 2 used the Sprint, and the False Trail was sniffed."""
-    return [
-        ChooseStart(parse_space("C3")),
-        plan("C3 C2 D2 D1 E1"),
-        Sniff(GREEN, parse_space("C2")), Move(GREEN, parse_space("B1")), Sniff(PURPLE, parse_space("D2")),
-        Search(PURPLE), EndSamuraiTurn(),
-        plan(SPRINT_PLAN, FALSE_TRAIL),
-        Move(PURPLE, parse_space("E3")), Sniff(PURPLE, parse_space("D3")), Search(PURPLE),
-        Move(BLUE, parse_space("F5")), Search(BLUE), Sniff(BLUE, parse_space("F4")), EndSamuraiTurn(),
-    ]
 
 
 def summarise_log(actions, **overrides):
@@ -37,14 +23,13 @@ def summarise_log(actions, **overrides):
 
 
 def test_a_resign_after_a_locked_plan_keeps_that_plan_as_undiscovered():
-    third = plan("F5 F6 E6 E5 D5")  # locked in round 3, then the Samurai player resigns
-    summary = summarise_log([*two_rounds(), third, Resign(Side.SAMURAI)])
+    summary = summarise_log(scripted_match()[1])  # a third plan locked in, then the Samurai player resigns
     assert summary.outcome == rules.Outcome(Termination.RESIGNED, Side.GORYO)
     assert summary.winner_id == 1 and summary.rated
     assert [(p.round, p.path, p.discovered) for p in summary.plans] == [
         (1, parse_plan("C3 C2 D2 D1 E1"), True),
         (2, parse_plan(SPRINT_PLAN), True),
-        (3, third.path, False),
+        (3, parse_plan(THIRD_PLAN), False),
     ]
     first, second, last = summary.plans
     assert (first.sprint, second.sprint, last.sprint) == (False, True, False)
