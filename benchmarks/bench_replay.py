@@ -45,7 +45,8 @@ def main() -> None:
           f"p95 {percentile(draw_times, 0.95) * 1000:.0f} ms")
 
     print(f"{'width':>6} {'colours':>8} {'KB':>7} {'encode median ms':>17} {'p95 ms':>7} {'% of 10 MiB':>12}")
-    for width, colours in ((replay.DEFAULT_WIDTH, 255), (620, 255), (840, 255), (1240, 255), (replay.DEFAULT_WIDTH, 63)):
+    cases = ((replay.DEFAULT_WIDTH, 255), (620, 255), (840, 255), (1240, 255), (replay.DEFAULT_WIDTH, 63))
+    for width, colours in cases:
         times = []
         for _ in range(runs):
             start = time.perf_counter()

@@ -9,6 +9,7 @@ How the wiring (later) uses it:
     keys = rated_keys(summary)                      # the two rows this match moves; () if it doesn't count
     before = {key: stored_rating(key) for key in keys}
     after = update(before, summary)                 # store after[key] for each key
+    for change in changes(before, after, summary): ...   # "1500 → 1555 as the Goryō"
     # `/goryo stats`: str(rating_of(after, guild, user, Side.GORYO)) -> "1562 ± 301"
     # a rebuild command: rebuild(all_finished_summaries) must equal what is stored.
 
@@ -103,6 +104,29 @@ def update(ratings: Mapping[RatingKey, Rating], summary: MatchSummary) -> dict[R
     return updated
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    user_id: int
+    role: Side
+    before: Rating
+    after: Rating
+
+    @property
+    def shown_delta(self) -> int:
+        return self.after.shown - self.before.shown
+
+
+def changes(
+    before: Mapping[RatingKey, Rating], after: Mapping[RatingKey, Rating], summary: MatchSummary
+) -> tuple[RatingChange, ...]:
+    """What ``summary`` did to its players' ratings, the Goryō first; () if it doesn't count."""
+    return tuple(
+        RatingChange(user_id, role, before.get(key, NEW_RATING), after.get(key, NEW_RATING))
+        for key in rated_keys(summary)
+        for _guild, user_id, role in [key]
+    )
+
+
 def rebuild(summaries: Iterable[MatchSummary]) -> dict[RatingKey, Rating]:
     """Every rating from scratch: the finished matches folded in finish order."""
     ratings: dict[RatingKey, Rating] = {}
@@ -122,5 +146,6 @@ def _apply(ratings: dict[RatingKey, Rating], summary: MatchSummary) -> None:
         [[_MODEL.rating(mu=goryo.mu, sigma=goryo.sigma)], [_MODEL.rating(mu=samurai.mu, sigma=samurai.sigma)]],
         ranks=[1, 2] if goryo_won else [2, 1],
     )
+    samurai_won = not goryo_won
     ratings[goryo_key] = Rating(new_goryo.mu, new_goryo.sigma, goryo.matches + 1, goryo.wins + goryo_won)
-    ratings[samurai_key] = Rating(new_samurai.mu, new_samurai.sigma, samurai.matches + 1, samurai.wins + (not goryo_won))
+    ratings[samurai_key] = Rating(new_samurai.mu, new_samurai.sigma, samurai.matches + 1, samurai.wins + samurai_won)

@@ -197,7 +197,9 @@ def leaderboard(
     return [LeaderboardRow(rank, user_id, rating) for rank, (user_id, rating) in enumerate(eligible[:size], 1)]
 
 
-def channel_history(summaries: Iterable[MatchSummary], *, channel_id: int, size: int = HISTORY_SIZE) -> list[MatchSummary]:
+def channel_history(
+    summaries: Iterable[MatchSummary], *, channel_id: int, size: int = HISTORY_SIZE
+) -> list[MatchSummary]:
     """The channel's finished matches (aborted ones too), most recent first."""
     theirs = sorted((s for s in summaries if s.channel_id == channel_id), key=lambda s: s.order, reverse=True)
     return theirs[:size]

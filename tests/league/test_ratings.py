@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.league import NEW_RATING, RATING_HELP, Rating, rated_keys, rating_of, rebuild, update
+from bot.league import NEW_RATING, RATING_HELP, Rating, changes, rated_keys, rating_of, rebuild, update
 from rules import Side, Termination
 
 from .history import ANN, BEN, BOT, CAT, GUILD, HISTORY, summary
@@ -32,6 +32,17 @@ def test_one_match_moves_both_players_as_openskill_rates_it():
     assert after[(GUILD, BEN, Side.SAMURAI)] == Rating(samurai.mu, samurai.sigma, matches=1, wins=1)
     assert set(after) == {(GUILD, ANN, Side.GORYO), (GUILD, BEN, Side.SAMURAI)}  # the other roles stay unrated
     assert after[(GUILD, BEN, Side.SAMURAI)].shown > 1500 > after[(GUILD, ANN, Side.GORYO)].shown
+
+
+def test_changes_say_who_moved_how_much():
+    match = summary(1, ANN, BEN, Side.GORYO)
+    after = update({}, match)
+    goryo, samurai = changes({}, after, match)
+    assert (goryo.user_id, goryo.role, goryo.before) == (ANN, Side.GORYO, NEW_RATING)
+    assert (samurai.user_id, samurai.role, samurai.after) == (BEN, Side.SAMURAI, after[(GUILD, BEN, Side.SAMURAI)])
+    assert goryo.shown_delta > 0 > samurai.shown_delta
+    ai_match = summary(2, ANN, BOT, Side.GORYO, against_ai=True)
+    assert changes(after, update(after, ai_match), ai_match) == ()
 
 
 def test_update_leaves_its_argument_alone():
@@ -72,7 +83,8 @@ def test_a_resign_or_a_time_out_moves_ratings_like_any_loss():
 def test_ratings_are_kept_per_server_and_per_role():
     ratings = rebuild(HISTORY)
     # Ann has played both roles in guild 1 and only the Goryō in guild 2.
-    assert {key for key in ratings if key[1] == ANN} == {(GUILD, ANN, Side.GORYO), (GUILD, ANN, Side.SAMURAI), (2, ANN, Side.GORYO)}
+    anns = {key for key in ratings if key[1] == ANN}
+    assert anns == {(GUILD, ANN, Side.GORYO), (GUILD, ANN, Side.SAMURAI), (2, ANN, Side.GORYO)}
     assert rating_of(ratings, 2, ANN, Side.SAMURAI) is NEW_RATING
 
 

@@ -12,8 +12,19 @@ from __future__ import annotations
 import random
 
 import rules
-from rules import ChooseStart, EndSamuraiTurn, Move, Phase, Resign, Samurai, Search, Side, Sniff
-from rules import legal_samurai_actions, parse_space
+from rules import (
+    ChooseStart,
+    EndSamuraiTurn,
+    Move,
+    Phase,
+    Resign,
+    Samurai,
+    Search,
+    Side,
+    Sniff,
+    legal_samurai_actions,
+    parse_space,
+)
 from rules.playout import random_action
 
 from .scenes import FALSE_TRAIL, SEED, SPRINT_PLAN, plan

@@ -20,7 +20,6 @@ from render.replay import (
     replay_frames,
     replay_gif,
 )
-
 from rules import parse_plan
 
 from .action_logs import THIRD_PLAN, longest_match, scripted_match, two_rounds
