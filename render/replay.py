@@ -97,17 +97,19 @@ class ReplayTooLargeError(ValueError):
 
 def replay_frames(initial_state: rules.GameState, actions: Iterable[rules.Action]) -> tuple[ReplayFrame, ...]:
     """The live pictures of the match: one per action, one per revealed path, then the final board."""
-    frames: list[ReplayFrame] = []
+    views: list[tuple[rules.PublicView, bool]] = []  # after each action, and whether it revealed a path
     state = initial_state
     for action in actions:
         step = rules.apply(state, action)
         state = step.state
-        view = rules.public_view(state)
-        if any(isinstance(event, PathRevealed) for event in step.events):
+        views.append((rules.public_view(state), any(isinstance(event, PathRevealed) for event in step.events)))
+    if not state.is_over:  # refused before drawing anything
+        raise MatchInProgressError()
+    frames: list[ReplayFrame] = []
+    for view, revealed in views:
+        if revealed:
             frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view)))
         frames.append(ReplayFrame(FrameKind.ACTION, public_board(view)))
-    if not state.is_over:
-        raise MatchInProgressError()
     frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state))))
     return tuple(frames)
 

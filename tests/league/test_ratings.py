@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import sqlite3
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -119,3 +121,21 @@ def test_any_history_rebuilds_to_its_live_fold_and_ignores_unrated_matches(histo
     assert sum(r.matches for r in ratings.values()) == 2 * sum(s.rated for s in history)
     assert sum(r.wins for r in ratings.values()) == sum(s.rated for s in history)
     assert all(0 <= r.wins <= r.matches for r in ratings.values())
+
+
+def test_ratings_come_back_from_sqlite_bit_for_bit(tmp_path):
+    """The later migration stores mu and sigma as REAL: the rebuild check relies on exact round trips."""
+    ratings = rebuild(HISTORY)
+    with contextlib.closing(sqlite3.connect(tmp_path / "ratings.sqlite3")) as db:
+        db.execute("CREATE TABLE ratings (guild_id INTEGER, user_id INTEGER, role TEXT, mu REAL, sigma REAL,"
+                   " matches INTEGER, wins INTEGER)")
+        db.executemany(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(g, u, role.value, r.mu, r.sigma, r.matches, r.wins) for (g, u, role), r in ratings.items()],
+        )
+        db.commit()
+        stored = {
+            (g, u, Side(role)): Rating(mu, sigma, matches, wins)
+            for g, u, role, mu, sigma, matches, wins in db.execute("SELECT * FROM ratings")
+        }
+    assert stored == rebuild(HISTORY)
