@@ -1,4 +1,4 @@
-"""The league's results in plain words: ready-made text for /goryo stats, leaderboard and history.
+r"""The league's results in plain words: ready-made text for /goryo stats, leaderboard and history.
 
 Pure strings (mentions are Discord's ``<@id>`` text), so the commands only wrap them:
 
@@ -6,13 +6,14 @@ Pure strings (mentions are Discord's ``<@id>`` text), so the commands only wrap 
     text = leaderboard_text(leaderboard(ratings, guild_id=g, role=role), role)
     text = "\n".join(history_lines(channel_history(summaries, channel_id=c)))
     after a rated match: "\n".join(rating_change_line(c) for c in changes(before, after, summary))
+    autocomplete: [app_commands.Choice(name=n, value=i) for n, i in replay_choices(visible, typed, name_of)]
 
 Everything said here is about finished matches, which are public.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from bot.messages import channel_link, mention
@@ -120,3 +121,30 @@ def rating_change_line(change: RatingChange) -> str:
         f"{mention(change.user_id)} as the {ROLE_NAMES[change.role]}: {change.before.shown} → "
         f"{change.after.shown} ({'+' if delta >= 0 else '−'}{abs(delta)})"
     )
+
+
+AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
+CHOICE_NAME_LIMIT = 100  # characters in one choice's name
+
+
+def replay_choices(
+    summaries: Iterable[MatchSummary], typed: str, name_of: Callable[[int], str], limit: int = AUTOCOMPLETE_LIMIT
+) -> list[tuple[str, int]]:
+    """(name, match id) choices for ``/goryo replay match:``, newest first, filtered by what was typed.
+
+    ``summaries`` are the finished matches the member may see (the wiring decides which);
+    ``name_of`` gives a member's display name, since choice names can't hold mentions.
+    """
+    wanted = typed.strip().lower().removeprefix("#")
+    choices = []
+    for summary in sorted(summaries, key=lambda s: s.order, reverse=True):
+        name = (
+            f"#{summary.id}: {name_of(summary.goryo_id)} (Goryō) vs {name_of(summary.samurai_id)} (Samurai), "
+            f"{winner_line(summary.outcome)}"
+        )
+        if wanted and wanted not in name.lower():
+            continue
+        choices.append((name[:CHOICE_NAME_LIMIT], summary.id))
+        if len(choices) == limit:
+            break
+    return choices

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.league import changes, channel_history, leaderboard, member_stats, rebuild, update
-from bot.league.words import history_lines, leaderboard_text, rating_change_line, stats_fields
+from bot.league.words import history_lines, leaderboard_text, rating_change_line, replay_choices, stats_fields
 from rules import Side
 
 from .history import ANN, BEN, GUILD, HISTORY, START, TABLE, summary
@@ -59,3 +59,15 @@ def test_history_and_rating_changes():
     goryo, samurai = (rating_change_line(c) for c in changes({}, update({}, match), match))
     assert goryo.startswith("<@1> as the Goryō: 1500 → 14") and "(−" in goryo
     assert samurai.startswith("<@2> as the Samurai: 1500 → 15") and "(+" in samurai
+
+
+def test_replay_choices_newest_first_filtered_by_what_was_typed():
+    names = {ANN: "Ann", BEN: "Ben", 3: "Cat", 99: "Goryō Bot"}.get
+    choices = replay_choices(HISTORY, "", names)
+    assert [match_id for _, match_id in choices] == [8, 7, 6, 5, 4, 3, 2, 1]
+    assert choices[1] == ("#7: Ben (Goryō) vs Ann (Samurai), The Samurai win", 7)
+    assert [i for _, i in replay_choices(HISTORY, "cat", names)] == [4, 3]
+    assert [i for _, i in replay_choices(HISTORY, "#5", names)] == [5]
+    assert len(replay_choices(HISTORY, "", names, limit=3)) == 3
+    long_names = replay_choices(HISTORY, "", lambda user_id: "x" * 80)
+    assert all(len(name) <= 100 for name, _ in long_names)
