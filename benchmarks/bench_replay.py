@@ -17,7 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import rules  # noqa: E402
 from render import replay  # noqa: E402
+from rules.playout import random_match  # noqa: E402
 from tests.render.action_logs import longest_match  # noqa: E402
 
 DISCORD_DEFAULT_LIMIT = 10 * 1024 * 1024
@@ -31,7 +33,9 @@ def percentile(values: list[float], share: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
+    parser.add_argument("--sample", type=int, default=10, help="random matches for the size spread")
+    options = parser.parse_args()
+    runs = options.runs
     initial, actions = longest_match()
     replay.replay_frames(initial, actions)  # warm the cached palace and sprites
 
@@ -63,6 +67,18 @@ def main() -> None:
     print(f"replay_gif end to end (default {replay.DEFAULT_WIDTH} px): {result.size / 1024:.0f} KB, "
           f"{result.frames} frames, median {statistics.median(whole) * 1000:.0f} ms, "
           f"p95 {percentile(whole, 0.95) * 1000:.0f} ms, reduced: {result.reduced}")
+
+
+    sizes, times = [], []
+    for seed in range(options.sample):
+        history = random_match(seed)
+        start = time.perf_counter()
+        result = replay.replay_gif(rules.new_game(seed), [a for a, _ in history], max_bytes=DISCORD_DEFAULT_LIMIT)
+        times.append(time.perf_counter() - start)
+        sizes.append(result.size / 1024)
+    print(f"{options.sample} random matches: size median {statistics.median(sizes):.0f} KB, "
+          f"p95 {percentile(sizes, 0.95):.0f} KB; build median {statistics.median(times) * 1000:.0f} ms, "
+          f"p95 {percentile(times, 0.95) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
