@@ -9,7 +9,7 @@ import dataclasses
 
 import rules
 from rules import Move, Search, Sniff, space_name
-from rules.events import PawPrintsCounted, SpiritCaptured, TokenDrawn
+from rules.events import DrawCause, PawPrintsCounted, SpiritCaptured, TokenDrawn
 
 from .builders import (
     BLUE,
@@ -102,8 +102,8 @@ def test_examples_5_and_6_a_discovery_with_two_prints_a_capture_and_two_draws():
     assert PawPrintsCounted(2, 0, 0, 2, 1) in events  # (4), (5)
     assert SpiritCaptured((RED,), 1, 1) in events  # (6)
     assert [e for e in events if isinstance(e, TokenDrawn)] == [
-        TokenDrawn(HELMET, squares("A1 F2 E4 C6")),
-        TokenDrawn(URN, squares("C2 F4 A6")),
+        TokenDrawn(HELMET, squares("A1 F2 E4 C6"), DrawCause.BAG_ICON),
+        TokenDrawn(URN, squares("C2 F4 A6"), DrawCause.SPIRIT_CAPTURED),
     ]
     view = rules.goryo_view(state)  # her ○ marks
     assert set(view.public.sealed) == set(squares("A1 F2 E4 C6 C2 F4 A6"))
