@@ -167,6 +167,13 @@ def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
     )
 
 
+# Every draw says why it happened: a capture draws a token as well as the gong.
+DRAW_CAUSES: dict[ev.DrawCause, str] = {
+    ev.DrawCause.BAG_ICON: "The mallet reached a bag icon",
+    ev.DrawCause.SPIRIT_CAPTURED: "Her spirit was captured",
+}
+
+
 def narrate(events: Iterable[ev.Event]) -> str:
     """One line per event, in order; events with nothing to say are skipped."""
     lines = [line for event in events if (line := narrate_event(event))]
@@ -216,11 +223,14 @@ def narrate_event(event: ev.Event) -> str | None:
                 f"The {who} {plural} on her target and capture{'s' if len(captors) == 1 else ''} her spirit: "
                 f"{flipped} spirit token{'s' if flipped != 1 else ''} flipped ({total} of {SPIRIT_TOKENS})."
             )
-        case ev.TokenDrawn(object_type, sealed):
+        case ev.TokenDrawn(object_type, sealed, cause):
             where = f" ({_names(sealed)})" if sealed else ""
-            return f"{a(object_type, capital=True)} token is drawn from the bag: every intact {object_type} is sealed{where}."
-        case ev.BagEmpty():
-            return "A draw was due, but the bag is empty."
+            return (
+                f"{DRAW_CAUSES[cause]}: {a(object_type)} token is drawn from the bag, "
+                f"so every intact {object_type} is sealed{where}."
+            )
+        case ev.BagEmpty(cause):
+            return f"{DRAW_CAUSES[cause]}: a token should be drawn, but the bag is empty."
         case ev.SprintDiscarded():
             return "Her Sprint is spent."
         case ev.FalseTrailDiscarded(space):
