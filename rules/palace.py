@@ -60,12 +60,13 @@ def space_name(space: Space) -> str:
 def parse_space(text: str) -> Space:
     """``"c2"``, ``" C2 "`` → the space; anything else raises InvalidNotationError."""
     key = text.strip().upper()
+    if not key:
+        raise InvalidNotationError("No space given: write a column A–F and a row 1–6, like C2.")
     try:
         return _SPACE_BY_NAME[key]
     except KeyError:
-        shown = text.strip()[:20] or "nothing"
         raise InvalidNotationError(
-            f"{shown!r} is not a space: write a column A–F and a row 1–6, like C2."
+            f"{text.strip()[:20]!r} is not a space: write a column A–F and a row 1–6, like C2."
         ) from None
 
 
