@@ -260,3 +260,16 @@ def test_a_sniff_through_a_wall_says_so_too(samurai_turn):
 def test_a_far_space_is_called_not_adjacent_without_mentioning_a_wall(samurai_turn):
     reason = refused(samurai_turn, Move(GREEN, sq("E5")), "B2 and E5 are not adjacent", "bridge")
     assert "wall" not in reason
+
+
+# --- hand-built actions naming no real Samurai (issue 10) ---------------------------
+
+
+@pytest.mark.parametrize("who", ["pink", None, 3, "Green"])
+@pytest.mark.parametrize("build", [lambda who: Move(who, sq("B1")), lambda who: Search(who), lambda who: Sniff(who, sq("B1"))])
+def test_an_action_naming_an_unknown_samurai_is_refused_in_words(samurai_turn, who, build):
+    action = build(who)
+    reason = rules.refusal(samurai_turn, action)
+    assert reason == f"{str(who)!r} is not a Samurai: choose green, purple, red, blue."
+    with pytest.raises(rules.IllegalActionError, match="is not a Samurai"):
+        rules.apply(samurai_turn, action)
