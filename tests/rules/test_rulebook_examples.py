@@ -40,21 +40,25 @@ def squares(names):
 
 
 def example_1_position():
-    """The Goryō on the Helmet (A1); the Lantern (B1) sealed; the Mask (C1) broken."""
-    state = seal(started(bound=URN, first=HELMET, start="A1"), LANTERN)
-    return dataclasses.replace(state, broken=state.broken + (sq("C1"),))
+    """Example 1 fits our north-east room: the Goryō on the Helmet (F2), the Lantern (D3)
+    sealed, the Mask (F3) broken, and the Scroll (E1) the object she can still break."""
+    state = seal(started(bound=URN, first=HELMET, start="F2"), LANTERN)
+    return dataclasses.replace(state, broken=state.broken + (sq("F3"),))
 
 
 def test_example_1_sealed_and_broken_objects_in_her_room_cannot_be_targets():
     state = example_1_position()
-    assert "sealed" in rules.refusal(state, plan("A1 A2 A3 B3 B2 B1"))  # the Lantern
-    assert "already broken" in rules.refusal(state, plan("A1 A2 B2 C2 C1"))  # the Mask
+    assert "sealed" in rules.refusal(state, plan("F2 F1 E1 E2 E3 D3"))  # the Lantern
+    assert "already broken" in rules.refusal(state, plan("F2 E2 D2 D3 E3 F3"))  # the Mask
 
 
-def test_example_1_the_scroll_in_her_room_has_exactly_two_paths():
-    """On our board the Scroll is an odd number of steps away, so both paths use the Sprint."""
-    to_scroll = {rules.plan_name(p) for p in rules.legal_paths(example_1_position()) if space_name(p[-1]) == "A2"}
-    assert to_scroll == {"A1 → B1 → C1 → C2 → B2 → A2", "A1 → B1 → B2 → B3 → A3 → A2"}
+def test_example_1_the_scroll_in_her_room_has_exactly_two_paths_without_the_sprint():
+    """The rulebook's black and red paths: two ways of four steps, both staying in the room."""
+    to_scroll = [p for p in rules.legal_paths(example_1_position()) if space_name(p[-1]) == "E1"]
+    assert {rules.plan_name(p) for p in to_scroll} == {"F2 → E2 → D2 → D1 → E1", "F2 → F3 → E3 → E2 → E1"}
+    assert all(len(p) == 5 for p in to_scroll), "no Sprint needed"
+    assert {rules.OBJECT_AT[p[-1]] for p in to_scroll} == {SCROLL}
+    assert all(rules.palace.ROOM_OF[s] == rules.palace.ROOM_OF[sq("F2")] for p in to_scroll for s in p)
 
 
 def test_example_2_searches_sniffs_and_calling_samurai_in_turn():
