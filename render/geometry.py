@@ -92,7 +92,7 @@ def samurai_slot(index: int, space: Space) -> tuple[int, int]:
 
 
 def target_mark_box(space: Space) -> tuple[int, int, int, int]:
-    """The Goryō's "can strike" / "+ Sprint" mark: top centre, where no paw-print lies while she plans."""
+    """The Goryō's "can strike" / "with Sprint" mark: top centre, where no paw-print lies while she plans."""
     x0, y0, x1, _ = cell_box(space)
     left = (x0 + x1) // 2 - TARGET_MARK_SIZE // 2
     return left, y0 + 2, left + TARGET_MARK_SIZE, y0 + 2 + TARGET_MARK_SIZE

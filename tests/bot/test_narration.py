@@ -4,7 +4,7 @@ from bot import messages
 from rules import Sniff
 from rules.events import BagEmpty, DrawCause, TokenDrawn
 
-from tests.rules.builders import FAN, GREEN, HELMET, PURPLE, RED, SCROLL, URN, discover, place, plan, play, sq, started
+from tests.rules.builders import FAN, GREEN, HELMET, PURPLE, SCROLL, URN, discover, place, plan, play, sq, started
 
 
 def test_a_gong_draw_and_a_capture_draw_are_each_explained():
