@@ -129,11 +129,25 @@ def goryo_preview(plan: rules.Plan) -> str:
 
 
 def goryo_plan_locked(plan: rules.Plan) -> str:
-    return f"Locked in: {rules.plan_name(plan.path)}. The Samurai are hunting you now."
+    """The whole plan in words, so the receipt alone says what was locked."""
+    target_type = rules.OBJECT_AT[plan.target]
+    sprint = "Sprint used" if len(plan.path) == 6 else "no Sprint"
+    trail = f"False Trail on {rules.space_name(plan.false_trail)}" if plan.false_trail is not None else "no False Trail"
+    return (
+        f"Locked in: {rules.plan_name(plan.path)}, breaking the {target_type} on {rules.space_name(plan.target)}; "
+        f"{sprint}; {trail}.\nThe Samurai are hunting you now."
+    )
 
 
 def goryo_plan_cancelled() -> str:
     return "Cancelled: nothing was locked. Send `/goryo path` again when you are ready."
+
+
+def goryo_preview_replaced() -> str:
+    return (
+        "This preview was replaced by your newer preview: use the buttons on that one, "
+        "or send `/goryo path` again. Nothing was changed."
+    )
 
 
 def goryo_preview_outdated() -> str:
@@ -232,14 +246,54 @@ def narrate_event(event: ev.Event) -> str | None:
     return None
 
 
-def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
+def _end_headline(outcome: rules.Outcome) -> str:
     if outcome.winner is None:
-        headline = "**No one wins**: the match was called off."
+        return "**No one wins**: the match was called off."
+    # The same words as the final picture's caption (render.words), so the two never disagree.
+    return f"**{winner_line(outcome)}**: {reason(outcome)}."
+
+
+def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
+    """For the channel: both players are mentioned, whoever won, so neither misses the end."""
+    return (
+        f"{_end_headline(outcome)}\nThe Goryō's bound object was the **{bound}**.\n"
+        f"Good game, {mention(goryo_id)} (Goryō) and {mention(samurai_id)} (Samurai)!"
+    )
+
+
+def goryo_match_over(outcome: rules.Outcome, bound: rules.ObjectType, channel_id: int) -> str:
+    """For her DMs: the match she may have been playing from here is over."""
+    if outcome.winner is None:
+        result = "no one wins"
     else:
-        winner_id = goryo_id if outcome.winner is rules.Side.GORYO else samurai_id
-        # The same words as the final picture's caption (render.words), so the two never disagree.
-        headline = f"**{winner_line(outcome)}** ({mention(winner_id)}): {reason(outcome)}."
-    return f"{headline}\nThe Goryō's bound object was the **{bound}**."
+        result = "you win" if outcome.winner is rules.Side.GORYO else "the Samurai win"
+    return (
+        f"The match in {channel_link(channel_id)} is over, and {result}.\n{_end_headline(outcome)}\n"
+        f"Your bound object was the **{bound}**; the final board below shows everything. "
+        "Start another with `/goryo challenge`."
+    )
+
+
+def resign_question(channel_id: int, opponent_id: int) -> str:
+    return (
+        f"Resign the match in {channel_link(channel_id)}? It ends at once and {mention(opponent_id)} wins. "
+        "Press **Resign** to concede, or **Keep playing**."
+    )
+
+
+def resign_outdated() -> str:
+    return (
+        "This resignation is out of date: the match has moved on since you asked. Nothing was changed; "
+        "use `/goryo resign` again if you still want to concede."
+    )
+
+
+def resign_kept() -> str:
+    return "You keep playing: nothing was changed."
+
+
+def resigned(channel_id: int) -> str:
+    return f"You resigned the match in {channel_link(channel_id)}."
 
 
 # --- status and help -------------------------------------------------------------
