@@ -343,7 +343,7 @@ def goryo_status_secret(state: rules.GameState) -> str:
 HELP = """\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
-**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). They act one after another: once you call a second Samurai, the first one is done for the turn. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
 **The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.
 
@@ -353,8 +353,8 @@ HELP = """\
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
 `/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` this text
-`/goryo claim` win when your opponent let their turn time run out · `/goryo abort` members who manage the channel: call a match off
-Spaces are written like C2; a plan may be separated by spaces, commas, dashes or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
+`/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers: call a match off
+Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
 
 
 # --- time limits, faults, damage ---------------------------------------------------
