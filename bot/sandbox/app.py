@@ -15,6 +15,7 @@ from pathlib import Path
 import simcord
 
 from .. import create_bot
+from ..settings import SettingsError
 from .server import SandboxServer
 from .world import SandboxWorld
 
@@ -124,4 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"The sandbox could not start: {error}", file=sys.stderr)
             return 1
+        except SettingsError as error:
+            print(f"The sandbox could not start: {error}.", file=sys.stderr)
+            return 2
     return 0
