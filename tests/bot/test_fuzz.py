@@ -214,7 +214,8 @@ class Fuzzer:
         elif name in ("confirm", "cancel"):
             await self.press(name.capitalize())
         elif name in ("board", "status", "claim"):
-            match = draw(st.none() | st.integers(-(2**53), 2**53), label="match")
+            # Discord sends integers up to ±(2**53 - 1); SimCord refuses anything beyond, as Discord would.
+            match = draw(st.none() | st.integers(-(2**53 - 1), 2**53 - 1), label="match")
             options = {} if match is None else {"match": match}
             await self.slash(name, actor, in_channel, **options)
         else:
