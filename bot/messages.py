@@ -257,7 +257,7 @@ def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, sa
     """For the channel: both players are mentioned, whoever won, so neither misses the end."""
     return (
         f"{_end_headline(outcome)}\nThe Goryō's bound object was the **{bound}**.\n"
-        f"Good game, {mention(goryo_id)} (Goryō) and {mention(samurai_id)} (Samurai)!"
+        f"Played by {mention(goryo_id)} (the Goryō) and {mention(samurai_id)} (the Samurai)."
     )
 
 
