@@ -18,10 +18,17 @@ from .storage import MatchRecord
 
 
 async def end_messages(record: MatchRecord) -> list[Outgoing]:
+    """Every ending reaches both players: the channel mentions both, and she is told in her DMs.
+
+    Her DM carries the public final board: at the end everything is revealed, so it is
+    the same picture the channel shows, with her bound object on it.
+    """
     state = record.state
     assert state.outcome is not None
+    board = await boards.final_board(state)
     text = messages.match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
-    return [Outgoing("public", text, await boards.final_board(state))]
+    goryo_text = messages.goryo_match_over(state.outcome, state.bound, record.channel_id)
+    return [Outgoing("public", text, board), Outgoing("goryo", goryo_text, board)]
 
 
 async def goryo_turn_messages(record: MatchRecord) -> list[Outgoing]:
@@ -66,8 +73,8 @@ class ActionPresenter:
         elif isinstance(action, (rules.Move, rules.Search, rules.Sniff)):
             out.append(Outgoing("public", messages.narrate(played.events), await boards.public_board(state)))
         elif isinstance(action, rules.Resign) and self.interaction is not None:
-            if self.interaction.channel_id != after.channel_id:
-                out.append(Outgoing("actor", f"You resigned the match in {messages.channel_link(after.channel_id)}."))
+            # Resigning is confirmed with a button: its question becomes the receipt.
+            out.append(Outgoing("source", messages.resigned(after.channel_id), view=None))
         if state.is_over:
             out.extend(await end_messages(after))
         return out

@@ -17,7 +17,7 @@ import rules
 from . import boards, messages
 from .announce import ActionPresenter
 from .challenges import Challenges
-from .components import plan_view
+from .components import plan_view, resign_view
 from .delivery import Courier, send_private
 from .errors import Refusal
 from .service import MatchService
@@ -64,17 +64,31 @@ class Game:
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         board = await boards.goryo_board(record.state, preview=plan)
-        view = plan_view(record.id, record.version, plan)
+        # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
+        view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
 
-    async def confirm_plan(self, interaction: discord.Interaction, match_id: int, version: int, plan: rules.Plan) -> None:
+    async def _replaced(self, record: MatchRecord, version: int, preview: int | None) -> bool:
+        """Whether a newer preview of the same turn replaced this one."""
+        if not record.is_active or record.version != version:
+            return False  # the pipeline's own refusals say what is wrong then
+        latest = await self.store.latest_preview(record.id)
+        return latest is not None and preview != latest
+
+    async def confirm_plan(
+        self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None, plan: rules.Plan
+    ) -> None:
         record = await self.service.load(match_id)
+        if await self._replaced(record, version, preview):
+            raise Refusal(messages.goryo_preview_replaced())
         await self._play(interaction, record, plan, version=version)
 
-    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
         record = await self.service.load(match_id)
         if interaction.user.id != record.goryo_id:
             raise Refusal("Only the Goryō of this match can use these buttons.")
+        if await self._replaced(record, version, preview):
+            raise Refusal(messages.goryo_preview_replaced())
         text = messages.goryo_plan_cancelled() if record.version == version else messages.goryo_preview_outdated()
         await interaction.response.edit_message(content=text, view=None, attachments=[])
 
@@ -120,7 +134,26 @@ class Game:
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal("You are not playing this match, so there is nothing to resign.")
-        await self._play(interaction, record, rules.Resign(side))
+        # Resigning cannot be undone: ask first, privately, with buttons that survive a restart.
+        text = messages.resign_question(record.channel_id, record.player_of(side.other))
+        await send_private(interaction, text, view=resign_view(record.id, record.version))
+
+    async def confirm_resign(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        record = await self.service.load(match_id)
+        side = record.player_side(interaction.user.id)
+        if side is None:
+            raise Refusal("You are not playing this match, so there is nothing to resign.")
+        if not record.is_active:
+            raise Refusal("This match is already over, so there is nothing to resign.")
+        if record.version != version:
+            raise Refusal(messages.resign_outdated())
+        await self._play(interaction, record, rules.Resign(side), version=version)
+
+    async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
+        record = await self.service.load(match_id)
+        if record.player_side(interaction.user.id) is None:
+            raise Refusal("You are not playing this match.")
+        await interaction.response.edit_message(content=messages.resign_kept(), view=None)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""

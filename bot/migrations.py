@@ -93,6 +93,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
         """,
     ),
+    # 2: the newest plan preview of each match, so Confirm on an older preview is refused, even after a restart.
+    (
+        """
+        CREATE TABLE plan_previews (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+            latest   INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
