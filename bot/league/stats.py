@@ -134,9 +134,9 @@ def member_stats(
     rated = [s for s in theirs if s.rated]
     results = {role: [s.won_by(user_id) for s in rated if s.side_of(user_id) is role] for role in Side}
     as_goryo = [s for s in rated if s.side_of(user_id) is Side.GORYO]
-    targets = Counter(plan.target_type for s in as_goryo for plan in s.plans)
-    favourite = max(OBJECT_TYPES, key=lambda t: targets[t]) if targets else None  # max keeps the first of a tie
     plans = [plan for s in as_goryo for plan in s.plans]
+    targets = Counter(plan.target_type for plan in plans)
+    favourite = max(OBJECT_TYPES, key=lambda t: targets[t]) if targets else None  # max keeps the first of a tie
     versus_ai = [s.won_by(user_id) for s in theirs if s.against_ai and not s.aborted]
     return MemberStats(
         guild_id=guild_id,
