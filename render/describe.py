@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
+from rules.views import possible_bound
 
 from .board import discarded_prints
 from .images import final_reveal
@@ -54,7 +55,18 @@ def _tracks(view: PublicView) -> str:
     )
 
 
-def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None) -> list[str]:
+def _suspects(view: PublicView, to_goryo: bool) -> list[str]:
+    """The garden's "?" marks in words: the types not yet ruled out as her bound object."""
+    if view.bound is not None:
+        return []
+    names = ", ".join(str(t) for t in possible_bound(view))
+    if to_goryo:
+        return [f"The Samurai cannot yet rule out as your bound object: {names}."]
+    return [f"Could still be her bound object: {names}."]
+
+
+def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None,
+                 to_goryo: bool = False) -> list[str]:
     """What the board shows; ``prints`` None when the caller has already described them."""
     facts = [_samurai(view)]
     if goryo_at is not None:
@@ -69,6 +81,7 @@ def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: 
         facts.append("This turn: " + "; ".join(
             f"{c.samurai} {c.moves} move, {c.searches} search, {c.sniffs} sniff" for c in view.calls) + ".")
     facts.append(_tiles(view))
+    facts.extend(_suspects(view, to_goryo))
     return facts
 
 
@@ -126,5 +139,5 @@ def describe_goryo(view: GoryoView) -> str:
         said.append(f"Objects you can reach: {_spaces(plain)}.")
     if sprint_only:
         said.append(f"Only with the Sprint: {_spaces(sprint_only)}.")
-    said.extend(_board_facts(public, public.paw_prints, public.goryo_space))
+    said.extend(_board_facts(public, public.paw_prints, public.goryo_space, to_goryo=True))
     return _fit(said)

@@ -64,3 +64,12 @@ def test_a_match_won_in_a_sprint_round_never_shows_the_sprint_as_left():
     assert not view.sprint_available
     for alt in (render.describe_final(view), render.describe_discovery(view)):
         assert "powers left: False Trail." in alt and "Sprint," not in alt
+
+
+def test_the_alt_texts_name_the_types_that_could_still_be_her_bound_object():
+    public = render.describe_public(rules.public_view(scenes.round_two()))
+    assert "Could still be her bound object: Helmet, Lantern, Urn, Flower, Fan." in public
+    goryo = render.describe_goryo(scenes.preview())
+    assert "cannot yet rule out as your bound object: Helmet, Lantern, Urn, Flower, Fan." in goryo
+    final = render.describe_final(scenes.public(scenes.final()))
+    assert "Could still be" not in final and "bound object was the Fan" in final
