@@ -49,7 +49,9 @@ def canvas() -> Image.Image:
 
 
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
-                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT) -> None:
+                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
+                 note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
+    """``note``, when given, is a second line under the badge in the right corner."""
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
     draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
@@ -59,7 +61,9 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
         if badge_icon is not None:
             image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
             right -= 66
-        draw.text((right, 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+        draw.text((right, 24 if note else 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+    if note:
+        draw.text((g.WIDTH - 24, 56), note, fill=note_colour, font=font(21, True), anchor="rm")
 
 
 # --- pieces on the palace -----------------------------------------------------

@@ -8,7 +8,9 @@ from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, 
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 from rules.views import possible_bound
 
+from .aid_words import aid_sentences
 from .board import discarded_prints
+from .deduction import DeductionAid
 from .images import final_reveal
 from .reach import reachable_targets
 from .words import reason, round_line, turn_line, winner_line
@@ -85,9 +87,11 @@ def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: 
     return facts
 
 
-def describe_public(view: PublicView) -> str:
+def describe_public(view: PublicView, aid: DeductionAid | None = None) -> str:
+    """With ``aid``, its numbers come right after the headline, as the overlay shows them."""
     head = f"Goryō board, {round_line(view).lower()}. {turn_line(view)}."
-    return _fit([head.replace("..", "."), *_board_facts(view, view.paw_prints, view.goryo_space)])
+    said = aid_sentences(aid) if aid is not None else []
+    return _fit([head.replace("..", "."), *said, *_board_facts(view, view.paw_prints, view.goryo_space)])
 
 
 def _reveal_sentences(view: PublicView) -> list[str]:

@@ -304,15 +304,16 @@ def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView)
 LEGEND_Y = g.LEGEND_Y
 
 
-def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]]) -> None:
+def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]],
+                y: int = LEGEND_Y) -> None:
     """A one-line key to the marks on the palace, so a new player needs no manual."""
     label = font(14)
     widths = [mark.width + 4 + round(draw.textlength(words, font=label)) for mark, words in entries]
     gap = min(16, (WIDTH - sum(widths)) // max(1, len(entries) - 1))  # always within the panel
     x = LEFT
     for (mark, words), width in zip(entries, widths):
-        image.alpha_composite(mark, (x, LEGEND_Y - mark.height // 2))
-        draw.text((x + mark.width + 4, LEGEND_Y), words, fill=TEXT_DIM, font=label, anchor="lm")
+        image.alpha_composite(mark, (x, y - mark.height // 2))
+        draw.text((x + mark.width + 4, y), words, fill=TEXT_DIM, font=label, anchor="lm")
         x += width + gap
 
 
@@ -335,12 +336,22 @@ def public_legend() -> list[tuple[Image.Image, str]]:
     ]
 
 
+# With a second key (the deduction aid's), both lines share the room under the powers.
+TWO_LEGENDS_Y = (LEGEND_Y - 6, LEGEND_Y + 19)
+
+
 def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = None,
-               legend: list[tuple[Image.Image, str]] | None = None) -> None:
+               legend: list[tuple[Image.Image, str]] | None = None,
+               extra_legend: list[tuple[Image.Image, str]] | None = None) -> None:
     draw = ImageDraw.Draw(image)
     draw_garden(image, draw, view, bound)
     draw_round(image, draw, view)
     draw_gong(image, draw, view)
     draw_calls(image, draw, view)
     draw_powers(image, draw, view)
-    draw_legend(image, draw, public_legend() if legend is None else legend)
+    entries = public_legend() if legend is None else legend
+    if extra_legend is None:
+        draw_legend(image, draw, entries)
+    else:
+        draw_legend(image, draw, entries, TWO_LEGENDS_Y[0])
+        draw_legend(image, draw, extra_legend, TWO_LEGENDS_Y[1])
