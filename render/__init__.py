@@ -15,6 +15,6 @@ from .describe import describe_discovery, describe_final, describe_goryo, descri
 from .images import discovery_board, final_board, goryo_board, public_board
 
 __all__ = [
-    "DeductionAid", "aid_line", "round_summary", "describe_discovery", "describe_final", "describe_goryo", "describe_public",
-    "discovery_board", "final_board", "goryo_board", "public_board",
+    "DeductionAid", "aid_line", "describe_discovery", "describe_final", "describe_goryo", "describe_public",
+    "discovery_board", "final_board", "goryo_board", "public_board", "round_summary",
 ]

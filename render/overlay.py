@@ -26,7 +26,7 @@ from .theme import CUBE_TARGET, INK, font
 # Mat colours from "a few of her paths pass here" to "all of them do". Four steps, not a
 # gradient, so neighbouring levels stay apart on a phone; each keeps the dark name at
 # least as readable as on the plain mat (see tests/render/test_aid_overlay.py).
-HEAT = ((250, 214, 120), (248, 180, 92), (242, 146, 74), (240, 128, 70))
+HEAT = ((252, 222, 128), (250, 190, 100), (246, 156, 80), (240, 124, 78))
 HEAT_TEXT = (242, 146, 74)  # the caption's count, on the dark caption strip
 BADGE_SIZE = 23
 
