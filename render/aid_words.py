@@ -61,9 +61,9 @@ def round_summary(paths_before_discovery: int, best_space: Space | None,
     ``best_split`` is (paths answering yes, paths answering no) for ``best_space``.
     """
     if paths_before_discovery == 1:
-        said = "Before the Discovery only one of her paths still fitted the answers."
+        said = "Before the Discovery, only one of her paths still fitted the answers."
     else:
-        said = f"Before the Discovery {paths_before_discovery} of her paths still fitted the answers."
+        said = f"Before the Discovery, {paths_before_discovery} of her paths still fitted the answers."
     if best_space is None or best_split is None:
         return said
     yes, no = best_split
