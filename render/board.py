@@ -77,17 +77,19 @@ def draw_broken(image: Image.Image, spaces: Iterable[Space]) -> None:
         image.alpha_composite(shard, ((x0 + x1) // 2 - BROKEN_SHARD // 2, y0 + 4))
 
 
-@lru_cache(maxsize=1)
-def wash() -> Image.Image:
-    """Tatami-coloured veil: a sealed object fades, since it can no longer be broken."""
-    return Image.new("RGBA", (ICON_SIZE + 6, ICON_SIZE + 6), (*TATAMI, 150))
+@lru_cache(maxsize=8)
+def wash(mat: tuple[int, ...] = TATAMI) -> Image.Image:
+    """A veil of the mat's colour: a sealed object fades, since it can no longer be broken."""
+    return Image.new("RGBA", (ICON_SIZE + 6, ICON_SIZE + 6), (*mat[:3], 150))
 
 
 def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
     seal = sprites.seal(28, 58)
     for space in sorted(spaces):
         x, y = icon_origin(space)
-        image.alpha_composite(wash(), (x - 3, y - 3))
+        x0, y0, _, _ = g.cell_box(space)
+        mat = image.getpixel((x0 + 6, y0 + 6))  # the plain tatami, or the aid's shading beneath
+        image.alpha_composite(wash(mat), (x - 3, y - 3))
         image.alpha_composite(seal, (x + ICON_SIZE - 16, y - 2))
 
 
