@@ -3,7 +3,8 @@
     python benchmarks/bench_render.py [--runs 50]
 
 Goal (issue 3): median under 40 ms each on the 2-core machine. The first
-render builds the cached palace and sprites, so it is timed separately.
+render builds the cached palace and sprites, so it is timed separately. The
+deduction aid's overlay (issue 12) is timed on the same scene as the plain board.
 """
 
 from __future__ import annotations
@@ -16,19 +17,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import functools
+
 import render
 import rules
-from tests.render import scenes
+from tests.render import aid_scenes, scenes
 
 
-def timed(function, argument, runs: int) -> tuple[float, int]:
+def timed(function, argument, runs: int) -> tuple[float, float, int]:
+    """Median and 95th percentile in ms, and the PNG's size."""
     times = []
     size = 0
     for _ in range(runs):
         start = time.perf_counter()
         size = len(function(argument))
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, size
+    p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
+    return statistics.median(times) * 1000, p95 * 1000, size
 
 
 def main() -> None:
@@ -43,8 +48,14 @@ def main() -> None:
     print(f"first render (builds the cached palace and sprites): {(time.perf_counter() - start) * 1000:.0f} ms")
 
     discovered = scenes.public(scenes.discovery_with_sprint_and_false_trail())
+    early, late = aid_scenes.early(), aid_scenes.late()
+    start = time.perf_counter()
+    many_paths = aid_scenes.aid_for(early)
+    print(f"aid numbers for the early scene (test helper, not ai.belief): {(time.perf_counter() - start) * 1000:.1f} ms")
     cases = [
         ("public board, mid Samurai turn", render.public_board, public_view),
+        ("  same, with the aid (26 paths)", functools.partial(render.public_board, aid=many_paths), early),
+        ("  with the aid, one path left", functools.partial(render.public_board, aid=aid_scenes.aid_for(late)), late),
         ("Goryō board, mid Samurai turn", render.goryo_board, rules.goryo_view(mid)),
         ("Goryō board, preview with Sprint", render.goryo_board, scenes.preview()),
         ("discovery board", render.discovery_board, discovered),
@@ -52,10 +63,10 @@ def main() -> None:
     ]
     for function, argument in ((c[1], c[2]) for c in cases):
         function(argument)  # warm each image's own sprites
-    print(f"{'image':<36} {'median ms':>10} {'PNG KB':>8}")
+    print(f"{'image':<36} {'median ms':>10} {'p95 ms':>8} {'PNG KB':>8}")
     for name, function, argument in cases:
-        median, size = timed(function, argument, runs)
-        print(f"{name:<36} {median:>10.1f} {size / 1024:>8.1f}")
+        median, p95, size = timed(function, argument, runs)
+        print(f"{name:<36} {median:>10.1f} {p95:>8.1f} {size / 1024:>8.1f}")
 
 
 if __name__ == "__main__":

@@ -5,12 +5,16 @@
 
 The public functions take only a ``PublicView``, which holds no hidden
 information, so they cannot leak the bound object or an undiscovered plan.
+The deduction aid is drawn from public counts the caller passes in
+(``render.public_board(view, aid=render.DeductionAid.from_paths(...))``).
 """
 
+from .aid_words import aid_line, round_summary
+from .deduction import DeductionAid
 from .describe import describe_discovery, describe_final, describe_goryo, describe_public
 from .images import discovery_board, final_board, goryo_board, public_board
 
 __all__ = [
-    "describe_discovery", "describe_final", "describe_goryo", "describe_public",
-    "discovery_board", "final_board", "goryo_board", "public_board",
+    "DeductionAid", "aid_line", "describe_discovery", "describe_final", "describe_goryo", "describe_public",
+    "discovery_board", "final_board", "goryo_board", "public_board", "round_summary",
 ]

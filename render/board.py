@@ -49,7 +49,9 @@ def canvas() -> Image.Image:
 
 
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
-                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT) -> None:
+                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
+                 note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
+    """``note``, when given, is a second line under the badge in the right corner."""
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
     draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
@@ -59,7 +61,9 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
         if badge_icon is not None:
             image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
             right -= 66
-        draw.text((right, 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+        draw.text((right, 24 if note else 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+    if note:
+        draw.text((g.WIDTH - 24, 56), note, fill=note_colour, font=font(21, True), anchor="rm")
 
 
 # --- pieces on the palace -----------------------------------------------------
@@ -73,17 +77,19 @@ def draw_broken(image: Image.Image, spaces: Iterable[Space]) -> None:
         image.alpha_composite(shard, ((x0 + x1) // 2 - BROKEN_SHARD // 2, y0 + 4))
 
 
-@lru_cache(maxsize=1)
-def wash() -> Image.Image:
-    """Tatami-coloured veil: a sealed object fades, since it can no longer be broken."""
-    return Image.new("RGBA", (ICON_SIZE + 6, ICON_SIZE + 6), (*TATAMI, 150))
+@lru_cache(maxsize=8)
+def wash(mat: tuple[int, ...] = TATAMI) -> Image.Image:
+    """A veil of the mat's colour: a sealed object fades, since it can no longer be broken."""
+    return Image.new("RGBA", (ICON_SIZE + 6, ICON_SIZE + 6), (*mat[:3], 150))
 
 
 def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
     seal = sprites.seal(28, 58)
     for space in sorted(spaces):
         x, y = icon_origin(space)
-        image.alpha_composite(wash(), (x - 3, y - 3))
+        x0, y0, _, _ = g.cell_box(space)
+        mat = image.getpixel((x0 + 6, y0 + 6))  # the plain tatami, or the aid's shading beneath
+        image.alpha_composite(wash(mat), (x - 3, y - 3))
         image.alpha_composite(seal, (x + ICON_SIZE - 16, y - 2))
 
 

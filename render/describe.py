@@ -6,8 +6,11 @@ from collections.abc import Sequence
 
 from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
+from rules.views import possible_bound
 
+from .aid_words import aid_sentences
 from .board import discarded_prints
+from .deduction import DeductionAid
 from .images import final_reveal
 from .reach import reachable_targets
 from .words import reason, round_line, turn_line, winner_line
@@ -54,7 +57,18 @@ def _tracks(view: PublicView) -> str:
     )
 
 
-def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None) -> list[str]:
+def _suspects(view: PublicView, to_goryo: bool) -> list[str]:
+    """The garden's "?" marks in words: the types not yet ruled out as her bound object."""
+    if view.bound is not None:
+        return []
+    names = ", ".join(str(t) for t in possible_bound(view))
+    if to_goryo:
+        return [f"The Samurai cannot yet rule out as your bound object: {names}."]
+    return [f"Could still be her bound object: {names}."]
+
+
+def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None,
+                 to_goryo: bool = False) -> list[str]:
     """What the board shows; ``prints`` None when the caller has already described them."""
     facts = [_samurai(view)]
     if goryo_at is not None:
@@ -69,12 +83,15 @@ def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: 
         facts.append("This turn: " + "; ".join(
             f"{c.samurai} {c.moves} move, {c.searches} search, {c.sniffs} sniff" for c in view.calls) + ".")
     facts.append(_tiles(view))
+    facts.extend(_suspects(view, to_goryo))
     return facts
 
 
-def describe_public(view: PublicView) -> str:
+def describe_public(view: PublicView, aid: DeductionAid | None = None) -> str:
+    """With ``aid``, its numbers come right after the headline, as the overlay shows them."""
     head = f"Goryō board, {round_line(view).lower()}. {turn_line(view)}."
-    return _fit([head.replace("..", "."), *_board_facts(view, view.paw_prints, view.goryo_space)])
+    said = aid_sentences(aid) if aid is not None else []
+    return _fit([head.replace("..", "."), *said, *_board_facts(view, view.paw_prints, view.goryo_space)])
 
 
 def _reveal_sentences(view: PublicView) -> list[str]:
@@ -126,5 +143,5 @@ def describe_goryo(view: GoryoView) -> str:
         said.append(f"Objects you can reach: {_spaces(plain)}.")
     if sprint_only:
         said.append(f"Only with the Sprint: {_spaces(sprint_only)}.")
-    said.extend(_board_facts(public, public.paw_prints, public.goryo_space))
+    said.extend(_board_facts(public, public.paw_prints, public.goryo_space, to_goryo=True))
     return _fit(said)

@@ -9,7 +9,9 @@ from typing import TypeVar
 
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
-from . import board
+from . import board, overlay
+from .aid_words import aid_caption
+from .deduction import DeductionAid
 from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
@@ -26,11 +28,11 @@ View = TypeVar("View")
 _DRAWING = threading.Lock()
 
 
-def one_at_a_time(draw: Callable[[View], bytes]) -> Callable[[View], bytes]:
+def one_at_a_time(draw: Callable[..., bytes]) -> Callable[..., bytes]:
     @functools.wraps(draw)
-    def locked(view: View) -> bytes:
+    def locked(view: View, *args, **kwargs) -> bytes:
         with _DRAWING:
-            return draw(view)
+            return draw(view, *args, **kwargs)
 
     return locked
 
@@ -43,19 +45,24 @@ def final_reveal(view: PublicView) -> Reveal | None:
     return reveal
 
 
-def _public_image(view: PublicView):
+def _public_image(view: PublicView, aid: DeductionAid | None = None):
     image = board.canvas()
+    if aid is not None:  # beneath everything that moves, so no piece, print or seal is hidden
+        overlay.draw_heat(image, aid)
+        overlay.draw_endings(image, aid)
     if view.phase is Phase.SETUP:  # the revealed first type: where she may begin
         board.draw_targets(image, SPACES_OF_TYPE[view.first_type])
     board.draw_public_pieces(image, view, view.paw_prints)
-    draw_panel(image, view)
+    draw_panel(image, view, extra_legend=overlay.aid_legend() if aid is not None else None)
     return image
 
 
 @one_at_a_time
-def public_board(view: PublicView) -> bytes:
-    image = _public_image(view)
-    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view))
+def public_board(view: PublicView, aid: DeductionAid | None = None) -> bytes:
+    """The live board; with ``aid`` (public counts from the caller) the deduction overlay too."""
+    image = _public_image(view, aid)
+    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
+                       note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
     return board.to_png(image)
 
 

@@ -17,6 +17,7 @@ from rules.layout import (
     SAMURAI_ACTION_CUBES,
     SPIRIT_TOKENS,
 )
+from rules.views import possible_bound
 
 from . import geometry as g
 from . import sprites
@@ -156,14 +157,38 @@ def action_slot(state: Slot) -> Image.Image:
     return sprite(g.ACTION_SLOT, g.ACTION_SLOT, paint)
 
 
+@cache
+def suspect_mark(size: int) -> Image.Image:
+    """A gold "?" badge: this type can still be her bound object."""
+
+    def paint(pen: Pen) -> None:
+        pen.circle(52, 54, 44, fill=(0, 0, 0, 110))
+        pen.circle(50, 50, 44, fill=GOLD, outline=INK, width=7)
+        pen.draw.text(pen.p(50, 53), "?", fill=INK, font=font(round(66 * pen.k), True), anchor="mm")
+
+    return sprite(size, size, paint)
+
+
+SUSPECT_MARK = 26
+
+
 def draw_garden(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, bound: ObjectType | None) -> None:
-    sealed_count = sum(1 for _, s in view.tiles if s is TileState.SEALED)
-    heading(draw, GARDEN_TOP, "GARDEN", f"{sealed_count} sealed · bag {view.bag_count}")
+    # While her bound object is secret, the intact tiles are the public suspects: each gets a "?".
+    suspects = possible_bound(view) if view.bound is None else ()
+    if suspects:
+        heading(draw, GARDEN_TOP, "GARDEN", f"{len(suspects)} could be bound")
+        right = RIGHT - round(draw.textlength(f"{len(suspects)} could be bound", font=font(16)))
+        image.alpha_composite(suspect_mark(20), (right - 25, GARDEN_TOP - 10))
+    else:
+        sealed_count = sum(1 for _, s in view.tiles if s is TileState.SEALED)
+        heading(draw, GARDEN_TOP, "GARDEN", f"{sealed_count} sealed · bag {view.bag_count}")
     label = font(13, True)
     for index, (object_type, state) in enumerate(view.tiles):
         x = LEFT + (index % 4) * (TILE + TILE_GAP)
         y = TILES_TOP + (index // 4) * g.TILE_ROW
         image.alpha_composite(tile(object_type, state, object_type is bound), (x, y))
+        if object_type in suspects:
+            image.alpha_composite(suspect_mark(SUSPECT_MARK), (x + TILE - SUSPECT_MARK + 8, y - 8))
         draw.text((x + TILE // 2, y + TILE + 8), str(object_type),
                   fill=TEXT if state is TileState.INTACT else TEXT_DIM, font=label, anchor="mm")
 
@@ -279,15 +304,16 @@ def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView)
 LEGEND_Y = g.LEGEND_Y
 
 
-def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]]) -> None:
+def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]],
+                y: int = LEGEND_Y) -> None:
     """A one-line key to the marks on the palace, so a new player needs no manual."""
     label = font(14)
     widths = [mark.width + 4 + round(draw.textlength(words, font=label)) for mark, words in entries]
     gap = min(16, (WIDTH - sum(widths)) // max(1, len(entries) - 1))  # always within the panel
     x = LEFT
     for (mark, words), width in zip(entries, widths):
-        image.alpha_composite(mark, (x, LEGEND_Y - mark.height // 2))
-        draw.text((x + mark.width + 4, LEGEND_Y), words, fill=TEXT_DIM, font=label, anchor="lm")
+        image.alpha_composite(mark, (x, y - mark.height // 2))
+        draw.text((x + mark.width + 4, y), words, fill=TEXT_DIM, font=label, anchor="lm")
         x += width + gap
 
 
@@ -310,12 +336,22 @@ def public_legend() -> list[tuple[Image.Image, str]]:
     ]
 
 
+# With a second key (the deduction aid's), both lines share the room under the powers.
+TWO_LEGENDS_Y = (LEGEND_Y - 6, LEGEND_Y + 19)
+
+
 def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = None,
-               legend: list[tuple[Image.Image, str]] | None = None) -> None:
+               legend: list[tuple[Image.Image, str]] | None = None,
+               extra_legend: list[tuple[Image.Image, str]] | None = None) -> None:
     draw = ImageDraw.Draw(image)
     draw_garden(image, draw, view, bound)
     draw_round(image, draw, view)
     draw_gong(image, draw, view)
     draw_calls(image, draw, view)
     draw_powers(image, draw, view)
-    draw_legend(image, draw, public_legend() if legend is None else legend)
+    entries = public_legend() if legend is None else legend
+    if extra_legend is None:
+        draw_legend(image, draw, entries)
+    else:
+        draw_legend(image, draw, entries, TWO_LEGENDS_Y[0])
+        draw_legend(image, draw, extra_legend, TWO_LEGENDS_Y[1])

@@ -84,6 +84,18 @@ def public_view(state: GameState) -> PublicView:
     )
 
 
+def possible_bound(view: PublicView) -> tuple[ObjectType, ...]:
+    """The object types that can still be her bound object, from public facts alone.
+
+    Her bound object is set aside before the first draw, so it is never the
+    first type nor a drawn (sealed) type, and she never breaks it: exactly the
+    tiles still intact. Once the match is over it is the one revealed.
+    """
+    if view.bound is not None:
+        return (view.bound,)
+    return tuple(t for t, tile in view.tiles if tile is TileState.INTACT)
+
+
 def goryo_view(state: GameState, preview: Plan | None = None) -> GoryoView:
     """Her board; ``preview`` shows a candidate plan before she confirms it."""
     return GoryoView(

@@ -8,7 +8,7 @@ from pathlib import Path
 import render
 import rules
 
-from . import scenes
+from . import aid_scenes, scenes
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 
@@ -21,6 +21,9 @@ CASES: dict[str, Callable[[], bytes]] = {
         scenes.public(scenes.discovery_with_sprint_and_false_trail())
     ),
     "final_resigned": lambda: render.final_board(scenes.public(scenes.final())),
+    # The deduction aid (issue 12): many paths still open, then a single one left.
+    "aid_many_paths_public": lambda: render.public_board(aid_scenes.early(), aid_scenes.aid_for(aid_scenes.early())),
+    "aid_single_path_public": lambda: render.public_board(aid_scenes.late(), aid_scenes.aid_for(aid_scenes.late())),
 }
 
 

@@ -6,11 +6,12 @@ import dataclasses
 
 import render
 import rules
+from render import aid_line
 from rules import Move, Plan, Samurai, Sniff, parse_plan, parse_space
 from rules.events import SprintDiscarded
 from rules.playout import random_match
 
-from . import scenes
+from . import aid_scenes, scenes
 
 LIMIT = 1024
 
@@ -64,3 +65,29 @@ def test_a_match_won_in_a_sprint_round_never_shows_the_sprint_as_left():
     assert not view.sprint_available
     for alt in (render.describe_final(view), render.describe_discovery(view)):
         assert "powers left: False Trail." in alt and "Sprint," not in alt
+
+
+def test_the_alt_texts_name_the_types_that_could_still_be_her_bound_object():
+    public = render.describe_public(rules.public_view(scenes.round_two()))
+    assert "Could still be her bound object: Helmet, Lantern, Urn, Flower, Fan." in public
+    goryo = render.describe_goryo(scenes.preview())
+    assert "cannot yet rule out as your bound object: Helmet, Lantern, Urn, Flower, Fan." in goryo
+    final = render.describe_final(scenes.public(scenes.final()))
+    assert "Could still be" not in final and "bound object was the Fan" in final
+
+
+def test_with_the_aid_the_alt_text_leads_with_its_count_and_still_fits_discord():
+    checked = 0
+    for seed in (31, 32):
+        for _, state in random_match(seed):
+            if state.phase is not rules.Phase.SAMURAI_TURN:
+                continue
+            view = rules.public_view(state)
+            aid = aid_scenes.aid_for(view)
+            possible = [p for p in aid_scenes.paths_she_could_pick(view) if aid_scenes.fits(p, view)]
+            assert state.plan.path in possible, "her real path always fits the public answers"
+            text = render.describe_public(view, aid)
+            assert len(text) <= LIMIT
+            assert text.index(aid_line(aid)) < 100, "right after the headline"
+            checked += 1
+    assert checked > 10

@@ -1,12 +1,20 @@
-"""The actions panel shows whose turn is over, as the rules decide it (issue 9, item 4)."""
+"""The side panel: whose turn is over, as the rules decide it (issue 9, item 4), and which garden
+types could still be her bound object (issue 12)."""
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
+import render
 import rules
-from render.panel import Slot, slots_of, turn_over
+from render import geometry as g
+from render.panel import LEFT, SUSPECT_MARK, TILE, TILE_GAP, Slot, slots_of, turn_over
 from rules import Phase, Samurai
 from rules.playout import random_match
 from rules.samurai_turn import call_refusal
+from rules.views import possible_bound
 
 from . import scenes
 
@@ -45,3 +53,24 @@ def test_a_samurai_who_used_all_his_actions_is_over_too_and_a_fourth_cannot_be_c
     assert turn_over(view, Samurai.BLUE), "three Samurai called: the fourth cannot be"
     assert slots_of(view, Samurai.BLUE) == (Slot.CLOSED,) * 4
     assert not turn_over(view, Samurai.RED)
+
+
+def gold_pixels(image, box) -> int:
+    return sum(1 for r, g, b in image.crop(box).get_flattened_data() if abs(r - 233) + abs(g - 185) + abs(b - 73) < 40)
+
+
+def test_the_garden_marks_with_a_gold_question_badge_exactly_the_types_that_could_be_bound():
+    def badges(view):
+        image = Image.open(io.BytesIO(render.public_board(view))).convert("RGB")
+        found = []
+        for index, (object_type, _) in enumerate(view.tiles):
+            x = LEFT + (index % 4) * (TILE + TILE_GAP) + TILE - SUSPECT_MARK + 8
+            y = g.TILES_TOP + (index // 4) * g.TILE_ROW - 8
+            if gold_pixels(image, (x, y, x + SUSPECT_MARK, y + SUSPECT_MARK)) > SUSPECT_MARK ** 2 // 4:
+                found.append(object_type)
+        return tuple(found)
+
+    view = scenes.public(scenes.round_two())
+    assert 0 < len(possible_bound(view)) < len(view.tiles)
+    assert badges(view) == possible_bound(view)
+    assert badges(scenes.public(scenes.final())) == (), "once her bound object is shown, no type is a suspect"

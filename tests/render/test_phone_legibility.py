@@ -10,6 +10,7 @@ and a room centre and her "sealed" ring look.
 
 from __future__ import annotations
 
+import functools
 import io
 import math
 from functools import cache
@@ -19,8 +20,10 @@ from PIL import Image, ImageStat
 
 import render
 import rules
+from render import DeductionAid
 from render import geometry as g
 from render.images import final_reveal
+from render.overlay import draw_heat
 from render.palace import background
 from render.panel import Slot, slots_of
 from render.reach import reachable_targets
@@ -28,7 +31,7 @@ from render.theme import font
 from rules import SPACES, GoryoView, PublicView, Samurai, space_name
 from rules.palace import CENTRES
 
-from . import scenes
+from . import aid_scenes, scenes
 
 PHONE_WIDTH = 360
 SCALE = PHONE_WIDTH / g.WIDTH
@@ -40,6 +43,7 @@ MIN_MARK_DIFFERENCE = 40  # mean absolute difference per channel, of 255
 # The golden cases with the view each is drawn from (tests/render/golden_cases.py draws the same).
 def _views() -> dict[str, tuple[object, PublicView | GoryoView]]:
     return {
+        **{name: (functools.partial(render.public_board, aid=aid), view) for name, (view, aid) in _aids().items()},
         "setup_done_public": (render.public_board, scenes.public(scenes.setup_done())),
         "mid_samurai_turn_public": (render.public_board, scenes.public(scenes.mid_samurai_turn())),
         "mid_samurai_turn_goryo": (render.goryo_board, rules.goryo_view(scenes.mid_samurai_turn())),
@@ -51,7 +55,26 @@ def _views() -> dict[str, tuple[object, PublicView | GoryoView]]:
     }
 
 
+@cache
+def _aids() -> dict[str, tuple[PublicView, DeductionAid]]:
+    """The golden cases drawn with the deduction aid, and the aid each is drawn with."""
+    early, late = aid_scenes.early(), aid_scenes.late()
+    return {
+        "aid_many_paths_public": (early, aid_scenes.aid_for(early)),
+        "aid_single_path_public": (late, aid_scenes.aid_for(late)),
+    }
+
+
 CASE_NAMES = sorted(_views())
+
+
+@cache
+def bare(name: str) -> Image.Image:
+    """The case's palace before any piece is drawn: the plain one, or with the aid's shading."""
+    plain = background().copy()
+    if name in _aids():
+        draw_heat(plain, _aids()[name][1])
+    return plain.convert("RGB")
 
 
 @cache
@@ -137,7 +160,7 @@ def test_the_samurai_names_in_the_actions_table_are_at_least_7_px_tall_on_a_phon
 def test_space_names_stand_out_from_their_mat_on_a_phone(name):
     """Where nothing covers a name, its darkest ink against the mat between its letters keeps a readable contrast."""
     full, phone = pictures(name)
-    plain = background().convert("RGB")
+    plain = bare(name)
     for space in SPACES:
         box = label_box(space)
         if covered(full, plain, box):
@@ -152,7 +175,7 @@ def test_nothing_but_the_route_covers_a_space_name(name):
     """Marks, frames, seals, shards, pawns and her gold highlight all leave the names alone;
     only the revealed or planned route's line may cross one."""
     full, _ = pictures(name)
-    plain = background().convert("RGB")
+    plain = bare(name)
     view = _views()[name][1]
     public = public_of(view)
     routes: set = set()

@@ -13,7 +13,7 @@ import render
 import rules
 from rules import GameState, Plan
 
-from . import scenes
+from . import aid_scenes, scenes
 
 
 def other_bound(state: GameState) -> GameState:
@@ -76,3 +76,19 @@ def test_a_preview_is_drawn_on_her_board_before_she_confirms():
     state = scenes.round_two()
     plain = render.goryo_board(rules.goryo_view(state))
     assert render.goryo_board(scenes.preview()) != plain
+
+
+def test_with_the_aid_hidden_changes_leave_the_public_pictures_and_alt_texts_identical():
+    """Issue 12: the aid's numbers come from the public view, so two matches with the same public history
+    get the same numbers; with them, the pictures and alt texts must not tell the matches apart."""
+    for state in (scenes.mid_samurai_turn(), samurai_turn_of_round_two()):
+        aid = aid_scenes.aid_for(rules.public_view(state))
+        assert aid.paths_possible > 1
+        baseline = (render.public_board(rules.public_view(state), aid), render.describe_public(rules.public_view(state), aid))
+        variants = [other_bound(state), other_bag_order(state)]
+        if state.round == 2:
+            variants.append(other_plan(state))
+        for variant in variants:
+            view = rules.public_view(variant)
+            assert aid_scenes.aid_for(view) == aid, "the numbers depend on public facts only"
+            assert (render.public_board(view, aid), render.describe_public(view, aid)) == baseline

@@ -1,0 +1,124 @@
+"""The deduction aid on the palace: a warm shading where her possible paths pass, and a badge
+where they end.
+
+The shading replaces each space's mat colour, redrawn under the object and the
+space's name, so it never veils them; the pieces, paw-prints and seals are
+drawn on top afterwards, so it never hides those either.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules import OBJECT_AT, SPACES, Space, space_name
+from rules.palace import CENTRES
+
+from . import geometry as g
+from .deduction import DeductionAid
+from .icons import icon
+from .palace import background
+from .pen import Pen, paint_large, sprite
+from .theme import CUBE_TARGET, INK, font
+
+# Mat colours from "a few of her paths pass here" to "all of them do". Four steps, not a
+# gradient, so neighbouring levels stay apart on a phone; each keeps the dark name at
+# least as readable as on the plain mat (see tests/render/test_aid_overlay.py).
+HEAT = ((252, 222, 128), (250, 190, 100), (246, 156, 80), (240, 124, 78))
+HEAT_TEXT = (242, 146, 74)  # the caption's count, on the dark caption strip
+BADGE_SIZE = 23
+
+
+def heat_level(crossing: int, possible: int) -> int:
+    """0 when no possible path crosses the space, else 1–4 by quarter of her possible paths."""
+    if crossing <= 0 or possible <= 0:
+        return 0
+    return min(len(HEAT), math.ceil(len(HEAT) * crossing / possible))
+
+
+def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    return tuple(round(c * factor) for c in colour)  # type: ignore[return-value]
+
+
+@cache
+def heated_cell(space: Space, level: int) -> Image.Image:
+    """The space as the palace draws it, on a heat-coloured mat, its name in darker ink."""
+    mat = HEAT[level - 1]
+    x0, y0, x1, y1 = g.cell_box(space)
+    cell = background().crop((x0, y0, x1, y1)).convert("RGB")
+
+    def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
+        draw.rectangle((2 * s, 2 * s, (x1 - x0 - 2) * s, (y1 - y0 - 2) * s), fill=mat)
+        draw.rectangle((1 * s, 1 * s, (x1 - x0 - 1) * s, (y1 - y0 - 1) * s), outline=_shade(mat, 0.86), width=2 * s)
+        if space in CENTRES:  # the empty floor's crest, as on the plain palace
+            cx, cy = (x1 - x0) / 2, g.ICON_TOP + g.ICON_SIZE / 2
+            for dx, dy in ((0, -11), (11, 0), (0, 11), (-11, 0)):
+                px, py = cx + dx, cy + dy
+                draw.polygon([v * s for v in (px, py - 9, px + 9, py, px, py + 9, px - 9, py)],
+                             fill=_shade(mat, 0.84))
+
+    cell = paint_large(cell, paint, scale=2).convert("RGBA")
+    object_type = OBJECT_AT[space]
+    if object_type is not None:
+        ix, iy = g.icon_origin(space)
+        cell.alpha_composite(icon(object_type, g.ICON_SIZE), (ix - x0, iy - y0))
+    lx, ly = g.label_anchor(space)
+    ImageDraw.Draw(cell).text((lx - x0, ly - y0), space_name(space), fill=INK, font=font(g.LABEL_FONT_SIZE),
+                              anchor="ms")
+    return cell
+
+
+def draw_heat(image: Image.Image, aid: DeductionAid) -> None:
+    for space in SPACES:
+        level = heat_level(aid.crossing[space], aid.paths_possible)
+        if level:
+            x0, y0, _, _ = g.cell_box(space)
+            image.paste(heated_cell(space, level), (x0, y0))
+
+
+@cache
+def ending_badge(count: int, size: int = BADGE_SIZE) -> Image.Image:
+    """A purple disc with a white count: this many of her possible paths end here."""
+    text = str(count)
+
+    def paint(pen: Pen) -> None:
+        pen.circle(50, 50, 47, fill=CUBE_TARGET, outline=(255, 255, 255), width=9)
+        digits = {1: 62, 2: 50}.get(len(text), 38)
+        pen.draw.text(pen.p(50, 53), text, fill=(255, 255, 255), font=font(round(digits * pen.k), True),
+                      anchor="mm")
+
+    return sprite(size, size, paint)
+
+
+def badge_origin(space: Space) -> tuple[int, int]:
+    """Bottom left, beside the space's name and inside a paw-print's frame: free on the public board."""
+    x0, y0, _, _ = g.cell_box(space)
+    return x0 + 8, y0 + 80
+
+
+def draw_endings(image: Image.Image, aid: DeductionAid) -> None:
+    for space in SPACES:
+        if aid.ending[space]:
+            image.alpha_composite(ending_badge(aid.ending[space]), badge_origin(space))
+
+
+@lru_cache(maxsize=1)
+def heat_scale() -> Image.Image:
+    """The legend's swatch: the four mat colours side by side."""
+    step = 11
+    swatch = Image.new("RGBA", (step * len(HEAT) + 4, 20))
+    draw = ImageDraw.Draw(swatch)
+    draw.rectangle((0, 0, swatch.width - 1, swatch.height - 1), fill=INK)
+    for k, colour in enumerate(HEAT):
+        draw.rectangle((2 + k * step, 2, 2 + (k + 1) * step - 1, swatch.height - 3), fill=colour)
+    return swatch
+
+
+@lru_cache(maxsize=1)
+def aid_legend() -> list[tuple[Image.Image, str]]:
+    return [
+        (heat_scale(), "share of her paths passing"),
+        (ending_badge(3, 20), "paths end here"),
+    ]
