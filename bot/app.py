@@ -46,9 +46,10 @@ class GoryoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         self.game = Game(self, self.store, self.settings)
-        self.turns = TurnClock(self, self.store, self.game.service, self.settings)
+        self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
+        await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         self.sweeper.start()
@@ -85,6 +86,8 @@ class GoryoBot(commands.Bot):
     async def close(self) -> None:
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
+        if self.game is not None:
+            self.game.deliverer.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -104,7 +104,7 @@ class PlanButton(
             if self.choice == "confirm":
                 await game.confirm_plan(interaction, self.match_id, self.version, self.plan)
             else:
-                await game.cancel_plan(interaction, self.match_id, self.version)
+                await game.cancel_plan(interaction, self.match_id, self.version, self.plan)
 
 
 DYNAMIC_ITEMS = (ChallengeButton, PlanButton)

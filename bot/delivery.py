@@ -57,6 +57,12 @@ async def send_private(interaction: discord.Interaction, text: str, *, board: Bo
         await interaction.response.send_message(text, **kwargs)
 
 
+async def acknowledge_privately(interaction: discord.Interaction) -> None:
+    """Tell Discord at once that a private answer is coming (before drawing a picture)."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(thinking=True, ephemeral=not in_dm(interaction))
+
+
 class Courier:
     """Delivers the messages of one match, for one interaction (or none, for background work)."""
 

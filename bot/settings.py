@@ -28,6 +28,7 @@ class Settings:
     seed: int | str | None = None
     challenge_timeout: float = 900.0  # seconds an unanswered challenge stays open
     turn_limit: float = 24 * 3600.0  # seconds a player may take over one turn
+    board_cooldown: float = 10.0  # seconds between two /goryo board of one user
     log_level: str = "INFO"
 
     def replace(self, **changes: object) -> Settings:
@@ -44,6 +45,8 @@ class Settings:
             raise SettingsError("GORYO_CHALLENGE_TIMEOUT must be a positive number of seconds")
         if self.turn_limit <= 0:
             raise SettingsError("GORYO_TURN_LIMIT must be a positive number of seconds")
+        if self.board_cooldown < 0:
+            raise SettingsError("GORYO_BOARD_COOLDOWN must be zero or a positive number of seconds")
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -106,6 +109,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,
         challenge_timeout=_seconds("GORYO_CHALLENGE_TIMEOUT", get("GORYO_CHALLENGE_TIMEOUT") or "900"),
         turn_limit=_seconds("GORYO_TURN_LIMIT", get("GORYO_TURN_LIMIT") or "24h"),
+        board_cooldown=_seconds("GORYO_BOARD_COOLDOWN", get("GORYO_BOARD_COOLDOWN") or "10"),
         log_level=(get("GORYO_LOG_LEVEL") or "INFO").upper(),
     )
     settings.check()
