@@ -2,19 +2,66 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
 import discord
 
 from .app import create_bot
+from .settings import SettingsError
+
+SETTINGS_HELP = """\
+settings (environment variables, or KEY=value lines in ./.env; the environment wins):
+  DISCORD_TOKEN            the bot's token from the Discord Developer Portal (required)
+  GORYO_DATABASE           SQLite file for matches (default ./goryo.sqlite3)
+  GORYO_DEV_GUILD          a server id: sync the commands to that server only, at once
+  GORYO_SYNC               global, guild or off (default: guild with GORYO_DEV_GUILD, else global)
+  GORYO_SEED               seed every match's draws (testing only)
+  GORYO_CHALLENGE_TIMEOUT  how long a challenge stays open: 900, 15m, 1h (default 15m)
+  GORYO_TURN_LIMIT         how long one turn may take: 3600, 90m, 24h, 2d (default 24h)
+  GORYO_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)
+.env.example documents each one.
+
+no token yet? try it first:
+  python -m bot --sandbox  the real bot against a simulated Discord, played in your browser
+                           (python -m bot --sandbox --help lists its options)"""
 
 
-def main() -> int:
-    bot = create_bot()
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run the Goryō Discord bot. Every setting is checked before it connects to Discord.",
+        epilog=SETTINGS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--sandbox", action="store_true",
+        help="play against a simulated Discord in your browser instead: no token, nothing sent anywhere",
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--sandbox" in argv:  # no token: the real bot against a simulated Discord, see bot/sandbox
+        from .sandbox import main as sandbox_main
+
+        return sandbox_main(argv)
+    _parser().parse_args(argv)  # --help, or a clear complaint about an unknown option
+    try:
+        bot = create_bot()
+    except SettingsError as error:
+        # One line an admin can act on; a traceback would bury it.
+        print(f"Cannot start: {error}.", file=sys.stderr)
+        return 2
     settings = bot.settings
     if not settings.token:
-        print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
+        print(
+            "DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example). "
+            "To try the bot without Discord, run: python -m bot --sandbox",
+            file=sys.stderr,
+        )
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     bot.run(settings.token, log_handler=None)
@@ -22,8 +69,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    if "--sandbox" in sys.argv:  # no token: the real bot against a simulated Discord, see bot/sandbox
-        from .sandbox import main as sandbox_main
-
-        raise SystemExit(sandbox_main(sys.argv[1:]))
     sys.exit(main())

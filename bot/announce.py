@@ -21,11 +21,17 @@ from .storage import MatchRecord
 SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff)
 
 
-def end_items(record: MatchRecord, *, answer: bool = True) -> list[OutboxItem]:
+def end_items(record: MatchRecord) -> list[OutboxItem]:
+    """Every ending reaches both players: the channel mentions both, and she is told in her DMs.
+
+    Her DM carries the public final board: at the end everything is revealed, so it is
+    the same picture the channel shows, with her bound object on it.
+    """
     state = record.state
     assert state.outcome is not None
     text = messages.match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
-    return [OutboxItem("end", "public", text, "final", answer=answer)]
+    goryo_text = messages.goryo_match_over(state.outcome, state.bound, record.channel_id)
+    return [OutboxItem("end", "public", text, "final", answer=True), OutboxItem("goryo-end", "goryo", goryo_text, "final", answer=True)]
 
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:

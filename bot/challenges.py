@@ -108,6 +108,11 @@ class Challenges:
                 raise Refusal(f"Only {messages.mention(challenge.challenger_id)} can withdraw this challenge.")
             await self._close(interaction, challenge, messages.challenge_withdrawn(challenge.challenger_id))
             return
+        if interaction.user.id == challenge.challenger_id and interaction.user.id != challenge.opponent_id:
+            raise Refusal(
+                f"This is your own challenge: only {messages.mention(challenge.opponent_id)} can accept or decline it. "
+                "Changed your mind? Press **Withdraw** to take it back."
+            )
         if interaction.user.id != challenge.opponent_id:
             raise Refusal(
                 f"This challenge is for {messages.mention(challenge.opponent_id)}; only they can answer it. "

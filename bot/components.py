@@ -1,10 +1,12 @@
 """Buttons that survive restarts: DynamicItems whose custom_id carries everything they need.
 
 Challenge buttons carry the challenge id. Plan buttons carry the match id, the
-match version the preview was made at, and the candidate plan itself, e.g.
-``goryo:plan:12:7:C1C2D2D1E1:A6:confirm`` (well under Discord's 100 characters):
-Confirm applies exactly that plan, only while the match is still at that version,
-so a second or stale click is refused.
+match version the preview was made at, the preview's number and the candidate plan
+itself, e.g. ``goryo:plan:12:7:3:C1C2D2D1E1:A6:confirm`` (well under Discord's 100
+characters): Confirm applies exactly that plan, only while the match is still at that
+version and no newer preview was made, so a second, stale or replaced click is refused.
+Resign buttons carry the match id and version, so a confirmation made before the
+match moved on is refused.
 """
 
 from __future__ import annotations
@@ -66,47 +68,89 @@ def decode_plan(path: str, trail: str) -> rules.Plan:
     return rules.Plan(spaces, None if trail == "-" else rules.parse_space(trail))
 
 
-def plan_view(match_id: int, version: int, plan: rules.Plan) -> discord.ui.View:
+def plan_view(match_id: int, version: int, preview: int, plan: rules.Plan) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(PlanButton(match_id, version, plan, "confirm"))
-    view.add_item(PlanButton(match_id, version, plan, "cancel"))
+    view.add_item(PlanButton(match_id, version, preview, plan, "confirm"))
+    view.add_item(PlanButton(match_id, version, preview, plan, "cancel"))
     return view
 
 
 class PlanButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=(
-        r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):"
+        # The preview number is optional so that buttons posted before it existed still work.
+        r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?:(?P<preview>[0-9]{1,9}):)?"
         rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>confirm|cancel)"
     ),
 ):
-    def __init__(self, match_id: int, version: int, plan: rules.Plan, choice: str) -> None:
+    def __init__(self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: str) -> None:
         path, trail = encode_plan(plan)
+        number = "" if preview is None else f"{preview}:"
         label, style = ("Confirm", discord.ButtonStyle.success) if choice == "confirm" else ("Cancel", discord.ButtonStyle.secondary)
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"goryo:plan:{match_id}:{version}:{path}:{trail}:{choice}"
+                label=label, style=style, custom_id=f"goryo:plan:{match_id}:{version}:{number}{path}:{trail}:{choice}"
             )
         )
         self.match_id = match_id
         self.version = version
+        self.preview = preview
         self.plan = plan
         self.choice = choice
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
         plan = decode_plan(match["path"], match["trail"])
-        return cls(int(match["match"]), int(match["version"]), plan, match["choice"])
+        preview = int(match["preview"]) if match["preview"] else None
+        return cls(int(match["match"]), int(match["version"]), preview, plan, match["choice"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         game = interaction.client.game  # type: ignore[attr-defined]
         async with answer_refusals(interaction):
             if self.choice == "confirm":
-                await game.confirm_plan(interaction, self.match_id, self.version, self.plan)
+                await game.confirm_plan(interaction, self.match_id, self.version, self.preview, self.plan)
             else:
-                await game.cancel_plan(interaction, self.match_id, self.version, self.plan)
+                await game.cancel_plan(interaction, self.match_id, self.version, self.preview)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, PlanButton)
+def resign_view(match_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(match_id, version, "confirm"))
+    view.add_item(ResignButton(match_id, version, "keep"))
+    return view
 
-__all__ = ["DYNAMIC_ITEMS", "ChallengeButton", "PlanButton", "challenge_view", "plan_view"]
+
+class ResignButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)",
+):
+    LOOKS = {
+        "confirm": ("Resign", discord.ButtonStyle.danger),
+        "keep": ("Keep playing", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, match_id: int, version: int, choice: str) -> None:
+        label, style = self.LOOKS[choice]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"goryo:resign:{match_id}:{version}:{choice}")
+        )
+        self.match_id = match_id
+        self.version = version
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["version"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        async with answer_refusals(interaction):
+            if self.choice == "confirm":
+                await game.confirm_resign(interaction, self.match_id, self.version)
+            else:
+                await game.keep_playing(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton)
+
+__all__ = ["DYNAMIC_ITEMS", "ChallengeButton", "PlanButton", "ResignButton", "challenge_view", "plan_view", "resign_view"]

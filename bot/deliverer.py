@@ -56,13 +56,15 @@ class Reply:
     """The interaction an action came from: acknowledged at once, then it carries the action's answer."""
 
     def __init__(self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],
-                 notes: Sequence[str] = ()) -> None:
+                 receipt: str | None = None) -> None:
         self.interaction = interaction
         self.record = record
-        self.notes = list(notes)  # private words only for whoever acted (not owed to anyone else)
+        self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
+        self._updating = False  # deferred as an edit of the clicked message
         self.used = False
-        self.answer = next((e for e in entries if self._could_carry(e.item)), None)
+        # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
+        self.answer = None if self.receipt else next((e for e in entries if self._could_carry(e.item)), None)
 
     @property
     def is_component(self) -> bool:
@@ -77,6 +79,10 @@ class Reply:
             return False
         if item.route == "goryo":
             return self.interaction.user.id == self.record.goryo_id
+        if self.is_component:  # a public answer may replace only a public message (a challenge), never a private one
+            source = self.interaction.message
+            if source is None or source.flags.ephemeral or self.interaction.guild_id is None:
+                return False
         return item.route == "public" and self.interaction.channel_id == self.record.channel_id
 
     def carries(self, entry: OutboxEntry) -> bool:
@@ -95,8 +101,9 @@ class Reply:
         if self.acknowledged:
             return
         try:
-            if self.is_component and self.answer is not None:
-                await self.interaction.response.defer()  # the answer edits the clicked message
+            if self.is_component and (self.answer is not None or self.receipt is not None):
+                await self.interaction.response.defer()  # the answer (or receipt) edits the clicked message
+                self._updating = True
             else:
                 private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
@@ -146,14 +153,17 @@ class Reply:
             return None
 
     async def finish(self, lost: int) -> None:
-        """Every interaction gets an answer: the notes, or that something could not be shown yet, or Done."""
-        lines = list(self.notes)
+        """Every interaction gets an answer: its receipt, that something could not be shown yet, or Done."""
+        if self.receipt is not None and not self.gone:
+            try:
+                await self.interaction.edit_original_response(content=self.receipt, view=None)
+                self.used = True
+            except discord.HTTPException as error:
+                self._lost(error)
         if lost:
-            lines.append(messages.delivery_failed())
-        if not lines and not self.used and not (self.is_component and self.interaction.response.is_done()):
-            lines.append("Done.")
-        for line in lines:
-            await self.send_private(line)
+            await self.send_private(messages.delivery_failed())
+        elif not self.used and not self._updating:
+            await self.send_private("Done.")
 
 
 Checkpoint = Callable[[str], None]
@@ -323,6 +333,8 @@ class Deliverer:
             sent = await reply.send_private(entry.item.text, board)
             if sent is not None:
                 return sent or None
+        if not record.is_active:  # once it is over, the channel's end message already mentions her
+            return None
         notice = messages.unreachable_goryo(record.goryo_id, dms_closed=True)
         message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options())
         return message.id

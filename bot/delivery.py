@@ -143,5 +143,5 @@ class Courier:
             log.info("match %d: could not DM the Goryō (%s %s)", self.record.id, error.status, error.code)
         if self._actor_is_goryo:
             await send_private(self.interaction, text, board=board, view=view)
-        else:
+        elif self.record.is_active:  # once it is over, the channel's end message already mentions her
             await self.post_public(messages.unreachable_goryo(self.record.goryo_id, dms_closed=closed))

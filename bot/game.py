@@ -8,7 +8,7 @@ interaction first. Anything that draws a picture acknowledges Discord before it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 from discord import app_commands
@@ -18,7 +18,7 @@ import rules
 from . import boards, messages
 from .announce import outbox_for
 from .challenges import Challenges
-from .components import plan_view
+from .components import plan_view, resign_view
 from .cooldown import Cooldown
 from .deliverer import Deliverer, Reply
 from .delivery import acknowledge_privately, message_options, send_private
@@ -69,20 +69,24 @@ class Game:
         action: rules.Action,
         *,
         version: int | None = None,
-        notes: Sequence[str] = (),
-        unless: Callable[[], Refusal | None] | None = None,
+        receipt: str | None = None,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
     ) -> Played:
-        """Play ``action`` for whoever interacted, then deliver what it owes, answering them first."""
+        """Play ``action`` for whoever interacted, then deliver what it owes, answering them first.
+
+        ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored.
+        """
         played = await self.service.play(
             match_id, interaction.user.id, action, expected_version=version, unless=unless
         )
-        await self.deliver(interaction, played.after, played.outbox, notes)
+        await self.deliver(interaction, played.after, played.outbox, receipt)
         return played
 
     async def deliver(
-        self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry], notes: Sequence[str] = ()
+        self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],
+        receipt: str | None = None,
     ) -> None:
-        await self.deliverer.deliver(record.id, Reply(interaction, record, entries, notes))
+        await self.deliverer.deliver(record.id, Reply(interaction, record, entries, receipt))
 
     async def _play(
         self, interaction: discord.Interaction, record: MatchRecord, action: rules.Action, *, version: int | None = None
@@ -105,27 +109,42 @@ class Game:
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
         board = await boards.goryo_board(record.state, preview=plan)
-        view = plan_view(record.id, record.version, plan)
+        # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
+        view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
 
-    async def confirm_plan(self, interaction: discord.Interaction, match_id: int, version: int, plan: rules.Plan) -> None:
-        def cancelled() -> Refusal | None:
-            if (match_id, version, plan) in self._cancelled:
+    async def _replaced(self, record: MatchRecord, version: int, preview: int | None) -> bool:
+        """Whether a newer preview of the same turn replaced this one."""
+        if not record.is_active or record.version != version:
+            return False  # the pipeline's own refusals say what is wrong then
+        latest = await self.store.latest_preview(record.id)
+        return latest is not None and preview != latest
+
+    async def confirm_plan(
+        self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None, plan: rules.Plan
+    ) -> None:
+        async def refused(record: MatchRecord) -> Refusal | None:
+            if (match_id, version, preview) in self._cancelled:
                 return Refusal("You cancelled this plan, so it was not locked in. Send `/goryo path` again.")
+            if await self._replaced(record, version, preview):
+                return Refusal(messages.goryo_preview_replaced())
             return None
 
-        await self.act(interaction, match_id, plan, version=version, unless=cancelled)
+        await self.act(interaction, match_id, plan, version=version, unless=refused)
 
-    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, plan: rules.Plan) -> None:
+    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
         # Under the match's lock, so a Confirm pressed at the same instant is decided one way only:
         # either it locked the plan first (and this preview never says "Cancelled"), or it is refused.
         async with self.service.lock(match_id):
             record = await self.service.load(match_id)
             if interaction.user.id != record.goryo_id:
                 raise Refusal("Only the Goryō of this match can use these buttons.")
+            if await self._replaced(record, version, preview):
+                raise Refusal(messages.goryo_preview_replaced())
             if record.version != version:
-                raise Refusal(messages.goryo_preview_outdated())
-            self._cancelled.add((match_id, version, plan))
+                await interaction.response.edit_message(content=messages.goryo_preview_outdated(), view=None, attachments=[])
+                return
+            self._cancelled.add((match_id, version, preview))
             await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
 
     # --- the Samurai ------------------------------------------------------------------
@@ -189,10 +208,27 @@ class Game:
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal("You are not playing this match, so there is nothing to resign.")
-        notes = []
-        if interaction.channel_id != record.channel_id:
-            notes.append(f"You resigned the match in {messages.channel_link(record.channel_id)}.")
-        await self.act(interaction, record.id, rules.Resign(side), notes=notes)
+        # Resigning cannot be undone: ask first, privately, with buttons that survive a restart.
+        text = messages.resign_question(record.channel_id, record.player_of(side.other))
+        await send_private(interaction, text, view=resign_view(record.id, record.version))
+
+    async def confirm_resign(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        record = await self.service.load(match_id)
+        side = record.player_side(interaction.user.id)
+        if side is None:
+            raise Refusal("You are not playing this match, so there is nothing to resign.")
+        if not record.is_active:
+            raise Refusal("This match is already over, so there is nothing to resign.")
+        if record.version != version:
+            raise Refusal(messages.resign_outdated())
+        # Its question becomes the receipt; the end itself is announced in the channel.
+        await self.act(interaction, record.id, rules.Resign(side), version=version, receipt=messages.resigned(record.channel_id))
+
+    async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
+        record = await self.service.load(match_id)
+        if record.player_side(interaction.user.id) is None:
+            raise Refusal("You are not playing this match.")
+        await interaction.response.edit_message(content=messages.resign_kept(), view=None)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""

@@ -129,11 +129,25 @@ def goryo_preview(plan: rules.Plan) -> str:
 
 
 def goryo_plan_locked(plan: rules.Plan) -> str:
-    return f"Locked in: {rules.plan_name(plan.path)}. The Samurai are hunting you now."
+    """The whole plan in words, so the receipt alone says what was locked."""
+    target_type = rules.OBJECT_AT[plan.target]
+    sprint = "Sprint used" if len(plan.path) == 6 else "no Sprint"
+    trail = f"False Trail on {rules.space_name(plan.false_trail)}" if plan.false_trail is not None else "no False Trail"
+    return (
+        f"Locked in: {rules.plan_name(plan.path)}, breaking the {target_type} on {rules.space_name(plan.target)}; "
+        f"{sprint}; {trail}.\nThe Samurai are hunting you now."
+    )
 
 
 def goryo_plan_cancelled() -> str:
     return "Cancelled: nothing was locked. Send `/goryo path` again when you are ready."
+
+
+def goryo_preview_replaced() -> str:
+    return (
+        "This preview was replaced by your newer preview: use the buttons on that one, "
+        "or send `/goryo path` again. Nothing was changed."
+    )
 
 
 def goryo_preview_outdated() -> str:
@@ -189,6 +203,13 @@ def samurai_turn_ran_out() -> str:
     return "The Samurai have no action left this turn, so it ends by itself."
 
 
+# Every draw says why it happened: a capture draws a token as well as the gong.
+DRAW_CAUSES: dict[ev.DrawCause, str] = {
+    ev.DrawCause.BAG_ICON: "The mallet reached a bag icon",
+    ev.DrawCause.SPIRIT_CAPTURED: "Her spirit was captured",
+}
+
+
 def narrate(events: Iterable[ev.Event]) -> str:
     """One line per event, in order; events with nothing to say are skipped."""
     lines = [line for event in events if (line := narrate_event(event))]
@@ -238,11 +259,14 @@ def narrate_event(event: ev.Event) -> str | None:
                 f"The {who} {plural} on her target and capture{'s' if len(captors) == 1 else ''} her spirit: "
                 f"{flipped} spirit token{'s' if flipped != 1 else ''} flipped ({total} of {SPIRIT_TOKENS})."
             )
-        case ev.TokenDrawn(object_type, sealed):
+        case ev.TokenDrawn(object_type, sealed, cause):
             where = f" ({_names(sealed)})" if sealed else ""
-            return f"{a(object_type, capital=True)} token is drawn from the bag: every intact {object_type} is sealed{where}."
-        case ev.BagEmpty():
-            return "A draw was due, but the bag is empty."
+            return (
+                f"{DRAW_CAUSES[cause]}: {a(object_type)} token is drawn from the bag, "
+                f"so every intact {object_type} is sealed{where}."
+            )
+        case ev.BagEmpty(cause):
+            return f"{DRAW_CAUSES[cause]}: a token should be drawn, but the bag is empty."
         case ev.SprintDiscarded():
             return "Her Sprint is spent."
         case ev.FalseTrailDiscarded(space):
@@ -254,14 +278,54 @@ def narrate_event(event: ev.Event) -> str | None:
     return None
 
 
-def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
+def _end_headline(outcome: rules.Outcome) -> str:
     if outcome.winner is None:
-        headline = "**No one wins**: the match was called off."
+        return "**No one wins**: the match was called off."
+    # The same words as the final picture's caption (render.words), so the two never disagree.
+    return f"**{winner_line(outcome)}**: {reason(outcome)}."
+
+
+def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
+    """For the channel: both players are mentioned, whoever won, so neither misses the end."""
+    return (
+        f"{_end_headline(outcome)}\nThe Goryō's bound object was the **{bound}**.\n"
+        f"Played by {mention(goryo_id)} (the Goryō) and {mention(samurai_id)} (the Samurai)."
+    )
+
+
+def goryo_match_over(outcome: rules.Outcome, bound: rules.ObjectType, channel_id: int) -> str:
+    """For her DMs: the match she may have been playing from here is over."""
+    if outcome.winner is None:
+        result = "no one wins"
     else:
-        winner_id = goryo_id if outcome.winner is rules.Side.GORYO else samurai_id
-        # The same words as the final picture's caption (render.words), so the two never disagree.
-        headline = f"**{winner_line(outcome)}** ({mention(winner_id)}): {reason(outcome)}."
-    return f"{headline}\nThe Goryō's bound object was the **{bound}**."
+        result = "you win" if outcome.winner is rules.Side.GORYO else "the Samurai win"
+    return (
+        f"The match in {channel_link(channel_id)} is over, and {result}.\n{_end_headline(outcome)}\n"
+        f"Your bound object was the **{bound}**; the final board below shows everything. "
+        "Start another with `/goryo challenge`."
+    )
+
+
+def resign_question(channel_id: int, opponent_id: int) -> str:
+    return (
+        f"Resign the match in {channel_link(channel_id)}? It ends at once and {mention(opponent_id)} wins. "
+        "Press **Resign** to concede, or **Keep playing**."
+    )
+
+
+def resign_outdated() -> str:
+    return (
+        "This resignation is out of date: the match has moved on since you asked. Nothing was changed; "
+        "use `/goryo resign` again if you still want to concede."
+    )
+
+
+def resign_kept() -> str:
+    return "You keep playing: nothing was changed."
+
+
+def resigned(channel_id: int) -> str:
+    return f"You resigned the match in {channel_link(channel_id)}."
 
 
 # --- status and help -------------------------------------------------------------
@@ -311,7 +375,7 @@ def goryo_status_secret(state: rules.GameState) -> str:
 HELP = """\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
-**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). They act one after another: once you call a second Samurai, the first one is done for the turn. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
 **The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.
 
@@ -321,8 +385,8 @@ HELP = """\
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
 `/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` this text
-`/goryo claim` win when your opponent let their turn time run out · `/goryo abort` members who manage the channel: call a match off
-Spaces are written like C2; a plan may be separated by spaces, commas, dashes or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
+`/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers: call a match off
+Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
 
 
 # --- time limits, faults, damage ---------------------------------------------------

@@ -93,7 +93,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END
         """,
     ),
-    # 2: the outbox (what committed actions owe to people, until delivered), the live board
+    # 2: the newest plan preview of each match, so Confirm on an older preview is refused, even after a restart.
+    (
+        """
+        CREATE TABLE plan_previews (
+            match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+            latest   INTEGER NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
+    # 3: the outbox (what committed actions owe to people, until delivered), the live board
     # of a Samurai turn, and an index for the reminder sweep's "what is due" query.
     (
         """

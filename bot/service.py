@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -118,7 +118,7 @@ class MatchService:
         action: rules.Action,
         *,
         expected_version: int | None = None,
-        unless: Callable[[], Refusal | None] | None = None,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
     ) -> Played:
         """Apply ``action`` by ``actor_id`` and store it with its outbox; Refusal if it may not happen.
 
@@ -129,7 +129,7 @@ class MatchService:
         async with lock:
             record = await self.load(match_id)
             self._passed("load")
-            if unless is not None and (refusal := unless()) is not None:
+            if unless is not None and (refusal := await unless(record)) is not None:
                 raise refusal
             self.check(record, actor_id, action, expected_version)
             self._passed("check")

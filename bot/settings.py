@@ -7,12 +7,15 @@ file, so a deployment can override one value without editing it.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 SYNC_MODES = ("global", "guild", "off")
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+DURATION_FORMS = "a positive number of seconds, or with a unit: 900, 15m, 24h, 2d"
 
 
 class SettingsError(ValueError):
@@ -41,12 +44,15 @@ class Settings:
             raise SettingsError(f"GORYO_SYNC must be one of {', '.join(SYNC_MODES)}, not {self.sync!r}")
         if self.sync == "guild" and self.dev_guild is None:
             raise SettingsError("GORYO_SYNC=guild needs GORYO_DEV_GUILD, the id of the server to sync to")
-        if self.challenge_timeout <= 0:
-            raise SettingsError("GORYO_CHALLENGE_TIMEOUT must be a positive number of seconds")
-        if self.turn_limit <= 0:
-            raise SettingsError("GORYO_TURN_LIMIT must be a positive number of seconds")
-        if self.board_cooldown < 0:
-            raise SettingsError("GORYO_BOARD_COOLDOWN must be zero or a positive number of seconds")
+        if self.dev_guild is not None and self.dev_guild <= 0:
+            raise SettingsError(f"GORYO_DEV_GUILD must be a server id (a positive number), not {str(self.dev_guild)!r}")
+        for name, seconds in (("GORYO_CHALLENGE_TIMEOUT", self.challenge_timeout), ("GORYO_TURN_LIMIT", self.turn_limit)):
+            if not (math.isfinite(seconds) and seconds > 0):
+                raise SettingsError(f"{name} must be {DURATION_FORMS}, not {seconds:g} seconds")
+        if self.log_level not in LOG_LEVELS:
+            raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
+            raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -70,13 +76,17 @@ def read_env_file(path: Path) -> dict[str, str]:
 def _seconds(name: str, text: str) -> float:
     """``900``, ``900s``, ``15m``, ``24h`` or ``2d`` → seconds."""
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+    given = text
     text = text.strip().lower()
     factor = units.get(text[-1:], None)
     number = text[:-1] if factor else text
     try:
-        return float(number) * (factor or 1)
+        seconds = float(number) * (factor or 1)
     except ValueError:
-        raise SettingsError(f"{name} must be a duration like 900, 15m or 24h, not {text!r}") from None
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise SettingsError(f"{name} must be {DURATION_FORMS}, not {given!r}")
+    return seconds
 
 
 def _seed(text: str) -> int | str:
@@ -101,16 +111,23 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
     except ValueError:
         raise SettingsError(f"GORYO_DEV_GUILD must be a server id (a number), not {dev_guild_text!r}") from None
     default_sync = "guild" if dev_guild is not None else "global"
+    # Checked here, as typed, so that the complaint quotes what the admin wrote.
+    sync_text = get("GORYO_SYNC") or default_sync
+    if sync_text.lower() not in SYNC_MODES:
+        raise SettingsError(f"GORYO_SYNC must be one of {', '.join(SYNC_MODES)}, not {sync_text!r}")
+    log_text = get("GORYO_LOG_LEVEL") or "INFO"
+    if log_text.upper() not in LOG_LEVELS:
+        raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_text!r}")
     settings = Settings(
         token=get("DISCORD_TOKEN"),
         database=Path(get("GORYO_DATABASE") or Settings.database),
         dev_guild=dev_guild,
-        sync=(get("GORYO_SYNC") or default_sync).lower(),
+        sync=sync_text.lower(),
         seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,
         challenge_timeout=_seconds("GORYO_CHALLENGE_TIMEOUT", get("GORYO_CHALLENGE_TIMEOUT") or "900"),
         turn_limit=_seconds("GORYO_TURN_LIMIT", get("GORYO_TURN_LIMIT") or "24h"),
         board_cooldown=_seconds("GORYO_BOARD_COOLDOWN", get("GORYO_BOARD_COOLDOWN") or "10"),
-        log_level=(get("GORYO_LOG_LEVEL") or "INFO").upper(),
+        log_level=log_text.upper(),
     )
     settings.check()
     return settings

@@ -577,6 +577,24 @@ class Store:
             "ORDER BY turn_started_at",
         )
 
+    async def new_preview(self, match_id: int) -> int:
+        """Number a new plan preview of this match (1, 2, …); it replaces every earlier one."""
+        async with self._write() as db:
+            row = await self._one(
+                db,
+                "INSERT INTO plan_previews (match_id, latest) VALUES (?, 1)"
+                " ON CONFLICT (match_id) DO UPDATE SET latest = latest + 1 RETURNING latest",
+                (match_id,),
+            )
+        assert row is not None
+        return int(row[0])
+
+    async def latest_preview(self, match_id: int) -> int | None:
+        """The number of this match's newest plan preview; None if none was numbered."""
+        async with self._read() as db:
+            row = await self._one(db, "SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
+        return None if row is None else int(row[0])
+
     async def mark_damaged(self, match_id: int, reason: str) -> None:
         """Take a match out of play (frees its channel), keeping its rows for inspection."""
         async with self._write() as db:

@@ -1,4 +1,4 @@
-"""Regenerate docs/sandbox.png: a sandbox match in progress, seen by the Goryō player.
+"""Regenerate docs/sandbox.png: a sandbox match in progress, seen by Aiko, the Goryō.
 
     python docs/sandbox_screenshot.py   # needs the sandbox extra and a `chromium` on PATH
 
@@ -46,15 +46,15 @@ async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) ->
         raise AssertionError(f"no {label} button")
 
     game = rules.new_game(SEED)
-    await command("goryo", "channel", "/goryo challenge opponent:@Samurai player role:goryo")
-    await press("samurai", "channel", "Accept")
+    await command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo")
+    await press("kenji", "channel", "Accept")
     start = sorted(rules.SPACES_OF_TYPE[game.first_type])[1]
-    await command("goryo", "dm", f"/goryo start space:{rules.space_name(start)}")
+    await command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}")
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game, with_false_trail=True))
     trail = f" false_trail:{rules.space_name(plan.false_trail)}" if plan.false_trail is not None else ""
-    await command("goryo", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}{trail}")
-    await press("goryo", "dm", "Confirm")
+    await command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}{trail}")
+    await press("aiko", "dm", "Confirm")
     game = rules.apply(game, plan).state
     for kind in (rules.Move, rules.Sniff, rules.Search):
         action = next(a for a in rules.legal_samurai_actions(game) if isinstance(a, kind))
@@ -64,9 +64,9 @@ async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) ->
         if isinstance(action, rules.Sniff):
             words["space"] = rules.space_name(action.space)
         options = " ".join(f"{name}:{value}" for name, value in words.items())
-        await command("samurai", "channel", f"/goryo {kind.__name__.lower()} {options}")
+        await command("kenji", "channel", f"/goryo {kind.__name__.lower()} {options}")
         game = rules.apply(game, action).state
-    await command("samurai", "channel", "/goryo end")
+    await command("kenji", "channel", "/goryo end")
 
 
 async def main() -> int:
@@ -89,7 +89,7 @@ async def main() -> int:
                 "--virtual-time-budget=5000",
                 f"--window-size={WINDOW}",
                 f"--screenshot={OUTPUT}",
-                f"{sandbox.url}&as=goryo",
+                f"{sandbox.url}&as=aiko",
             ]
             # Chromium blocks, so it runs in a thread while this loop keeps serving it the page.
             done = await asyncio.to_thread(subprocess.run, chromium, capture_output=True, text=True)

@@ -22,8 +22,10 @@ from .theme import (
     CUBE_FALSE_TRAIL,
     CUBE_MOVE,
     CUBE_SPRINT,
+    CUBE_SPRINT_LIGHT,
     CUBE_TARGET,
     GOLD,
+    INK,
     NO,
     TATAMI,
     TEXT,
@@ -35,6 +37,8 @@ from .theme import (
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
 CUBE_SIZE = 34
+PAW_SIZE = 38
+BROKEN_SHARD = g.LABEL_BASELINE - g.LABEL_CAP - 8
 
 
 def canvas() -> Image.Image:
@@ -62,9 +66,11 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
 
 
 def draw_broken(image: Image.Image, spaces: Iterable[Space]) -> None:
+    shard = sprites.crack(BROKEN_SHARD)
     for space in spaces:
-        x0, y0, _, _ = g.cell_box(space)
-        image.alpha_composite(sprites.crack(g.CELL - 8), (x0 + 4, y0 + 4))
+        x0, y0, x1, _ = g.cell_box(space)
+        # Over the object only, so the space's name below it stays readable.
+        image.alpha_composite(shard, ((x0 + x1) // 2 - BROKEN_SHARD // 2, y0 + 4))
 
 
 @lru_cache(maxsize=1)
@@ -108,29 +114,29 @@ def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint], false_trail:
         # A coloured frame: solid for yes, dashed for no, so the two differ without colour too.
         # A discarded print gets none: the False Trail's own frame marks its space.
         if paw in discarded:
-            paw_sprite = sprites.discarded_paw_print(42)
+            paw_sprite = sprites.discarded_paw_print(PAW_SIZE)
         else:
             if paw.green:
                 draw.rectangle((x0 + 2, y0 + 2, x1 - 2, y1 - 2), outline=YES, width=5)
             else:
                 dashed_frame(draw, paw.space, NO, inset=2, dash=9, step=16)
-            paw_sprite = sprites.paw_print(paw.green, 42)
-        image.alpha_composite(paw_sprite, ((x0 + x1) // 2 - 21, y0 + 2))
+            paw_sprite = sprites.paw_print(paw.green, PAW_SIZE)
+        image.alpha_composite(paw_sprite, ((x0 + x1) // 2 - PAW_SIZE // 2, y0 + 2))
 
 
 def draw_goryo(image: Image.Image, space: Space | None) -> None:
     if space is None:
         return
-    cx, cy = g.cell_centre(space)
-    ghost = sprites.ghost(66)
-    image.alpha_composite(ghost, (cx - 33, cy - 30))
+    x0, y0, x1, _ = g.cell_box(space)
+    ghost = sprites.ghost(64)
+    image.alpha_composite(ghost, ((x0 + x1) // 2 - 32, y0 + 10))  # above the space's name
 
 
 def draw_samurai(image: Image.Image, view: PublicView) -> None:
     for samurai, space in view.samurai_spaces:
         x, y = g.samurai_slot(SAMURAI_ORDER.index(samurai), space)
-        pawn = sprites.samurai_pawn(samurai, 40)
-        image.alpha_composite(pawn, (x - 20, y - 20))
+        pawn = sprites.samurai_pawn(samurai, g.PAWN_SIZE)
+        image.alpha_composite(pawn, (x - g.PAWN_SIZE // 2, y - g.PAWN_SIZE // 2))
 
 
 def draw_bound(image: Image.Image, bound: ObjectType) -> None:
@@ -199,16 +205,18 @@ def path_cubes(path: Sequence[Space]) -> list[tuple[Space, Image.Image]]:
 
 
 def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
-    """At the centre, on the route; under the Goryō's pawn it moves to the bottom so both show."""
+    """At the centre, on the route; under the Goryō's pawn it moves to the bottom right corner,
+    beside the space's name and below any Samurai, so pawn, cube and Samurai all show."""
     cx, cy = g.cell_centre(space)
     if beside_pawn:
-        return cx - CUBE_SIZE // 2, cy + g.CELL // 2 - CUBE_SIZE - 4
+        _, _, x1, y1 = g.cell_box(space)
+        return x1 - CUBE_SIZE + 2, y1 - CUBE_SIZE - 3
     return cx - CUBE_SIZE // 2, cy - CUBE_SIZE // 2
 
 
 def draw_false_trail(image: Image.Image, space: Space) -> None:
     """The decoy: a dotted green frame and the green cube marked F."""
-    dashed_frame(ImageDraw.Draw(image), space, CUBE_FALSE_TRAIL, inset=8, dash=5, step=12)
+    dashed_frame(ImageDraw.Draw(image), space, CUBE_FALSE_TRAIL, inset=3, dash=5, step=10)
     cube = sprites.cube("F", CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
     image.alpha_composite(cube, cube_origin(space, False))
 
@@ -226,38 +234,44 @@ def draw_plan_cubes(image: Image.Image, path: Sequence[Space], false_trail: Spac
 
 def draw_marks(image: Image.Image, broken: Iterable[Space], sealed: Iterable[Space]) -> None:
     """Her marker-pen notes: X on each broken object, ○ around each sealed one."""
-    x_mark = sprites.mark_x(62)
-    o_mark = sprites.mark_o(78)
+    x_mark = sprites.mark_x(ICON_SIZE + 4)
+    o_mark = sprites.mark_o(ICON_SIZE + 12)
     for space in broken:
         x, y = icon_origin(space)
         image.alpha_composite(x_mark, (x - 2, y - 2))
     for space in sorted(sealed):
         x, y = icon_origin(space)
-        image.alpha_composite(o_mark, (x - 10, y - 10))
+        image.alpha_composite(o_mark, (x - 6, y - 6))
+
+
+STRIKE_COLOUR = (110, 60, 180)
 
 
 @cache
-def reticle(solid: bool) -> Image.Image:
-    """A small purple crosshair: an object she can strike (hollow: only with the Sprint)."""
-    colour = (110, 60, 180)
+def reticle(solid: bool, size: int = g.TARGET_MARK_SIZE) -> Image.Image:
+    """Where she can strike: a purple disc with a white crosshair. Reachable only with the Sprint:
+    a pale square with the Sprint cube's speed lines. Colour, shape and brightness all differ,
+    so the two stay apart at phone size."""
 
     def paint(pen: Pen) -> None:
-        pen.circle(50, 50, 40, fill=(255, 255, 255, 210) if solid else (255, 255, 255, 150), outline=colour,
-                   width=12 if solid else 7)
-        for a, b in (((50, 2), (50, 26)), ((50, 74), (50, 98)), ((2, 50), (26, 50)), ((74, 50), (98, 50))):
-            pen.line([a, b], fill=colour, width=10)
         if solid:
-            pen.circle(50, 50, 11, fill=colour)
+            pen.circle(50, 50, 47, fill=STRIKE_COLOUR, outline=(255, 255, 255), width=8)
+            for a, b in (((50, 14), (50, 36)), ((50, 64), (50, 86)), ((14, 50), (36, 50)), ((64, 50), (86, 50))):
+                pen.line([a, b], fill=(255, 255, 255), width=10)
+            pen.circle(50, 50, 8, fill=(255, 255, 255))
+        else:
+            pen.rect(6, 6, 94, 94, fill=CUBE_SPRINT_LIGHT, outline=INK, width=8, radius=14)
+            for y in (30, 50, 70):
+                pen.line([(22, y), (78, y)], fill=INK, width=9)
 
-    return sprite(26, 26, paint)
+    return sprite(size, size, paint)
 
 
 def draw_targets(image: Image.Image, targets: Iterable[Space], solid: bool = True) -> None:
     """Mark spaces at the top centre (free of paw-prints while she plans)."""
     mark = reticle(solid)
     for space in targets:
-        x0, y0, x1, _ = g.cell_box(space)
-        image.alpha_composite(mark, ((x0 + x1) // 2 - 13, y0 + 3))
+        image.alpha_composite(mark, g.target_mark_box(space)[:2])
 
 
 @lru_cache(maxsize=1)
@@ -265,8 +279,8 @@ def goryo_legend() -> list[tuple[Image.Image, str]]:
     return [
         (on_tatami(sprites.mark_x(22)), "broken"),
         (on_tatami(sprites.mark_o(24)), "sealed"),
-        (reticle(True), "can strike"),
-        (reticle(False), "+ Sprint"),
+        (reticle(True, 26), "can strike"),
+        (reticle(False, 26), "with Sprint"),
     ]
 
 

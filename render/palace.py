@@ -34,13 +34,10 @@ from .theme import (
     font,
 )
 
-ICON_SIZE = 58
+ICON_SIZE = g.ICON_SIZE
+icon_origin = g.icon_origin
 WALL = 9
-
-
-def icon_origin(space) -> tuple[int, int]:
-    x0, y0, _, _ = g.cell_box(space)
-    return x0 + (g.CELL - ICON_SIZE) // 2, y0 + 30
+LABEL_COLOUR = (92, 70, 44)  # dark enough on tatami to read at phone size
 
 
 @cache
@@ -90,9 +87,12 @@ def _paint_rooms(draw: ImageDraw.ImageDraw, s: int) -> None:
         # Tatami border: a darker band along the mat's edge.
         draw.rectangle(sc((x0 + 1, y0 + 1, x1 - 1, y1 - 1)), outline=TATAMI_EDGE, width=2 * s)
         if space in CENTRES:
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            for r, w in ((30, 3), (18, 2)):
-                draw.ellipse(sc((cx - r, cy - r, cx + r, cy + r)), outline=(184, 166, 122), width=w * s)
+            # An empty floor: a four-diamond crest, square-edged so it never reads as her ○ "sealed" mark.
+            cx, cy = (x0 + x1) / 2, g.icon_origin(space)[1] + g.ICON_SIZE / 2
+            for dx, dy in ((0, -11), (11, 0), (0, 11), (-11, 0)):
+                px, py = cx + dx, cy + dy
+                draw.polygon([(v * s) for v in (px, py - 9, px + 9, py, px, py + 9, px - 9, py)],
+                             fill=(186, 168, 124))
 
 
 def _paint_chrome(draw: ImageDraw.ImageDraw, s: int) -> None:
@@ -123,11 +123,10 @@ def background() -> Image.Image:
         if object_type is not None:
             image.alpha_composite(icon(object_type, ICON_SIZE), icon_origin(space))
     draw = ImageDraw.Draw(image)
-    label = font(13, True)
+    label = font(g.LABEL_FONT_SIZE)  # regular weight: large enough for a phone without outshouting the objects
     for space in SPACES:
-        x0, _y0, x1, y1 = g.cell_box(space)
-        draw.text(((x0 + x1) // 2, y1 - 10), space_name(space), fill=(120, 100, 70), font=label, anchor="mm")
-    coord = font(24, True)
+        draw.text(g.label_anchor(space), space_name(space), fill=LABEL_COLOUR, font=label, anchor="ms")
+    coord = font(30, True)
     for i, letter in enumerate("ABCDEF"):
         x = g.column_centre(i)
         draw.text((x, g.BOARD_TOP + g.MARGIN // 2 + 1), letter, fill=TEXT, font=coord, anchor="mm")

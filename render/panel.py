@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import enum
 import math
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from rules import ObjectType, PublicView, Samurai, TileState
-from rules.layout import GONG_BAG_ICONS, GONG_LAST_SPACE, ROUNDS, SAMURAI_ACTION_CUBES, SPIRIT_TOKENS
+from rules import ObjectType, Phase, PublicView, Samurai, TileState
+from rules.layout import (
+    GONG_BAG_ICONS,
+    GONG_LAST_SPACE,
+    MAX_SAMURAI_CALLED,
+    ROUNDS,
+    SAMURAI_ACTION_CUBES,
+    SPIRIT_TOKENS,
+)
 
 from . import geometry as g
 from . import sprites
@@ -16,23 +24,23 @@ from .icons import faded_icon, icon
 from .pen import Pen, sprite
 from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, font
 
-LEFT = g.PANEL_LEFT + 18
-RIGHT = g.PANEL_RIGHT - 18
-WIDTH = RIGHT - LEFT
+LEFT = g.PANEL_INNER_LEFT
+RIGHT = g.PANEL_INNER_RIGHT
+WIDTH = g.PANEL_INNER_WIDTH
 CENTRE_X = (LEFT + RIGHT) // 2
 
-TILE = 80
+TILE = g.TILE
 TILE_GAP = (WIDTH - 4 * TILE) // 3
 
-GARDEN_TOP = g.BOARD_TOP + 18
-TILES_TOP = GARDEN_TOP + 22
-ROUND_TOP = TILES_TOP + 2 * (TILE + 20)
-SAMURAI_TOP = ROUND_TOP + 52
-GONG_RADIUS = 118  # vertical; the arc is a flattened half-ellipse to fit the panel
-GONG_WIDE = 146
-GONG_CENTRE = (CENTRE_X, SAMURAI_TOP + 50 + GONG_RADIUS)
-CALLS_TOP = GONG_CENTRE[1] + 36
-POWERS_TOP = CALLS_TOP + 38 + 4 * 31 + 18
+GARDEN_TOP = g.GARDEN_TOP
+TILES_TOP = g.TILES_TOP
+ROUND_TOP = g.ROUND_TOP
+SAMURAI_TOP = g.SAMURAI_TOP
+GONG_RADIUS = g.GONG_RADIUS
+GONG_WIDE = g.GONG_WIDE
+GONG_CENTRE = g.GONG_CENTRE
+CALLS_TOP = g.CALLS_TOP
+POWERS_TOP = g.POWERS_TOP
 
 
 @cache
@@ -50,10 +58,11 @@ def tile(object_type: ObjectType, state: TileState, bound: bool = False) -> Imag
             pen.line([(10, 30), (34, 44), (28, 58), (56, 64), (50, 80), (90, 90)], fill=(200, 190, 176), width=4)
 
     base = sprite(TILE, TILE, paint)
-    art = icon(object_type, 56) if intact else faded_icon(object_type, 56, 150)
-    base.alpha_composite(art, ((TILE - 56) // 2, (TILE - 56) // 2))
+    art_size = TILE * 7 // 10
+    art = icon(object_type, art_size) if intact else faded_icon(object_type, art_size, 150)
+    base.alpha_composite(art, ((TILE - art_size) // 2, (TILE - art_size) // 2))
     if state is TileState.SEALED:
-        token = seal_token(44)
+        token = seal_token(TILE * 11 // 20)
         base.alpha_composite(token, (TILE - token.width - 2, TILE - token.height - 2))
     return base
 
@@ -115,18 +124,36 @@ def pointed_mallet(index: int) -> Image.Image:
     return sprites.mallet(40).rotate(-45 - angle, resample=Image.Resampling.BICUBIC, expand=True)
 
 
+class Slot(enum.Enum):
+    """An action space on the Samurai board, as drawn."""
+
+    OPEN = "open"  # may still be used this turn
+    USED = "used"  # a cube sits on it
+    CLOSED = "closed"  # unused, but this Samurai's turn is over (or no more can be called)
+
+
+SLOT_EDGE = (120, 124, 150)
+SLOT_CUBE = (238, 234, 222)  # a pale cube stands out on the dark panel, unlike the board's black ones
+SLOT_CLOSED = (84, 88, 112)
+
+
 @cache
-def action_slot(used: bool) -> Image.Image:
-    """A space on the Samurai board; a black cube sits on it once the action is taken."""
+def action_slot(state: Slot) -> Image.Image:
+    """A space on the Samurai board: empty, holding a cube, or crossed out once it can no longer be used."""
 
     def paint(pen: Pen) -> None:
-        pen.rect(6, 6, 94, 94, outline=(150, 150, 170), width=5, radius=14)
-        if used:
-            pen.rect(12, 16, 92, 96, fill=(0, 0, 0, 120), radius=10)
-            pen.rect(10, 10, 86, 86, fill=(22, 22, 26), outline=(235, 235, 240), width=5, radius=10)
-            pen.line([(22, 22), (74, 22)], fill=(110, 110, 120), width=5)
+        if state is Slot.USED:
+            pen.rect(10, 14, 98, 100, fill=(0, 0, 0, 140), radius=12)
+            pen.rect(4, 4, 92, 92, fill=SLOT_CUBE, outline=INK, width=6, radius=12)
+            pen.line([(18, 18), (76, 18)], fill=(255, 255, 255), width=6)
+        elif state is Slot.OPEN:
+            pen.rect(6, 6, 94, 94, outline=SLOT_EDGE, width=7, radius=12)
+        else:
+            pen.rect(6, 6, 94, 94, outline=SLOT_CLOSED, width=5, radius=12)
+            pen.line([(26, 26), (74, 74)], fill=SLOT_CLOSED, width=8)
+            pen.line([(26, 74), (74, 26)], fill=SLOT_CLOSED, width=8)
 
-    return sprite(26, 26, paint)
+    return sprite(g.ACTION_SLOT, g.ACTION_SLOT, paint)
 
 
 def draw_garden(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, bound: ObjectType | None) -> None:
@@ -135,9 +162,9 @@ def draw_garden(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     label = font(13, True)
     for index, (object_type, state) in enumerate(view.tiles):
         x = LEFT + (index % 4) * (TILE + TILE_GAP)
-        y = TILES_TOP + (index // 4) * (TILE + 20)
+        y = TILES_TOP + (index // 4) * g.TILE_ROW
         image.alpha_composite(tile(object_type, state, object_type is bound), (x, y))
-        draw.text((x + TILE // 2, y + TILE + 9), str(object_type),
+        draw.text((x + TILE // 2, y + TILE + 8), str(object_type),
                   fill=TEXT if state is TileState.INTACT else TEXT_DIM, font=label, anchor="mm")
 
 
@@ -178,58 +205,90 @@ def draw_gong(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -
     draw.text((cx, cy - 12), f"spirit captured {view.spirits} / {SPIRIT_TOKENS}", fill=TEXT, font=font(14), anchor="mm")
 
 
+def turn_over(view: PublicView, samurai: Samurai) -> bool:
+    """Whether ``samurai`` can no longer act this turn, although the turn goes on (rules.samurai_turn's call order)."""
+    if view.phase is not Phase.SAMURAI_TURN:
+        return False
+    if view.actions_used >= SAMURAI_ACTION_CUBES:
+        return True
+    called = [c.samurai for c in view.calls]
+    if samurai not in called:
+        return len(called) >= MAX_SAMURAI_CALLED
+    current = view.calls[-1]
+    return current.samurai is not samurai or current.actions >= view.actions_per_samurai
+
+
+def slots_of(view: PublicView, samurai: Samurai) -> tuple[Slot, Slot, Slot, Slot]:
+    call = next((c for c in view.calls if c.samurai is samurai), None)
+    used = (
+        (False, False, False, False) if call is None
+        else (call.moves >= 1, call.moves >= 2, call.searches >= 1, call.sniffs >= 1)
+    )
+    unused = Slot.CLOSED if turn_over(view, samurai) else Slot.OPEN
+    return tuple(Slot.USED if u else unused for u in used)  # type: ignore[return-value]
+
+
 def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     used = view.actions_used
     heading(draw, CALLS_TOP, "ACTIONS THIS TURN", f"{used} / {SAMURAI_ACTION_CUBES} cubes")
-    columns = {"Move": LEFT + 170, "Search": LEFT + 262, "Sniff": LEFT + 336}
-    small = font(13, True)
-    for name, x in columns.items():
-        draw.text((x + (26 if name == "Move" else 13), CALLS_TOP + 24), name, fill=TEXT_DIM, font=small, anchor="mm")
-    calls = {c.samurai: (order, c) for order, c in enumerate(view.calls)}
+    small = font(15, True)
+    for column, name in ((0, "Move"), (2, "Search"), (3, "Sniff")):
+        x0, _, x1, _ = g.action_slot_box(0, column)
+        if column == 0:
+            x1 = g.action_slot_box(0, 1)[2]
+        draw.text(((x0 + x1) // 2, g.ACTION_ROWS_TOP - 9), name, fill=TEXT_DIM, font=small, anchor="mm")
+    acting = view.calls[-1].samurai if view.calls and view.phase is Phase.SAMURAI_TURN else None
+    name_font = font(g.ACTION_NAME_SIZE, True)
     for row, samurai in enumerate(Samurai):
-        y = CALLS_TOP + 38 + row * 31
-        image.alpha_composite(sprites.samurai_pawn(samurai, 28), (LEFT, y))
-        order, call = calls.get(samurai, (None, None))
-        state = "" if order is None else ("acting" if order == len(view.calls) - 1 and view.phase.value == "samurai_turn"
-                                          else "done")
-        draw.text((LEFT + 36, y + 14), samurai.value.capitalize(), fill=TEXT, font=font(16, True), anchor="lm")
-        if state:
-            draw.text((LEFT + 106, y + 14), state, fill=GOLD if state == "acting" else TEXT_DIM, font=font(12),
-                      anchor="lm")
-        moves = call.moves if call else 0
-        image.alpha_composite(action_slot(moves >= 1), (columns["Move"], y + 1))
-        image.alpha_composite(action_slot(moves >= 2), (columns["Move"] + 28, y + 1))
-        image.alpha_composite(action_slot(bool(call and call.searches)), (columns["Search"], y + 1))
-        image.alpha_composite(action_slot(bool(call and call.sniffs)), (columns["Sniff"], y + 1))
+        top = g.action_row_top(row)
+        middle = top + g.ACTION_ROW // 2
+        over = turn_over(view, samurai)
+        if samurai is acting and not over:  # whose turn it is: a gold frame round his row
+            draw.rounded_rectangle((LEFT - 8, top + 1, RIGHT + 8, top + g.ACTION_ROW - 1), radius=10,
+                                   fill=(52, 54, 78), outline=GOLD, width=2)
+        image.alpha_composite(sprites.samurai_pawn(samurai, 34), (LEFT, middle - 17))
+        name = samurai.value.capitalize()
+        colour = TEXT_DIM if over else (GOLD if samurai is acting else TEXT)
+        draw.text((LEFT + 42, middle), name, fill=colour, font=name_font, anchor="lm")
+        if over:  # his turn is over: struck through, and his unused spaces crossed out
+            width = draw.textlength(name, font=name_font)
+            draw.line((LEFT + 38, middle, LEFT + 46 + width, middle), fill=TEXT_DIM, width=4)
+        for column, slot in enumerate(slots_of(view, samurai)):
+            image.alpha_composite(action_slot(slot), g.action_slot_box(row, column)[:2])
 
 
 def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     heading(draw, POWERS_TOP, "GORYŌ POWERS")
-    y = POWERS_TOP + 28
-    for k, (name, available) in enumerate((("Sprint", view.sprint_available),
-                                           ("False Trail", view.false_trail_available))):
-        x = LEFT + k * 190
-        box = (x, y - 15, x + 180, y + 15)
+    y = POWERS_TOP + 30
+    words = font(24, True)
+    x = LEFT
+    for name, available in (("Sprint", view.sprint_available), ("False Trail", view.false_trail_available)):
+        text = f"{'✓' if available else '✗'} {name}"
+        width = round(draw.textlength(text, font=words))
+        box = (x, y - 18, x + width + 30, y + 18)
         if available:
-            draw.rounded_rectangle(box, radius=15, fill=(70, 58, 110), outline=(170, 150, 230), width=2)
-            draw.text((x + 14, y), f"✓ {name}", fill=TEXT, font=font(16, True), anchor="lm")
-        else:
-            draw.rounded_rectangle(box, radius=15, outline=PANEL_EDGE, width=2)
-            draw.text((x + 14, y), f"✗ {name} used", fill=TEXT_DIM, font=font(16), anchor="lm")
+            draw.rounded_rectangle(box, radius=18, fill=(70, 58, 110), outline=(170, 150, 230), width=2)
+            draw.text((x + 15, y), text, fill=TEXT, font=words, anchor="lm")
+        else:  # spent: hollow, dim and struck through, so it reads as gone even at phone size
+            draw.rounded_rectangle(box, radius=18, outline=PANEL_EDGE, width=2)
+            draw.text((x + 15, y), text, fill=TEXT_DIM, font=words, anchor="lm")
+            draw.line((x + 12, y, x + width + 18, y), fill=TEXT_DIM, width=3)
+        x = box[2] + 14
 
 
-LEGEND_Y = POWERS_TOP + 72
+LEGEND_Y = g.LEGEND_Y
 
 
 def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]]) -> None:
     """A one-line key to the marks on the palace, so a new player needs no manual."""
-    x = LEFT
     label = font(14)
-    for mark, words in entries:
+    widths = [mark.width + 4 + round(draw.textlength(words, font=label)) for mark, words in entries]
+    gap = min(16, (WIDTH - sum(widths)) // max(1, len(entries) - 1))  # always within the panel
+    x = LEFT
+    for (mark, words), width in zip(entries, widths):
         image.alpha_composite(mark, (x, LEGEND_Y - mark.height // 2))
-        x += mark.width + 5
-        draw.text((x, LEGEND_Y), words, fill=TEXT_DIM, font=label, anchor="lm")
-        x += round(draw.textlength(words, font=label)) + 16
+        draw.text((x + mark.width + 4, LEGEND_Y), words, fill=TEXT_DIM, font=label, anchor="lm")
+        x += width + gap
 
 
 def on_tatami(mark: Image.Image) -> Image.Image:

@@ -229,8 +229,8 @@ def bound_ring(size: int) -> Image.Image:
     """A golden frame around the spaces of the bound object."""
 
     def paint(pen: Pen) -> None:
-        pen.rect(3, 3, 97, 97, outline=BOUND, width=6, radius=10)
-        pen.rect(8, 8, 92, 92, outline=(255, 240, 180, 160), width=2, radius=8)
+        # Thin and at the very edge: the space's name just inside it stays uncovered.
+        pen.rect(1, 1, 99, 99, outline=BOUND, width=4.5, radius=10)
 
     return sprite(size, size, paint)
 

@@ -63,6 +63,7 @@ OBJECT_COLOURS: dict[ObjectType, tuple[int, int, int]] = {
 # Goryō cubes, as in the box: white moves, grey Sprint, purple Target, green False Trail.
 CUBE_MOVE = (250, 250, 246)
 CUBE_SPRINT = (150, 150, 158)
+CUBE_SPRINT_LIGHT = (226, 226, 232)  # the "with Sprint" mark: pale, unlike the purple "can strike"
 CUBE_TARGET = (120, 60, 170)
 CUBE_FALSE_TRAIL = (40, 150, 80)
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 from . import layout
+from .actions import Plan
 from .events import (
     BagEmpty,
+    DrawCause,
     Event,
     FalseTrailDiscarded,
     MatchEnded,
@@ -51,16 +53,33 @@ def discover(state: GameState, events: list[Event]) -> GameState:
     sprint_used = len(plan.path) == SPRINT_LENGTH
     reveal = Reveal(state.round, plan.path, plan.false_trail, state.paw_prints)
     events.append(PathRevealed(plan.path, plan.false_trail, sprint_used))
+    state = dataclasses.replace(state, last_reveal=reveal)
 
+    state, ending = _resolve(state, plan, events)
+    # The wrap-up runs whether or not the match just ended, so the final state is as
+    # complete as after any other Discovery (a spent Sprint never shows as unused).
+    state = _discard_spent_powers(state, plan, sprint_used, events)
+    if ending is None:
+        events.append(RoundEnded(state.round))
+        if state.round < layout.ROUNDS:
+            return start_round(state, state.round + 1, events)
+        ending = Termination.SURVIVED_FOUR_ROUNDS
+    state = dataclasses.replace(state, plan=None, calls=(), paw_prints=())
+    winner = Side.GORYO if ending is Termination.SURVIVED_FOUR_ROUNDS else Side.SAMURAI
+    return finish(state, ending, winner, events)
+
+
+def _resolve(state: GameState, plan: Plan, events: list[Event]) -> tuple[GameState, Termination | None]:
+    """Break, gong, capture and draws, stopping at the first step that wins the match for the Samurai."""
     # Break the target; its tile flips if it was intact.
     target = plan.target
     target_type = OBJECT_AT[target]
     assert target_type is not None
     tile_flipped = state.tile(target_type) is TileState.INTACT
-    state = dataclasses.replace(state, broken=state.broken + (target,), goryo_space=target, last_reveal=reveal)
+    state = dataclasses.replace(state, broken=state.broken + (target,), goryo_space=target)
     events.append(ObjectBroken(target, target_type, tile_flipped))
     if tile_flipped and state.exorcism_reached:
-        return finish(state, Termination.EXORCISED, Side.SAMURAI, events)
+        return state, Termination.EXORCISED
 
     # Green paw-prints advance the gong, except one on the False Trail.
     green = sum(1 for p in state.paw_prints if p.green and p.space != plan.false_trail)
@@ -77,29 +96,28 @@ def discover(state: GameState, events: list[Event]) -> GameState:
         state = dataclasses.replace(state, spirits=state.spirits + flips)
         events.append(SpiritCaptured(captors, flips, state.spirits))
         if state.spirits >= layout.SPIRIT_TOKENS:
-            return finish(state, Termination.CAPTURED_THRICE, Side.SAMURAI, events)
+            return state, Termination.CAPTURED_THRICE
 
     # One draw per bag icon reached and per spirit token flipped; each seals its type.
-    for _ in range(icons + flips):
+    causes = [DrawCause.BAG_ICON] * icons + [DrawCause.SPIRIT_CAPTURED] * flips
+    for cause in causes:
         if not state.bag:
-            events.append(BagEmpty())
+            events.append(BagEmpty(cause))
             continue
         drawn_type = state.bag[0]
         state = dataclasses.replace(state, bag=state.bag[1:], drawn=state.drawn + (drawn_type,))
         sealed = tuple(s for s in SPACES_OF_TYPE[drawn_type] if s not in state.broken)
-        events.append(TokenDrawn(drawn_type, sealed))
+        events.append(TokenDrawn(drawn_type, sealed, cause))
         if state.exorcism_reached:
-            return finish(state, Termination.EXORCISED, Side.SAMURAI, events)
+            return state, Termination.EXORCISED
+    return state, None
 
+
+def _discard_spent_powers(state: GameState, plan: Plan, sprint_used: bool, events: list[Event]) -> GameState:
     if sprint_used:
         state = dataclasses.replace(state, sprint_available=False)
         events.append(SprintDiscarded())
     if plan.false_trail is not None and state.investigated(plan.false_trail):
         state = dataclasses.replace(state, false_trail_available=False)
         events.append(FalseTrailDiscarded(plan.false_trail))
-
-    events.append(RoundEnded(state.round))
-    if state.round >= layout.ROUNDS:
-        state = dataclasses.replace(state, plan=None, calls=(), paw_prints=())
-        return finish(state, Termination.SURVIVED_FOUR_ROUNDS, Side.GORYO, events)
-    return start_round(state, state.round + 1, events)
+    return state

@@ -5,6 +5,7 @@ Every event is public information at the moment it is emitted.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from .palace import ObjectType, Space
@@ -77,15 +78,25 @@ class SpiritCaptured:
     total_flipped: int
 
 
+class DrawCause(enum.Enum):
+    """Why an object token is drawn at the Discovery."""
+
+    BAG_ICON = "bag_icon"  # the gong's mallet reached a bag icon
+    SPIRIT_CAPTURED = "spirit_captured"  # a spirit token was flipped
+
+
 @dataclass(frozen=True, slots=True)
 class TokenDrawn:
     object_type: ObjectType
     sealed_spaces: tuple[Space, ...]
+    cause: DrawCause
 
 
 @dataclass(frozen=True, slots=True)
 class BagEmpty:
     """A draw was owed but the bag had nothing left."""
+
+    cause: DrawCause
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,9 @@ def refusal(state: GameState, action: Action) -> str | None:
         return "The match is over."
     if not all(_on_the_board(s) for s in _spaces_named(action)):
         return "That names a space that is not on the palace board: columns A–F, rows 1–6."
+    if isinstance(action, (Move, Search, Sniff)) and not isinstance(action.samurai, Samurai):
+        # Hand-built actions could name anything; the engine would fail deep inside otherwise.
+        return _not_a_samurai(str(action.samurai))
     if isinstance(action, ChooseStart):
         if state.phase is not Phase.SETUP:
             return "The starting space has already been chosen."
@@ -127,5 +130,9 @@ def samurai_named(name: str) -> Samurai:
     try:
         return Samurai(name.strip().lower())
     except ValueError:
-        colours = ", ".join(s.value for s in Samurai)
-        raise IllegalActionError(f"{name.strip()[:20]!r} is not a Samurai: choose {colours}.") from None
+        raise IllegalActionError(_not_a_samurai(name)) from None
+
+
+def _not_a_samurai(name: str) -> str:
+    colours = ", ".join(s.value for s in Samurai)
+    return f"{name.strip()[:20]!r} is not a Samurai: choose {colours}."

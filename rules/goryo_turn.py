@@ -12,7 +12,7 @@ from .palace import (
     PATHS_BY_TARGET,
     SPACES,
     Space,
-    are_adjacent,
+    not_adjacent_reason,
     space_name,
 )
 from .pieces import Phase, TileState
@@ -61,11 +61,8 @@ def plan_refusal(state: GameState, plan: Plan) -> str | None:
             return f"Your plan crosses {space_name(space)} twice; each space may be used once a round."
         seen.add(space)
     for before, after in zip(path, path[1:]):
-        if not are_adjacent(before, after):
-            return (
-                f"{space_name(before)} and {space_name(after)} are not adjacent: step one space "
-                "up, down, left or right, and change rooms only across a bridge."
-            )
+        if (why := not_adjacent_reason(before, after)) is not None:
+            return f"Your plan cannot step from {space_name(before)} to {space_name(after)}. {why}"
     refusal = target_refusal(state, plan.target)
     if refusal is not None:
         return refusal

@@ -60,12 +60,13 @@ def space_name(space: Space) -> str:
 def parse_space(text: str) -> Space:
     """``"c2"``, ``" C2 "`` → the space; anything else raises InvalidNotationError."""
     key = text.strip().upper()
+    if not key:
+        raise InvalidNotationError("No space given: write a column A–F and a row 1–6, like C2.")
     try:
         return _SPACE_BY_NAME[key]
     except KeyError:
-        shown = text.strip()[:20] or "nothing"
         raise InvalidNotationError(
-            f"{shown!r} is not a space: write a column A–F and a row 1–6, like C2."
+            f"{text.strip()[:20]!r} is not a space: write a column A–F and a row 1–6, like C2."
         ) from None
 
 
@@ -171,3 +172,63 @@ PATHS_BY_TARGET: dict[int, tuple[dict[Space, tuple[tuple[Space, ...], ...]], ...
     layout.GORYO_MOVE_CUBES: _paths_by_target(layout.GORYO_MOVE_CUBES),
     layout.GORYO_MOVE_CUBES + 1: _paths_by_target(layout.GORYO_MOVE_CUBES + 1),
 }
+
+
+# --- why two spaces are not adjacent ------------------------------------------------
+
+
+def _distances_from(start: Space) -> tuple[int, ...]:
+    """Fewest steps from ``start`` to every space (the palace is connected)."""
+    distance = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for space in frontier:
+            for n in NEIGHBOURS[space]:
+                if n not in distance:
+                    distance[n] = distance[space] + 1
+                    following.append(n)
+        frontier = following
+    return tuple(distance[s] for s in SPACES)
+
+
+DISTANCES: tuple[tuple[int, ...], ...] = tuple(_distances_from(s) for s in SPACES)
+
+
+def _share_a_side(a: Space, b: Space) -> bool:
+    return abs(column_of(a) - column_of(b)) + abs(row_of(a) - row_of(b)) == 1
+
+
+def bridge_name(bridge: tuple[str, Space, Space]) -> str:
+    _, a, b = bridge
+    return f"{space_name(a)}–{space_name(b)}"
+
+
+def nearest_bridge(origin: Space, destination: Space) -> tuple[str, Space, Space]:
+    """The bridge out of ``origin``'s room on the shortest walk to ``destination``.
+
+    Ties go to the bridge ``origin`` reaches in fewer steps, then to the layout's order.
+    """
+    def ranking(indexed: tuple[int, tuple[str, Space, Space]]) -> tuple[int, int, int]:
+        index, (_, a, b) = indexed
+        near, far = (a, b) if ROOM_OF[a] == ROOM_OF[origin] else (b, a)
+        return DISTANCES[origin][near] + 1 + DISTANCES[far][destination], DISTANCES[origin][near], index
+
+    exits = [(i, bridge) for i, bridge in enumerate(BRIDGES) if ROOM_OF[origin] in (ROOM_OF[bridge[1]], ROOM_OF[bridge[2]])]
+    return min(exits, key=ranking)[1]
+
+
+def not_adjacent_reason(origin: Space, destination: Space) -> str | None:
+    """Why one move cannot go from ``origin`` to ``destination``, as a sentence; None if it can."""
+    if are_adjacent(origin, destination):
+        return None
+    a, b = space_name(origin), space_name(destination)
+    if origin == destination:
+        return f"{a} and {b} are the same space: choose one next to it, up, down, left or right, or across a bridge."
+    if _share_a_side(origin, destination):
+        bridge = bridge_name(nearest_bridge(origin, destination))
+        return f"A wall separates {a} from {b}: change rooms only across a bridge (the nearest is {bridge})."
+    return (
+        f"{a} and {b} are not adjacent: a move goes one space up, down, left or right, "
+        "and changes rooms only across a bridge."
+    )

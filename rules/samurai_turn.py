@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import layout
 from .actions import Move, SamuraiAction, Search, Sniff
-from .palace import NEIGHBOURS, Space, are_adjacent, space_name
+from .palace import NEIGHBOURS, Space, not_adjacent_reason, space_name
 from .pieces import Phase, Samurai
 from .state import SAMURAI_ORDER, GameState, SamuraiCall
 
@@ -52,11 +52,8 @@ def samurai_action_refusal(state: GameState, action: SamuraiAction) -> str | Non
     if isinstance(action, Move):
         if call.moves >= layout.MOVES_PER_SAMURAI:
             return f"The {action.samurai} Samurai has already moved {layout.MOVES_PER_SAMURAI} times this turn."
-        if not are_adjacent(at, action.to):
-            return (
-                f"The {action.samurai} Samurai on {space_name(at)} cannot reach {space_name(action.to)} in one move: "
-                "move one space up, down, left or right, and change rooms only across a bridge."
-            )
+        if (why := not_adjacent_reason(at, action.to)) is not None:
+            return f"The {action.samurai} Samurai on {space_name(at)} cannot reach {space_name(action.to)} in one move. {why}"
         return None
     if isinstance(action, Search):
         if call.searches >= layout.SEARCHES_PER_SAMURAI:
@@ -64,10 +61,10 @@ def samurai_action_refusal(state: GameState, action: SamuraiAction) -> str | Non
         return investigation_refusal(state, at)
     if call.sniffs >= layout.SNIFFS_PER_SAMURAI:
         return f"The {action.samurai} Samurai has already sniffed this turn."
-    if not are_adjacent(at, action.space):
+    if (why := not_adjacent_reason(at, action.space)) is not None:
         return (
             f"The {action.samurai} Samurai on {space_name(at)} can only sniff a space next to him "
-            f"(across a bridge counts), and {space_name(action.space)} is not."
+            f"(across a bridge counts). {why}"
         )
     return investigation_refusal(state, action.space)
 

@@ -10,11 +10,13 @@ import signal
 import sys
 import tempfile
 import webbrowser
+from datetime import UTC, datetime
 from pathlib import Path
 
 import simcord
 
 from .. import create_bot
+from ..settings import SettingsError
 from .server import SandboxServer
 from .world import SandboxWorld
 
@@ -50,6 +52,9 @@ class Sandbox:
         self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
+        # SimCord's clock starts on a fixed date; start it at today's instead, so message times and
+        # deadlines read right. Moved before the bot starts, while nothing is scheduled on it yet.
+        self.env.backend.advance_clock(max(0.0, (datetime.now(UTC) - self.env.now()).total_seconds()))
         try:
             await self.env.start()
         except BaseException:
@@ -124,4 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as error:
             print(f"The sandbox could not start: {error}", file=sys.stderr)
             return 1
+        except SettingsError as error:
+            print(f"The sandbox could not start: {error}.", file=sys.stderr)
+            return 2
     return 0

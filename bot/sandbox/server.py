@@ -183,5 +183,5 @@ async def _answer(work: Awaitable[Any], *, outcome: bool = False) -> web.Respons
     except SandboxError as error:
         return web.json_response({"ok": False, "error": str(error)})
     if outcome:
-        return web.json_response({"ok": True, "notices": result.notices})
+        return web.json_response({"ok": True, "notices": result.notices, "refused": result.refused})
     return web.json_response(result)

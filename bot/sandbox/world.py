@@ -16,13 +16,18 @@ from typing import Any, Literal
 import discord
 import simcord
 
+import rules
+
+from ..refusals import EXPECTED
 from . import command_line
 from .messages import Context, project
 
 Place = Literal["channel", "dm"]
 PLACES: tuple[Place, ...] = ("channel", "dm")
-# Who sits at the table: key, username, display name.
-SEATS = (("goryo", "goryo-player", "Goryō player"), ("samurai", "samurai-player", "Samurai player"))
+# Who sits at the table: key, username, display name. People, not roles: a challenge may give either one
+# either side, so each pane is labelled with the role its person has in the current match.
+SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"))
+ROLE_NAMES = {rules.Side.GORYO: "Goryō", rules.Side.SAMURAI: "Samurai"}
 CHANNEL_NAME = "goryo-table"
 BOT_NAME = "Goryō"
 
@@ -46,6 +51,7 @@ class Outcome:
     """What one browser action led to, in words for the page."""
 
     notices: list[str] = field(default_factory=list)
+    refused: bool = False  # the bot answered with a refusal: nothing changed, so the page keeps the typed text
 
 
 class SandboxWorld:
@@ -128,6 +134,16 @@ class SandboxWorld:
     def _people(self) -> dict[int, str]:
         return {player.member.id: player.name for player in self.players.values()}
 
+    async def _roles(self) -> dict[str, str | None]:
+        """Each player's side in the table's current match; None for both when no match is on."""
+        store = getattr(self.bot, "store", None)
+        record = await store.active_match_in(self.channel.id) if store is not None else None
+        roles: dict[str, str | None] = {}
+        for key, player in self.players.items():
+            side = record.player_side(player.member.id) if record is not None else None
+            roles[key] = ROLE_NAMES[side] if side is not None else None
+        return roles
+
     def _available(self, player: Player, place: Place) -> set[str]:
         if place == "channel":
             return set(player.member.available_commands(self.channel))
@@ -139,6 +155,7 @@ class SandboxWorld:
             player = self.player(key)
             self._report(self._take_errors())  # from background work: nothing else answered for them
             roots = self._command_roots()
+            roles = await self._roles()
             places = {}
             for place in PLACES:
                 context = Context(
@@ -153,7 +170,7 @@ class SandboxWorld:
             return {
                 "you": key,
                 "botErrors": list(self._bot_errors),
-                "players": [{"key": p.key, "name": p.name} for p in self.players.values()],
+                "players": [{"key": p.key, "name": p.name, "role": roles[p.key]} for p in self.players.values()],
                 "places": places,
             }
 
@@ -211,7 +228,7 @@ class SandboxWorld:
             return self._outcome(result, f"chose {', '.join(values)}")
 
     def _member_named(self, text: str) -> simcord.MemberActor | None:
-        """`@Samurai player`, `samurai-player`, `samurai` or a raw mention `<@123>`."""
+        """`@Kenji`, `kenji` or a raw mention `<@123>`."""
         wanted = text.strip().removeprefix("@").strip().lower()
         for player in self.players.values():
             member = player.member
@@ -239,6 +256,9 @@ class SandboxWorld:
         # private replies; only an interaction left unanswered means the bot really failed.
         errors = self._take_errors()
         outcome = Outcome()
+        outcome.refused = result.acknowledged and any(
+            isinstance(getattr(error, "original", error), EXPECTED) for error in errors
+        )
         if not result.acknowledged:
             self._report(errors)
             cause = f" It raised {type(errors[-1]).__name__}: {errors[-1]}" if errors else ""

@@ -38,11 +38,13 @@ async def test_accepted_challenge_starts_a_match_and_dms_the_goryo(table: Table)
 
 async def test_only_the_opponent_may_accept_or_decline(table: Table):
     await table.challenge(role="samurai")
-    for intruder in (table.carol, table.alice):
-        for label in ("Accept", "Decline"):
-            refused = await table.answer(label, by=intruder)
-            assert refused.ephemeral
-            assert "only they can answer" in refused.response.content
+    for label in ("Accept", "Decline"):
+        refused = await table.answer(label, by=table.carol)
+        assert refused.ephemeral
+        assert "only they can answer" in refused.response.content
+        # The challenger is pointed at the button that is hers: Withdraw.
+        own = await table.answer(label, by=table.alice)
+        assert own.ephemeral and "your own challenge" in own.response.content and "Withdraw" in own.response.content
     # Still open: Bob can still accept, and then he is the Goryō (Alice chose the Samurai).
     await table.answer("Accept")
     assert "Your bound object" in table.bob.user.dm_channel.history()[0].content

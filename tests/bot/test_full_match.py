@@ -83,6 +83,11 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
     assert reason in end_reason(table.state.outcome)
     assert f"bound object was the **{table.state.bound}**" in final.content
     assert final.attachments[0].filename == "goryo-final.png"
+    assert table.goryo.mention in final.content and table.samurai.mention in final.content
+    told = table.goryo_dm()[-1]  # she may be playing from her DMs: the end reaches her there too
+    her_result = "you win" if table.state.outcome.winner is rules.Side.GORYO else "the Samurai win"
+    assert f"is over, and {her_result}" in told.content and f"**{table.state.bound}**" in told.content
+    assert told.attachments[0].filename == "goryo-final.png"
     # The match is over: the channel is free for a new challenge.
     assert not (await table.challenge(by=table.carol, opponent=table.alice)).ephemeral
 
@@ -93,14 +98,20 @@ async def test_resignation_ends_the_match(table: Table, resigner):
     first = rules.SPACES_OF_TYPE[table.state.first_type][0]
     await table.play(rules.ChooseStart(first))
     if resigner == "goryo":
-        result = await table.goryo.user.slash("goryo resign")  # from her DMs
-        assert "You resigned" in result.response.content
+        asked = await table.goryo.user.slash("goryo resign")  # from her DMs
+        result = await table.goryo.user.click(asked.response, label="Resign")
         winner = "The Samurai win"
     else:
-        result = await table.samurai.slash(table.channel, "goryo resign")
+        asked = await table.samurai.slash(table.channel, "goryo resign")
+        assert asked.ephemeral
+        result = await table.samurai.click(asked.response, label="Resign")
         winner = "The Goryō wins"
+    assert "You resigned" in result.response.message.content and result.response.message.components == []
     final = table.channel.history()[-1]
     assert winner in final.content and "resigned" in final.content
+    assert table.goryo.mention in final.content and table.samurai.mention in final.content
+    told = table.goryo_dm()[-1]
+    assert "is over" in told.content and told.attachments[0].filename == "goryo-final.png"
     assert f"**{table.state.bound}**" in final.content
     assert final.attachments[0].filename == "goryo-final.png"
     refused = await table.samurai.slash(table.channel, "goryo status")

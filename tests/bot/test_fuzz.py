@@ -172,12 +172,15 @@ class Fuzzer:
 
         await self.command("path", actor, do)
 
-    async def press(self, label: str) -> None:
-        """The Goryō presses Confirm or Cancel on one of her earlier previews, if it still has buttons."""
+    async def press(self, label: str, *, newest: bool = False) -> None:
+        """The Goryō presses Confirm or Cancel on one of her earlier previews (or the newest), if it has buttons.
+
+        Only the newest preview can lock in; pressing an older one must be refused and change nothing.
+        """
         live = [(r, c) for r, c in self.previews if r.response is not None and r.response.components]
         if not live:
             return
-        result, in_channel = self.data.draw(st.sampled_from(live), label="preview")
+        result, in_channel = live[-1] if newest else self.data.draw(st.sampled_from(live), label="preview")
         goryo = self.table.goryo
 
         async def do() -> Outcome:
@@ -216,7 +219,8 @@ class Fuzzer:
         elif name in ("confirm", "cancel"):
             await self.press(name.capitalize())
         elif name in ("board", "status", "claim"):
-            match = draw(st.none() | st.integers(-(2**53 - 1), 2**53 - 1), label="match")  # Discord's integer range
+            # Discord sends integers up to ±(2**53 - 1); SimCord refuses anything beyond, as Discord would.
+            match = draw(st.none() | st.integers(-(2**53 - 1), 2**53 - 1), label="match")
             options = {} if match is None else {"match": match}
             await self.slash(name, actor, in_channel, **options)
         else:
@@ -234,7 +238,7 @@ class Fuzzer:
         elif isinstance(action, rules.Plan):
             trail = rules.space_name(action.false_trail) if action.false_trail is not None else None
             await self.preview(self.table.goryo, in_channel, plan_text(action), trail)
-            await self.press("Confirm")
+            await self.press("Confirm", newest=True)
         else:
             name, options = command_for(action)
             await self.slash(name, self.table.samurai, True, **options)

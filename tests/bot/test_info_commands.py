@@ -15,6 +15,7 @@ async def test_help_is_private_and_short_enough_for_discord(table: Table):
     text = result.response.content
     assert "/goryo challenge" in text and "/goryo path" in text and "The Samurai win" in text
     assert len(text) <= 2000
+    assert "once you call a second Samurai, the first one is done" in text  # not learnt by being refused
     in_dm = await table.carol.user.slash("goryo help")
     assert in_dm.response.content == text
 

@@ -132,16 +132,15 @@ async def test_a_stale_or_second_confirm_applies_the_plan_once(env, table: Table
     plans = rules.legal_plans(table.state)
     first, second = next(plans), next(plans)
     preview_one = await table.preview(first)
-    # The same plan previewed twice: both Confirm buttons carry the same custom_id,
-    # which is what Discord delivers when a button is clicked twice.
-    preview_twin = await table.preview(first)
     preview_other = await table.preview(second)
-    assert preview_one.response.components == preview_twin.response.components
-    confirmed = await table.confirm(preview_one)
+    preview_newest = await table.preview(first)  # the same plan again: only this one may lock in now
+    replaced = await table.confirm(preview_one)
+    assert "replaced by your newer preview" in replaced.response.content
+    confirmed = await table.confirm(preview_newest)
     assert "Locked in" in confirmed.response.message.content
-    for stale in (preview_twin, preview_other):
-        again = await table.goryo.user.click(stale.response, label="Confirm")
-        assert "out of date" in again.response.content
+    # An older preview, once the plan is locked: the match has moved on, and says so.
+    again = await table.goryo.user.click(preview_other.response, label="Confirm")
+    assert "out of date" in again.response.content
     late_cancel = await table.goryo.user.click(preview_other.response, label="Cancel")
     assert "out of date" in late_cancel.response.message.content
     record = await env.bot.store.active_match_in(table.channel.id)

@@ -46,6 +46,9 @@ def test_env_file_read_and_environment_wins(tmp_path):
         ({"GORYO_DEV_GUILD": "my server"}, "GORYO_DEV_GUILD"),
         ({"GORYO_CHALLENGE_TIMEOUT": "soon"}, "GORYO_CHALLENGE_TIMEOUT"),
         ({"GORYO_TURN_LIMIT": "0"}, "GORYO_TURN_LIMIT"),
+        ({"GORYO_TURN_LIMIT": "inf"}, "GORYO_TURN_LIMIT"),
+        ({"GORYO_LOG_LEVEL": "loud"}, "GORYO_LOG_LEVEL"),
+        ({"GORYO_DEV_GUILD": "-1"}, "GORYO_DEV_GUILD"),
     ],
 )
 def test_bad_settings_name_the_variable(environ, complaint):
@@ -103,11 +106,41 @@ async def test_global_sync_allows_dms(simcord_env):
     assert "goryo start" in user.available_commands()
 
 
-def test_running_without_a_token_says_what_to_set(tmp_path):
-    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    environ["PYTHONPATH"] = str(Path(__file__).parents[2])
-    done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=environ, capture_output=True, text=True, timeout=60
+def run_bot(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` in ``cwd`` (an empty folder: no .env), with no token and these settings."""
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
+    environ.update(settings, PYTHONPATH=str(Path(__file__).parents[2]))
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60
     )
+
+
+def test_running_without_a_token_says_what_to_set_and_how_to_try_it(tmp_path):
+    done = run_bot(tmp_path)
     assert done.returncode == 2
-    assert "DISCORD_TOKEN" in done.stderr
+    assert "DISCORD_TOKEN" in done.stderr and "--sandbox" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_help_explains_the_options_the_sandbox_and_the_settings(tmp_path):
+    done = run_bot(tmp_path, "--help")
+    assert done.returncode == 0 and done.stderr == ""
+    for word in ("--sandbox", "DISCORD_TOKEN", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", ".env"):
+        assert word in done.stdout
+
+
+@pytest.mark.parametrize(
+    "name, value, accepted",
+    [
+        ("GORYO_TURN_LIMIT", "1 day", "24h"),
+        ("GORYO_CHALLENGE_TIMEOUT", "-5", "positive"),
+        ("GORYO_LOG_LEVEL", "verbose", "DEBUG, INFO, WARNING"),
+        ("GORYO_SYNC", "sometimes", "global, guild, off"),
+    ],
+)
+def test_a_bad_setting_gets_one_clear_line_before_connecting(tmp_path, name, value, accepted):
+    done = run_bot(tmp_path, **{name: value})
+    assert done.returncode == 2
+    [line] = done.stderr.strip().splitlines()  # one line, no traceback
+    assert name in line and repr(value) in line and accepted in line
+    assert "DISCORD_TOKEN" not in line  # settings are checked first: no token is needed to hear of them

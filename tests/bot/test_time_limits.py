@@ -98,6 +98,9 @@ async def test_past_the_limit_the_waiting_player_wins_on_time(env, table: Table)
     assert not claimed.ephemeral
     end = claimed.response.content
     assert "**The Samurai win**" in end and "ran out of time" in end and f"**{table.state.bound}**" in end
+    assert table.goryo.mention in end and table.samurai.mention in end
+    told = table.goryo_dm()[-1]  # the loser hears of it where she plays
+    assert "is over, and the Samurai win" in told.content and told.attachments[0].filename == "goryo-final.png"
     assert (await logged(env, table))[-1] == rules.TimeOut(rules.Side.GORYO)
     assert await env.bot.store.active_match_in(table.channel.id) is None
 
@@ -107,9 +110,10 @@ async def test_the_goryo_claims_when_the_samurai_stall(env, table: Table):
     await table.play(rules.legal_samurai_actions(table.state)[0])  # acting doesn't restart the clock
     await env.advance_time(LIMIT + 1)
     claimed = await table.goryo.user.slash("goryo claim")  # from her DMs
-    assert claimed.response.content == "Done."  # the result is public, in the channel
+    assert "is over, and you win" in claimed.response.content  # her answer, right there in her DMs
     end = table.channel.history()[-1].content
     assert "**The Goryō wins**" in end and "the Samurai ran out of time" in end
+    assert table.goryo.mention in end and table.samurai.mention in end
     assert (await logged(env, table))[-1] == rules.TimeOut(rules.Side.SAMURAI)
 
 
@@ -148,6 +152,9 @@ async def test_only_members_who_manage_the_channel_may_abort(env, table: Table):
     aborted = await moderator.slash(table.channel, "goryo abort")
     assert not aborted.ephemeral
     assert "No one wins" in aborted.response.content and f"**{table.state.bound}**" in aborted.response.content
+    assert table.goryo.mention in aborted.response.content and table.samurai.mention in aborted.response.content
+    told = table.goryo_dm()[-1]
+    assert "is over, and no one wins" in told.content and told.attachments[0].filename == "goryo-final.png"
     assert (await logged(env, table))[-1] == rules.Abort()
     # The channel is free again.
     assert not (await table.challenge(by=table.carol, opponent=table.alice)).ephemeral

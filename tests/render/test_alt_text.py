@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import render
 import rules
+from rules import Move, Plan, Samurai, Sniff, parse_plan, parse_space
+from rules.events import SprintDiscarded
 from rules.playout import random_match
 
 from . import scenes
@@ -47,3 +51,16 @@ def test_alt_texts_fit_discord_for_every_state_of_random_matches():
             for text in (render.describe_public(view), render.describe_discovery(view), render.describe_final(view),
                          render.describe_goryo(rules.goryo_view(state))):
                 assert 0 < len(text) <= LIMIT
+
+
+def test_a_match_won_in_a_sprint_round_never_shows_the_sprint_as_left():
+    """Issue 9, item 3: the final and discovery pictures said "✓ Sprint" beside "Sprint used"."""
+    state = dataclasses.replace(scenes.round_two(), spirits=2)
+    state = rules.apply(state, Plan(parse_plan(scenes.SPRINT_PLAN))).state
+    state = scenes.play(state, Move(Samurai.BLUE, parse_space("F5")), Sniff(Samurai.BLUE, parse_space("F4")))
+    state, events = rules.apply(state, rules.EndSamuraiTurn())
+    assert state.outcome.termination is rules.Termination.CAPTURED_THRICE and SprintDiscarded() in events
+    view = rules.public_view(state)
+    assert not view.sprint_available
+    for alt in (render.describe_final(view), render.describe_discovery(view)):
+        assert "powers left: False Trail." in alt and "Sprint," not in alt

@@ -58,6 +58,18 @@ def check_samurai_turn(state: GameState) -> None:
         assert print_.green == rules.answer(state.plan, print_.space)
 
 
+def check_discovery(before: GameState, after: GameState) -> None:
+    """After any Discovery, the match's end included: the round is wrapped up completely."""
+    plan = before.plan
+    assert plan is not None
+    if len(plan.path) == 6:
+        assert not after.sprint_available, "a Sprint used this round is never available again"
+    if plan.false_trail is not None and before.investigated(plan.false_trail):
+        assert not after.false_trail_available, "an investigated False Trail is spent"
+    assert after.plan is None and after.calls == () and after.paw_prints == ()
+    assert after.last_reveal is not None and after.last_reveal.path == plan.path
+
+
 def check_end(state: GameState) -> None:
     """For matches played to their end by the rules (no resignation, time-out or abort)."""
     outcome = state.outcome

@@ -7,6 +7,7 @@ from rules import Move, Phase, Search, Sniff, TileState
 from rules.discovery import bag_icons_between
 from rules.events import (
     BagEmpty,
+    DrawCause,
     FalseTrailDiscarded,
     ObjectBroken,
     PathRevealed,
@@ -61,8 +62,8 @@ def test_a_full_discovery_happens_in_the_rulings_order():
         ObjectBroken(sq("D3"), LANTERN, True),
         PawPrintsCounted(green=2, discarded_on_false_trail=1, mallet_from=1, mallet_to=3, bag_icons_reached=1),
         SpiritCaptured((PURPLE,), 1, 1),
-        TokenDrawn(LANTERN, squares("B1 A5 F5")),  # D3 is broken, so not sealed
-        TokenDrawn(SCROLL, squares("E1 A2 D4 C5")),
+        TokenDrawn(LANTERN, squares("B1 A5 F5"), DrawCause.BAG_ICON),  # D3 is broken, so not sealed
+        TokenDrawn(SCROLL, squares("E1 A2 D4 C5"), DrawCause.SPIRIT_CAPTURED),
         SprintDiscarded(),
         FalseTrailDiscarded(sq("E1")),
         RoundEnded(1),
@@ -115,7 +116,9 @@ def test_each_bag_icon_reached_draws_one_token():
     assert [e.object_type for e in events if isinstance(e, TokenDrawn)][:2] == [FAN, SCROLL]
     # red on the target captured once too: a third draw
     assert SpiritCaptured((RED,), 1, 1) in events
-    assert [e.object_type for e in events if isinstance(e, TokenDrawn)] == [FAN, SCROLL, LANTERN]
+    assert [(e.object_type, e.cause) for e in events if isinstance(e, TokenDrawn)] == [
+        (FAN, DrawCause.BAG_ICON), (SCROLL, DrawCause.BAG_ICON), (LANTERN, DrawCause.SPIRIT_CAPTURED),
+    ]
 
 
 def test_the_mallet_stops_at_12():
@@ -141,7 +144,7 @@ def test_a_spirit_flipped_draws_a_token_even_with_no_icon():
     state, _ = play(at_a1(bag=(FAN,)), plan("A1 B1 C1 C2 C3"))
     state, events = discover(place(state, blue="C3"))
     assert kinds(events)[3:6] == ["PawPrintsCounted", "SpiritCaptured", "TokenDrawn"]
-    assert events[5] == TokenDrawn(FAN, squares("F1 B3 A4 E6"))
+    assert events[5] == TokenDrawn(FAN, squares("F1 B3 A4 E6"), DrawCause.SPIRIT_CAPTURED)
 
 
 def test_a_samurai_elsewhere_captures_nothing():
@@ -153,7 +156,7 @@ def test_a_samurai_elsewhere_captures_nothing():
 def test_drawing_from_an_empty_bag_does_nothing():
     state, _ = play(dataclasses.replace(at_a1(), bag=(), mallet=1), plan("A1 B1 C1 C2 C3"))
     state, events = discover(place(state, red="C3"), Sniff(GREEN, sq("B1")))
-    assert [type(e) for e in events].count(BagEmpty) == 2  # one for the icon, one for the spirit
+    assert [e for e in events if isinstance(e, BagEmpty)] == [BagEmpty(DrawCause.BAG_ICON), BagEmpty(DrawCause.SPIRIT_CAPTURED)]
     assert state.drawn == () and state.round == 2 and not state.is_over
 
 

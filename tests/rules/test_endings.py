@@ -6,9 +6,10 @@ import pytest
 
 import rules
 from rules import Abort, ChooseStart, EndSamuraiTurn, Outcome, Phase, Resign, Search, Side, Sniff, Termination, TimeOut
-from rules.events import MatchEnded, ObjectBroken, SpiritCaptured, TokenDrawn
+from rules.events import DrawCause, MatchEnded, ObjectBroken, SpiritCaptured, TokenDrawn
 
 from .builders import (
+    BLUE,
     FAN,
     FLOWER,
     GREEN,
@@ -113,13 +114,40 @@ def test_a_spirit_draw_can_exorcise_her_too():
 def test_drawing_a_type_she_already_broke_flips_no_new_tile():
     state, _ = play(six_tiles_down(bag_first=(MIRROR, FAN)), plan("A1 B1 C1 C2 C3"))
     state, events = discover(place(state, red="C3"))  # one draw: the Mirror she just broke
-    assert TokenDrawn(MIRROR, (sq("D2"), sq("B6"), sq("F6"))) in events
+    assert TokenDrawn(MIRROR, (sq("D2"), sq("B6"), sq("F6")), DrawCause.SPIRIT_CAPTURED) in events
     assert state.tiles_face_down == 6 and not state.is_over and state.round == 2
 
 
 def test_exorcism_is_not_checked_against_the_bound_tile():
     state = seal(six_tiles_down(), FAN)
     assert state.tile(URN) is rules.TileState.INTACT and not state.exorcism_reached
+
+
+# --- the wrap-up still runs when a Discovery ends the match -----------------------
+
+
+def test_a_match_won_by_capture_still_spends_the_sprint_and_the_investigated_false_trail():
+    state = dataclasses.replace(started(bound=URN, first=HELMET, start="A1"), spirits=2)
+    state, _ = play(state, plan("A1 A2 B2 C2 C1 B1", false_trail="F6"))  # Sprint, to the Lantern on B1
+    state, events = discover(place(state, red="B1", blue="F5"), Sniff(RED, sq("C1")), Sniff(BLUE, sq("F6")))
+    assert_ended(state, events, Termination.CAPTURED_THRICE, Side.SAMURAI)
+    assert not state.sprint_available and not state.false_trail_available
+    assert kinds(events)[-3:] == ["SprintDiscarded", "FalseTrailDiscarded", "MatchEnded"]
+    view = rules.public_view(state)
+    assert not view.sprint_available and not view.false_trail_available
+    # Like after any Discovery, the round's plan and prints live on only in the reveal.
+    assert state.plan is None and state.calls == () and state.paw_prints == ()
+    assert state.last_reveal.path == plan("A1 A2 B2 C2 C1 B1").path and len(state.last_reveal.paw_prints) == 2
+
+
+def test_a_match_won_by_exorcism_at_the_break_still_spends_the_sprint():
+    state = seal(started(bound=URN, first=HELMET, start="E4"), LANTERN, MASK, SCROLL, FLOWER, FAN)
+    state, _ = play(state, plan("E4 F4 F3 E3 D3 D2"))  # Sprint; the Mirror flips: seven tiles down
+    assert not state.is_over
+    state, events = discover(state)
+    assert state.outcome == Outcome(Termination.EXORCISED, Side.SAMURAI)
+    assert not state.sprint_available and "SprintDiscarded" in kinds(events)
+    assert state.false_trail_available  # no False Trail was laid
 
 
 # --- round 4 ----------------------------------------------------------------------
@@ -136,7 +164,7 @@ def test_round_4_draws_that_leave_two_intact_tiles_still_lose_for_the_samurai_fa
     state = dataclasses.replace(started(bound=URN, first=HELMET, start="A1", bag=(FAN,)), round=4, mallet=1)
     state, _ = play(state, plan("A1 B1 C1 C2 C3"))
     state, events = discover(state, Sniff(GREEN, sq("C2")))
-    assert TokenDrawn(FAN, (sq("F1"), sq("B3"), sq("A4"), sq("E6"))) in events
+    assert TokenDrawn(FAN, (sq("F1"), sq("B3"), sq("A4"), sq("E6")), DrawCause.BAG_ICON) in events
     assert state.tiles_face_down == 3
     assert_ended(state, events, Termination.SURVIVED_FOUR_ROUNDS, Side.GORYO)
 

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from rules import NEIGHBOURS, OBJECT_AT, OBJECT_SPACES, OBJECT_TYPES, SPACES, SPACES_OF_TYPE, are_adjacent, space_name
-from rules.palace import CENTRES
+from rules.palace import CENTRES, DISTANCES, ROOM_OF, bridge_name, nearest_bridge, not_adjacent_reason
 
 from .builders import sq
 
@@ -119,3 +119,55 @@ def test_bridge_spaces_have_one_neighbour_in_the_other_room_and_others_none():
 def test_centres_touch_the_four_middle_edges_of_their_room():
     assert sorted(space_name(n) for n in NEIGHBOURS[sq("B2")]) == ["A2", "B1", "B3", "C2"]
     assert sorted(space_name(n) for n in NEIGHBOURS[sq("E5")]) == ["D5", "E4", "E6", "F5"]
+
+
+# --- why two spaces are not adjacent (issue 9, item 5) -----------------------------
+
+
+def test_a_wall_between_touching_spaces_is_named_with_the_nearest_bridge():
+    assert not_adjacent_reason(sq("B4"), sq("B3")) == (
+        "A wall separates B4 from B3: change rooms only across a bridge (the nearest is A3–A4)."
+    )
+
+
+@pytest.mark.parametrize(
+    "origin, destination, bridge",
+    [
+        ("B4", "B3", "A3–A4"),  # the west bridge is one step away, the south one two
+        ("C4", "C3", "A3–A4"),  # two steps to either bridge out of the room; only the west one leads to C3's room
+        ("C3", "D3", "C2–D2"),
+        ("D3", "C3", "C2–D2"),
+        ("F4", "F3", "F3–F4"),  # standing on the bridge's end: it is still the way
+        ("D6", "C6", "C5–D5"),
+        ("E3", "E4", "F3–F4"),
+    ],
+)
+def test_the_nearest_bridge_is_the_one_on_the_shortest_walk_there(origin, destination, bridge):
+    assert bridge_name(nearest_bridge(sq(origin), sq(destination))) == bridge
+
+
+def test_nearest_bridge_breaks_a_tie_in_walk_length_by_the_fewer_steps_to_reach_it():
+    # B2 to E5 is 8 steps by either bridge out of the north-west room; C2 is 1 step away, A3 is 2.
+    assert DISTANCES[sq("B2")][sq("E5")] == 8
+    assert bridge_name(nearest_bridge(sq("B2"), sq("E5"))) == "C2–D2"
+    assert bridge_name(nearest_bridge(sq("A2"), sq("E5"))) == "A3–A4"  # and from A2, A3 is the nearer one
+
+
+def test_every_non_adjacent_pair_has_exactly_one_kind_of_reason():
+    for a, b in itertools.product(SPACES, SPACES):
+        reason = not_adjacent_reason(a, b)
+        if are_adjacent(a, b):
+            assert reason is None
+        elif a == b:
+            assert reason.startswith(f"{space_name(a)} and {space_name(a)} are the same space")
+        elif spec_adjacent_ignoring_walls(space_name(a), space_name(b)):
+            assert reason.startswith(f"A wall separates {space_name(a)} from {space_name(b)}")
+            bridge = nearest_bridge(a, b)
+            assert ROOM_OF[a] in (ROOM_OF[bridge[1]], ROOM_OF[bridge[2]]), "a bridge out of the mover's room"
+        else:
+            assert reason.startswith(f"{space_name(a)} and {space_name(b)} are not adjacent")
+
+
+def spec_adjacent_ignoring_walls(a: str, b: str) -> bool:
+    (ca, ra), (cb, rb) = coordinates(a), coordinates(b)
+    return abs(ca - cb) + abs(ra - rb) == 1

@@ -39,6 +39,7 @@ def test_random_play_ends_by_round_4_with_one_winner_and_holds_every_invariant(s
             assert state.round == before.round + 1 or state.is_over
             assert state.mallet >= before.mallet and state.spirits >= before.spirits
             assert state.drawn[: len(before.drawn)] == before.drawn
+            invariants.check_discovery(before, state)
         if isinstance(action, Plan):
             assert events == (PlanLocked(before.round),), "locking a plan tells the channel nothing else"
         assert sum(isinstance(e, MatchEnded) for e in events) == (1 if state.is_over else 0)

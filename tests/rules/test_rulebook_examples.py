@@ -9,7 +9,7 @@ import dataclasses
 
 import rules
 from rules import Move, Search, Sniff, space_name
-from rules.events import PawPrintsCounted, SpiritCaptured, TokenDrawn
+from rules.events import DrawCause, PawPrintsCounted, SpiritCaptured, TokenDrawn
 
 from .builders import (
     BLUE,
@@ -40,21 +40,25 @@ def squares(names):
 
 
 def example_1_position():
-    """The Goryō on the Helmet (A1); the Lantern (B1) sealed; the Mask (C1) broken."""
-    state = seal(started(bound=URN, first=HELMET, start="A1"), LANTERN)
-    return dataclasses.replace(state, broken=state.broken + (sq("C1"),))
+    """Example 1 fits our north-east room: the Goryō on the Helmet (F2), the Lantern (D3)
+    sealed, the Mask (F3) broken, and the Scroll (E1) the object she can still break."""
+    state = seal(started(bound=URN, first=HELMET, start="F2"), LANTERN)
+    return dataclasses.replace(state, broken=state.broken + (sq("F3"),))
 
 
 def test_example_1_sealed_and_broken_objects_in_her_room_cannot_be_targets():
     state = example_1_position()
-    assert "sealed" in rules.refusal(state, plan("A1 A2 A3 B3 B2 B1"))  # the Lantern
-    assert "already broken" in rules.refusal(state, plan("A1 A2 B2 C2 C1"))  # the Mask
+    assert "sealed" in rules.refusal(state, plan("F2 F1 E1 E2 E3 D3"))  # the Lantern
+    assert "already broken" in rules.refusal(state, plan("F2 E2 D2 D3 E3 F3"))  # the Mask
 
 
-def test_example_1_the_scroll_in_her_room_has_exactly_two_paths():
-    """On our board the Scroll is an odd number of steps away, so both paths use the Sprint."""
-    to_scroll = {rules.plan_name(p) for p in rules.legal_paths(example_1_position()) if space_name(p[-1]) == "A2"}
-    assert to_scroll == {"A1 → B1 → C1 → C2 → B2 → A2", "A1 → B1 → B2 → B3 → A3 → A2"}
+def test_example_1_the_scroll_in_her_room_has_exactly_two_paths_without_the_sprint():
+    """The rulebook's black and red paths: two ways of four steps, both staying in the room."""
+    to_scroll = [p for p in rules.legal_paths(example_1_position()) if space_name(p[-1]) == "E1"]
+    assert {rules.plan_name(p) for p in to_scroll} == {"F2 → E2 → D2 → D1 → E1", "F2 → F3 → E3 → E2 → E1"}
+    assert all(len(p) == 5 for p in to_scroll), "no Sprint needed"
+    assert {rules.OBJECT_AT[p[-1]] for p in to_scroll} == {SCROLL}
+    assert all(rules.palace.ROOM_OF[s] == rules.palace.ROOM_OF[sq("F2")] for p in to_scroll for s in p)
 
 
 def test_example_2_searches_sniffs_and_calling_samurai_in_turn():
@@ -102,8 +106,8 @@ def test_examples_5_and_6_a_discovery_with_two_prints_a_capture_and_two_draws():
     assert PawPrintsCounted(2, 0, 0, 2, 1) in events  # (4), (5)
     assert SpiritCaptured((RED,), 1, 1) in events  # (6)
     assert [e for e in events if isinstance(e, TokenDrawn)] == [
-        TokenDrawn(HELMET, squares("A1 F2 E4 C6")),
-        TokenDrawn(URN, squares("C2 F4 A6")),
+        TokenDrawn(HELMET, squares("A1 F2 E4 C6"), DrawCause.BAG_ICON),
+        TokenDrawn(URN, squares("C2 F4 A6"), DrawCause.SPIRIT_CAPTURED),
     ]
     view = rules.goryo_view(state)  # her ○ marks
     assert set(view.public.sealed) == set(squares("A1 F2 E4 C6 C2 F4 A6"))
@@ -140,7 +144,7 @@ def test_faq_3_the_mistakes_it_punishes_are_refused_instead_ruling_1():
 
 def test_faq_5_the_sprint_follows_the_placement_rules_and_is_discarded():
     state = started(bound=URN, first=HELMET, start="A1")
-    assert "not adjacent" in rules.refusal(state, plan("A1 B1 C1 C2 C3 D3"))  # the extra step obeys the walls
+    assert "A wall separates C3 from D3" in rules.refusal(state, plan("A1 B1 C1 C2 C3 D3"))  # the extra step obeys the walls
     assert "twice" in rules.refusal(state, plan("A1 B1 C1 C2 C1 D2"))
     state, _ = discover(play(state, plan("A1 B1 C1 C2 D2 D3"))[0])
     assert not state.sprint_available

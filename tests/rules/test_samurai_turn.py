@@ -236,3 +236,40 @@ def test_an_unknown_samurai_colour_is_refused_listing_the_colours(text):
     with pytest.raises(rules.IllegalActionError) as refused:
         rules.samurai_named(text)
     assert all(colour in str(refused.value) for colour in ("green", "purple", "red", "blue"))
+
+
+# --- walls are named as walls (issue 9, item 5) ------------------------------------
+
+
+def test_a_move_through_a_wall_says_a_wall_is_there_and_where_to_cross(samurai_turn):
+    state = place(samurai_turn, red="B4")
+    reason = refused(state, Move(RED, sq("B3")))
+    assert reason == (
+        "The red Samurai on B4 cannot reach B3 in one move. A wall separates B4 from B3: "
+        "change rooms only across a bridge (the nearest is A3–A4)."
+    )
+    assert "up, down, left or right" not in reason  # B3 *is* one space up: that advice contradicted itself
+
+
+def test_a_sniff_through_a_wall_says_so_too(samurai_turn):
+    reason = refused(place(samurai_turn, purple="D1"), Sniff(PURPLE, sq("C1")))
+    assert "can only sniff a space next to him" in reason
+    assert "A wall separates D1 from C1" in reason and "the nearest is C2–D2" in reason
+
+
+def test_a_far_space_is_called_not_adjacent_without_mentioning_a_wall(samurai_turn):
+    reason = refused(samurai_turn, Move(GREEN, sq("E5")), "B2 and E5 are not adjacent", "bridge")
+    assert "wall" not in reason
+
+
+# --- hand-built actions naming no real Samurai (issue 10) ---------------------------
+
+
+@pytest.mark.parametrize("who", ["pink", None, 3, "Green"])
+@pytest.mark.parametrize("build", [lambda who: Move(who, sq("B1")), lambda who: Search(who), lambda who: Sniff(who, sq("B1"))])
+def test_an_action_naming_an_unknown_samurai_is_refused_in_words(samurai_turn, who, build):
+    action = build(who)
+    reason = rules.refusal(samurai_turn, action)
+    assert reason == f"{str(who)!r} is not a Samurai: choose green, purple, red, blue."
+    with pytest.raises(rules.IllegalActionError, match="is not a Samurai"):
+        rules.apply(samurai_turn, action)

@@ -46,6 +46,7 @@ class Printed:
 def test_the_readme_command_serves_the_page_on_loopback_without_a_token(tmp_path: Path):
     (tmp_path / ".env").write_text("DISCORD_TOKEN=junk-from-dotenv\n", encoding="utf-8")
     environment = {**os.environ, "DISCORD_TOKEN": "junk-from-environment", "PYTHONUNBUFFERED": "1"}
+    environment["PYTHONPATH"] = str(Path(__file__).parents[2])  # this checkout's code, whatever is installed
     process = subprocess.Popen(
         [sys.executable, "-m", "bot", "--sandbox", "--port", "0"],
         cwd=tmp_path,
@@ -64,10 +65,10 @@ def test_the_readme_command_serves_the_page_on_loopback_without_a_token(tmp_path
         base, key = address.split("/?key=")
         with urllib.request.urlopen(base + "/") as page:
             assert "Goryō sandbox" in page.read().decode()
-        request = urllib.request.Request(base + "/api/state?as=samurai", headers={"X-Sandbox-Key": key})
+        request = urllib.request.Request(base + "/api/state?as=kenji", headers={"X-Sandbox-Key": key})
         with urllib.request.urlopen(request) as answer:
             state = json.load(answer)
-        assert [player["name"] for player in state["players"]] == ["Goryō player", "Samurai player"]
+        assert [player["name"] for player in state["players"]] == ["Aiko", "Kenji"]
         assert any(hint["usage"].startswith("/goryo move") for hint in state["places"]["channel"]["commands"])
     finally:
         process.send_signal(signal.SIGINT)

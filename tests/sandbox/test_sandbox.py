@@ -12,32 +12,36 @@ from .conftest import SEED, Browser, opened_png
 async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browser: Browser, tmp_path):
     game = rules.new_game(SEED)
 
-    challenged = await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player role:goryo")
-    assert challenged == {"ok": True, "notices": []}
-    assert (await browser.press("samurai", "channel", "Accept"))["ok"]
+    # People, not roles, before a match; once it starts each is labelled with the side they play.
+    assert [(p["name"], p["role"]) for p in (await browser.state("aiko"))["players"]] == [("Aiko", None), ("Kenji", None)]
+    challenged = await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo")
+    assert challenged == {"ok": True, "notices": [], "refused": False}
+    assert (await browser.press("kenji", "channel", "Accept"))["ok"]
+    players = (await browser.state("kenji"))["players"]
+    assert [(p["name"], p["role"]) for p in players] == [("Aiko", "Goryō"), ("Kenji", "Samurai")]
 
-    # The Goryō's private board came by DM, as a real PNG; the Samurai player has no DMs at all.
-    goryo_dms = await browser.messages("goryo", "dm")
+    # The Goryō's private board came by DM, as a real PNG; Kenji, the Samurai, has no DMs at all.
+    goryo_dms = await browser.messages("aiko", "dm")
     assert [a for m in goryo_dms for a in m["attachments"] if a["image"]], goryo_dms
     opened_png(await browser.image(goryo_dms[-1]["attachments"][0]["url"]))
-    assert await browser.messages("samurai", "dm") == []
+    assert await browser.messages("kenji", "dm") == []
 
     start = sorted(rules.SPACES_OF_TYPE[game.first_type])[0]
-    assert (await browser.command("goryo", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
+    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game))
-    assert (await browser.command("goryo", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
-    assert (await browser.press("goryo", "dm", "Confirm"))["ok"]
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
     game = rules.apply(game, plan).state
 
-    before = await browser.messages("samurai", "channel")
+    before = await browser.messages("kenji", "channel")
     [live_before] = [m for m in before if "planned her path" in m["content"]]
     picture_before = await browser.image(live_before["attachments"][0]["url"])
     move = next(action for action in rules.legal_samurai_actions(game) if isinstance(action, rules.Move))
     typed = f"/goryo move samurai:{move.samurai.value} to:{rules.space_name(move.to)}"
-    assert await browser.command("samurai", "channel", typed) == {"ok": True, "notices": []}
+    assert await browser.command("kenji", "channel", typed) == {"ok": True, "notices": [], "refused": False}
 
-    after = await browser.messages("samurai", "channel")
+    after = await browser.messages("kenji", "channel")
     reply = after[-1]
     assert len(after) == len(before) + 1 and reply["invokedWith"] == f"used {typed}"
     # The move's words are a new message; its picture is the turn's live board, redrawn in place.
@@ -53,26 +57,26 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
 
 
 async def test_each_player_sees_only_their_own_private_replies(browser: Browser):
-    assert (await browser.command("samurai", "channel", "/goryo help"))["ok"]
-    help_reply = (await browser.messages("samurai", "channel"))[-1]
-    assert help_reply["ephemeral"] and help_reply["invokedBy"] == "Samurai player"
-    assert await browser.messages("goryo", "channel") == []
+    assert (await browser.command("kenji", "channel", "/goryo help"))["ok"]
+    help_reply = (await browser.messages("kenji", "channel"))[-1]
+    assert help_reply["ephemeral"] and help_reply["invokedBy"] == "Kenji"
+    assert await browser.messages("aiko", "channel") == []
 
 
 async def test_typing_mistakes_are_explained_and_change_nothing(browser: Browser):
-    missing = await browser.command("samurai", "channel", "/goryo move samurai:green")
+    missing = await browser.command("kenji", "channel", "/goryo move samurai:green")
     assert missing["ok"] is False and "to:" in missing["error"]
-    unknown = await browser.command("samurai", "channel", "/goryo fly")
+    unknown = await browser.command("kenji", "channel", "/goryo fly")
     assert unknown["ok"] is False and "move" in unknown["error"]
-    no_slash = await browser.command("samurai", "channel", "goryo help")
+    no_slash = await browser.command("kenji", "channel", "goryo help")
     assert no_slash["ok"] is False and "slash" in no_slash["error"]
-    assert await browser.messages("samurai", "channel") == []
-    assert await browser.messages("goryo", "channel") == []
+    assert await browser.messages("kenji", "channel") == []
+    assert await browser.messages("aiko", "channel") == []
 
 
 async def test_no_token_is_read_and_nothing_leaves_the_machine(sandbox, browser, watched_environ, outside_connections):
-    assert (await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player"))["ok"]
-    assert (await browser.press("samurai", "channel", "Accept"))["ok"]
+    assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji"))["ok"]
+    assert (await browser.press("kenji", "channel", "Accept"))["ok"]
 
     assert "DISCORD_TOKEN" not in watched_environ.looked_up
     assert sandbox.bot.settings.token is None  # neither the environment's nor the .env file's
@@ -87,29 +91,44 @@ async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
     async with aiohttp.ClientSession() as session:
         async with session.get(f"{base}/") as page:
             assert page.status == 200 and "Goryō sandbox" in await page.text()
-        async with session.get(f"{base}/api/state?as=goryo") as keyless:
+        async with session.get(f"{base}/api/state?as=aiko") as keyless:
             assert keyless.status == 401
         wrong_host = {"Host": f"goryo.example:{sandbox.server.port}", "X-Sandbox-Key": key}
-        async with session.get(f"{base}/api/state?as=goryo", headers=wrong_host) as rebound:
+        async with session.get(f"{base}/api/state?as=aiko", headers=wrong_host) as rebound:
             assert rebound.status == 403
         foreign = {"Origin": "https://elsewhere.example", "X-Sandbox-Key": key}
-        body = {"as": "goryo", "place": "channel", "text": "/goryo challenge opponent:@Samurai player"}
+        body = {"as": "aiko", "place": "channel", "text": "/goryo challenge opponent:@Kenji"}
         async with session.post(f"{base}/api/command", json=body, headers=foreign) as cross_site:
             assert cross_site.status == 403
-        form = {"as": "goryo", "place": "channel", "text": "/goryo help"}
+        form = {"as": "aiko", "place": "channel", "text": "/goryo help"}
         async with session.post(f"{base}/api/command", data=form, headers={"X-Sandbox-Key": key}) as form_post:
             assert form_post.status == 415
-    assert await browser.messages("goryo", "channel") == []
+    assert await browser.messages("aiko", "channel") == []
 
 
 async def test_time_passes_in_the_sandbox_so_an_unanswered_challenge_lapses(sandbox, browser: Browser):
-    assert (await browser.command("goryo", "channel", "/goryo challenge opponent:@Samurai player"))["ok"]
-    challenge = (await browser.messages("samurai", "channel"))[-1]
+    assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji"))["ok"]
+    challenge = (await browser.messages("kenji", "channel"))[-1]
     # Mentions and Discord timestamps read as a Discord client shows them.
-    assert challenge["rows"] and "@Samurai player" in challenge["content"]
+    assert challenge["rows"] and "@Kenji" in challenge["content"]
     assert "lapses in 15 minutes" in challenge["content"]
 
     await sandbox.world.pass_time(16 * 60)  # what the wall-clock follower does, minute by minute
 
-    lapsed = (await browser.messages("samurai", "channel"))[-1]
+    lapsed = (await browser.messages("kenji", "channel"))[-1]
     assert lapsed["id"] == challenge["id"] and lapsed["rows"] == [] and "lapsed" in lapsed["content"]
+
+
+async def test_a_refused_command_is_reported_as_refused_so_the_page_keeps_the_text(browser: Browser):
+    # Well typed, but the bot refuses it (no match in the channel): the page must not clear the box.
+    refused = await browser.command("kenji", "channel", "/goryo move samurai:green to:C3")
+    assert refused["ok"] is True and refused["refused"] is True
+    assert "No match" in (await browser.messages("kenji", "channel"))[-1]["content"]
+    accepted = await browser.command("kenji", "channel", "/goryo help")
+    assert accepted == {"ok": True, "notices": [], "refused": False}
+
+
+async def test_the_sandbox_clock_starts_at_todays_date(sandbox):
+    from datetime import UTC, datetime
+
+    assert abs((sandbox.env.now() - datetime.now(UTC)).total_seconds()) < 3600

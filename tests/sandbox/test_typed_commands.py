@@ -17,7 +17,7 @@ def roots() -> list[dict]:
 
 
 def read(text: str, roots: list[dict]):
-    return parse(text, roots, resolve_member=lambda name: OPPONENT if name == "@Samurai player" else None)
+    return parse(text, roots, resolve_member=lambda name: OPPONENT if name == "@Kenji" else None)
 
 
 def test_a_plan_keeps_its_spaces_and_options_come_in_any_order(roots):
@@ -32,7 +32,7 @@ def test_names_and_choices_are_read_in_any_case(roots):
 
 
 def test_members_and_yes_no_options_become_typed_values(roots):
-    typed = read("/goryo challenge opponent:@Samurai player role:goryo advanced:yes", roots)
+    typed = read("/goryo challenge opponent:@Kenji role:goryo advanced:yes", roots)
     assert typed.options == {"opponent": OPPONENT, "role": "goryo", "advanced": True}
 
 
@@ -47,7 +47,7 @@ def test_members_and_yes_no_options_become_typed_values(roots):
         ("/goryo move samurai:pink to:C2", "must be one of green, purple, red, blue"),
         ("/goryo move green C2", "options are written name:value"),
         ("/goryo challenge opponent:@Nobody", "names a member"),
-        ("/goryo challenge opponent:@Samurai player advanced:maybe", "true or false"),
+        ("/goryo challenge opponent:@Kenji advanced:maybe", "true or false"),
         ("/goryo move samurai:red samurai:blue to:C2", "given twice"),
         ("/goryo move samurai: to:C2", "needs a value"),
     ],

@@ -3,8 +3,8 @@
 
 const KEY = new URLSearchParams(location.search).get("key") || "";
 const POLL_MS = 1500;
-const state = { you: "goryo", views: {}, seen: {}, busy: false, rendered: {}, welcomed: false };
-const FIRST_MOVE = "/goryo challenge opponent:@Samurai player role:goryo";
+const state = { you: "aiko", views: {}, seen: {}, busy: false, rendered: {}, welcomed: false };
+const FIRST_MOVE = "/goryo challenge opponent:@Kenji role:goryo";
 
 async function api(path, body) {
   const options = { headers: { "X-Sandbox-Key": KEY } };
@@ -20,7 +20,7 @@ async function api(path, body) {
 
 async function refresh() {
   try {
-    const players = state.players || [{ key: "goryo" }, { key: "samurai" }];
+    const players = state.players || [{ key: "aiko" }, { key: "kenji" }];
     for (const player of players) {
       state.views[player.key] = await api(`/api/state?as=${encodeURIComponent(player.key)}`);
     }
@@ -58,7 +58,8 @@ function draw() {
   const nav = document.getElementById("players");
   nav.replaceChildren(...view.players.map((player) => {
     const button = el("button", { type: "button", className: player.key === state.you ? "player active" : "player" },
-      `Play as ${player.name}`);
+      player.role ? `${player.name} (${player.role})` : player.name);
+    button.title = `Play as ${player.name}`;
     button.dataset.player = player.key;
     button.setAttribute("aria-pressed", String(player.key === state.you));
     const count = player.key === state.you ? 0 : unread(player.key);
@@ -69,7 +70,9 @@ function draw() {
   const errors = document.getElementById("bot-errors");
   errors.hidden = !view.botErrors.length;
   errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
-  const name = view.players.find((p) => p.key === state.you).name;
+  // People keep their names; the role is whatever the current match gave them (none before a match).
+  const you = view.players.find((p) => p.key === state.you);
+  const name = you.role ? `${you.name}, the ${you.role}` : you.name;
   for (const pane of document.querySelectorAll(".pane")) drawPane(pane, view.places[pane.dataset.place], name);
   if (!state.welcomed) welcome(view);
 }
@@ -80,7 +83,7 @@ function welcome(view) {
   const fresh = !view.places.channel.messages.length && !view.places.dm.messages.length;
   document.getElementById("guide").open = fresh;
   const input = document.querySelector('.pane[data-place="channel"] input');
-  if (fresh && state.you === "goryo" && !input.value) {
+  if (fresh && state.you === "aiko" && !input.value) {
     input.value = FIRST_MOVE;
     showUsage(input.closest(".pane"));
     input.focus();
@@ -189,7 +192,8 @@ async function act(path, body, place) {
   try {
     const answer = await api(path, body);
     problem.replaceChildren(...inline(answer.ok ? (answer.notices || []).join(" ") : answer.error));
-    return answer.ok;
+    // A refused command changed nothing: keep it in the box to fix, rather than retype.
+    return answer.ok && !answer.refused;
   } catch (error) {
     problem.textContent = String(error.message || error);
     return false;

@@ -1,0 +1,249 @@
+"""Every golden picture, shrunk to a phone's width, still shows what a player needs to act.
+
+Discord shows an image as wide as the chat column: about 360 px on a phone held
+upright. Each check renders the golden cases, shrinks them to 360 px wide the way a
+client does (area averaging) and measures, at the places the renderer's geometry
+says things are drawn: the height of the space names and table names, the contrast
+between a used and an empty action space, and how far apart her two target marks
+and a room centre and her "sealed" ring look.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import cache
+
+import pytest
+from PIL import Image, ImageStat
+
+import render
+import rules
+from render import geometry as g
+from render.images import final_reveal
+from render.palace import background
+from render.panel import Slot, slots_of
+from render.reach import reachable_targets
+from render.theme import font
+from rules import SPACES, GoryoView, PublicView, Samurai, space_name
+from rules.palace import CENTRES
+
+from . import scenes
+
+PHONE_WIDTH = 360
+SCALE = PHONE_WIDTH / g.WIDTH
+MIN_TEXT_PX = 7  # capital height on the phone: about a 10 px font, the smallest comfortable on a phone
+MIN_CUBE_CONTRAST = 3.0  # WCAG's minimum for parts of a graphic that carry meaning
+MIN_MARK_DIFFERENCE = 40  # mean absolute difference per channel, of 255
+
+
+# The golden cases with the view each is drawn from (tests/render/golden_cases.py draws the same).
+def _views() -> dict[str, tuple[object, PublicView | GoryoView]]:
+    return {
+        "setup_done_public": (render.public_board, scenes.public(scenes.setup_done())),
+        "mid_samurai_turn_public": (render.public_board, scenes.public(scenes.mid_samurai_turn())),
+        "mid_samurai_turn_goryo": (render.goryo_board, rules.goryo_view(scenes.mid_samurai_turn())),
+        "preview_sprint_false_trail_goryo": (render.goryo_board, scenes.preview()),
+        "discovery_sprint_false_trail": (
+            render.discovery_board, scenes.public(scenes.discovery_with_sprint_and_false_trail())
+        ),
+        "final_resigned": (render.final_board, scenes.public(scenes.final())),
+    }
+
+
+CASE_NAMES = sorted(_views())
+
+
+@cache
+def pictures(name: str) -> tuple[Image.Image, Image.Image]:
+    """(full size, phone size) RGB images of a golden case."""
+    draw, view = _views()[name]
+    full = Image.open(io.BytesIO(draw(view))).convert("RGB")
+    phone = full.resize((PHONE_WIDTH, round(full.height * SCALE)), Image.Resampling.BOX)
+    return full, phone
+
+
+def public_of(view: PublicView | GoryoView) -> PublicView:
+    return view.public if isinstance(view, GoryoView) else view
+
+
+def on_phone(box: tuple[int, int, int, int], shrink: int = 0) -> tuple[int, int, int, int]:
+    """A full-size box in phone pixels, optionally shrunk by ``shrink`` phone pixels each side."""
+    x0, y0, x1, y1 = (round(v * SCALE) for v in box)
+    return x0 + shrink, y0 + shrink, x1 - shrink, y1 - shrink
+
+
+def luminance(rgb) -> float:
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, gr, b = (channel(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * gr + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def mean_colour(image: Image.Image, box) -> tuple[float, ...]:
+    return tuple(ImageStat.Stat(image.crop(box)).mean)
+
+
+def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    diffs = [abs(p - q) for pa, pb in zip(a.get_flattened_data(), b.get_flattened_data()) for p, q in zip(pa, pb)]
+    return sum(diffs) / len(diffs)
+
+
+def glyph_height(text: str, size: int) -> int:
+    _, top, _, bottom = font(size).getbbox(text, anchor="ms")
+    return bottom - top
+
+
+def changed_pixels(a: Image.Image, b: Image.Image, box) -> int:
+    """Pixels that differ by more than the PNG palette's rounding (a drawn mark, not a colour shift)."""
+    return sum(1 for p, q in zip(a.crop(box).get_flattened_data(), b.crop(box).get_flattened_data())
+               if sum(abs(u - v) for u, v in zip(p, q)) > 60)
+
+
+def covered(full: Image.Image, plain: Image.Image, box) -> bool:
+    # The palette PNG rounds a stray anti-aliased pixel now and then; a mark changes many.
+    return changed_pixels(full, plain, box) > 8
+
+
+def label_box(space) -> tuple[int, int, int, int]:
+    x, y = g.label_anchor(space)
+    left, top, right, bottom = font(g.LABEL_FONT_SIZE).getbbox(space_name(space), anchor="ms")
+    return x + left, y + top, x + right, y + bottom
+
+
+# --- text height -------------------------------------------------------------------
+
+
+def test_every_space_name_is_at_least_7_px_tall_on_a_phone():
+    heights = {space_name(s): glyph_height(space_name(s), g.LABEL_FONT_SIZE) * SCALE for s in SPACES}
+    assert min(heights.values()) >= MIN_TEXT_PX, heights
+
+
+def test_the_samurai_names_in_the_actions_table_are_at_least_7_px_tall_on_a_phone():
+    for samurai in Samurai:
+        name = samurai.value.capitalize()
+        cap = font(g.ACTION_NAME_SIZE, True).getbbox(name[0], anchor="ls")
+        assert (cap[3] - cap[1]) * SCALE >= MIN_TEXT_PX, name
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_space_names_stand_out_from_their_mat_on_a_phone(name):
+    """Where nothing covers a name, its darkest ink against the mat between its letters keeps a readable contrast."""
+    full, phone = pictures(name)
+    plain = background().convert("RGB")
+    for space in SPACES:
+        box = label_box(space)
+        if covered(full, plain, box):
+            continue  # covered by a route (see the next test); judged there
+        shrunk = list(phone.crop(on_phone(box)).get_flattened_data())
+        ink, mat = min(shrunk, key=luminance), max(shrunk, key=luminance)
+        assert contrast(ink, mat) >= 3, (space_name(space), ink, mat)
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_nothing_but_the_route_covers_a_space_name(name):
+    """Marks, frames, seals, shards, pawns and her gold highlight all leave the names alone;
+    only the revealed or planned route's line may cross one."""
+    full, _ = pictures(name)
+    plain = background().convert("RGB")
+    view = _views()[name][1]
+    public = public_of(view)
+    routes: set = set()
+    if isinstance(view, GoryoView) and view.plan is not None:
+        routes = set(view.plan.path)
+    elif name.startswith("discovery"):
+        routes = set(public.last_reveal.path)
+    elif name.startswith("final") and final_reveal(public) is not None:
+        routes = set(final_reveal(public).path)
+    hidden = [space_name(s) for s in SPACES if s not in routes and covered(full, plain, label_box(s))]
+    assert hidden == []
+
+
+# --- the actions table ---------------------------------------------------------------
+
+
+def slot_colours(name: str) -> dict[Slot, list[tuple[float, ...]]]:
+    """The phone-size mean colour of the middle of every action space, grouped by what it should show."""
+    _, phone = pictures(name)
+    public = public_of(_views()[name][1])
+    found: dict[Slot, list[tuple[float, ...]]] = {slot: [] for slot in Slot}
+    for row, samurai in enumerate(Samurai):
+        for column, slot in enumerate(slots_of(public, samurai)):
+            found[slot].append(mean_colour(phone, on_phone(g.action_slot_box(row, column), shrink=3)))
+    return found
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_a_used_action_space_contrasts_with_an_empty_one_on_a_phone(name):
+    colours = slot_colours(name)
+    assert colours[Slot.OPEN] or colours[Slot.CLOSED]
+    for used in colours[Slot.USED]:
+        for empty in colours[Slot.OPEN] + colours[Slot.CLOSED]:
+            assert contrast(used, empty) >= MIN_CUBE_CONTRAST, (used, empty)
+
+
+def test_the_mid_turn_picture_has_used_open_and_closed_spaces_to_compare():
+    colours = slot_colours("mid_samurai_turn_public")
+    assert all(colours[slot] for slot in Slot), {slot: len(c) for slot, c in colours.items()}
+    # A space closed because its Samurai's turn is over looks unlike one still open.
+    _, phone = pictures("mid_samurai_turn_public")
+    public = public_of(_views()["mid_samurai_turn_public"][1])
+    crops = {}
+    for row, samurai in enumerate(Samurai):
+        for column, slot in enumerate(slots_of(public, samurai)):
+            crops.setdefault(slot, phone.crop(on_phone(g.action_slot_box(row, column))))
+    assert mean_difference(crops[Slot.CLOSED], crops[Slot.OPEN]) >= 8
+
+
+# --- her marks --------------------------------------------------------------------------
+
+
+def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone():
+    view = scenes.preview()
+    plain, sprint_only = reachable_targets(view)
+    assert plain and sprint_only
+    _, phone = pictures("preview_sprint_false_trail_goryo")
+    strike = phone.crop(on_phone(g.target_mark_box(plain[0])))
+    sprint = phone.crop(on_phone(g.target_mark_box(sprint_only[0])))
+    assert mean_difference(strike, sprint) >= MIN_MARK_DIFFERENCE
+    # Their dominant colours differ too: a saturated purple against a near-grey.
+    r, gr, b = mean_colour(strike, (0, 0, *strike.size))
+    assert b - gr >= 20 and r - gr >= 10
+    r, gr, b = mean_colour(sprint, (0, 0, *sprint.size))
+    assert max(r, gr, b) - min(r, gr, b) <= 30
+
+
+def test_a_room_centre_does_not_look_like_her_sealed_ring_on_a_phone():
+    view = scenes.preview()
+    sealed = sorted(view.public.sealed)
+    assert sealed
+    _, phone = pictures("preview_sprint_false_trail_goryo")
+
+    def icon_area(space):
+        x, y = g.icon_origin(space)
+        return phone.crop(on_phone((x - 6, y - 6, x + g.ICON_SIZE + 6, y + g.ICON_SIZE + 6)))
+
+    for centre in sorted(CENTRES):
+        if centre in {s for _, s in view.public.samurai_spaces} or centre == view.public.goryo_space:
+            continue
+        assert mean_difference(icon_area(centre), icon_area(sealed[0])) >= MIN_MARK_DIFFERENCE / 2
+
+
+def test_nothing_on_a_room_centre_lies_where_her_sealed_ring_would():
+    """Her ○ is a ring round the object; the centre's crest stays well inside that radius."""
+    plain = background().convert("RGB")
+    for centre in CENTRES:
+        x, y = g.icon_origin(centre)
+        cx, cy = x + g.ICON_SIZE / 2, y + g.ICON_SIZE / 2
+        floor = plain.getpixel((round(cx), round(cy - g.ICON_SIZE / 2 - 2)))
+        for angle in range(0, 360, 15):
+            px = round(cx + 28 * math.cos(math.radians(angle)))
+            py = round(cy + 28 * math.sin(math.radians(angle)))
+            assert plain.getpixel((px, py)) == floor, (space_name(centre), angle)

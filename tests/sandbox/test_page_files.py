@@ -1,0 +1,39 @@
+"""The page's static files: what the browser does that the Python side cannot run.
+
+The layout was checked by eye in headless Chromium at phone and desktop widths; these
+tests keep the rules that make it so from being dropped unnoticed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.sandbox.server import STATIC
+
+
+def rules_in(css: str, selector: str, media: str | None = None) -> str:
+    """The declarations for ``selector``, inside the ``@media`` block ``media`` (or outside any)."""
+    if media is not None:
+        start = css.index(f"@media ({media})")
+        css = css[start : css.index("\n}", start)]
+    else:
+        css = re.sub(r"@media[^{]*\{(?:[^{}]*\{[^{}]*\})*[^{}]*\}", "", css)
+    found = re.findall(rf"(?m)^\s*{re.escape(selector)}\s*\{{([^}}]*)\}}", css)
+    assert found, f"no rule for {selector} ({media or 'all widths'})"
+    return " ".join(found)
+
+
+def test_the_header_stays_short_on_a_phone():
+    css = (STATIC / "sandbox.css").read_text(encoding="utf-8")
+    tagline = rules_in(css, ".tagline")
+    # The tagline is one line at every width, never a paragraph that makes the header tall.
+    assert "white-space: nowrap" in tagline and "text-overflow: ellipsis" in tagline and "min-width: 0" in tagline
+    # On a phone the header wraps into two rows: name and tagline, then the players' buttons.
+    assert "flex-wrap: wrap" in rules_in(css, "header", "max-width: 640px")
+    assert "flex-basis: 100%" in rules_in(css, "nav", "max-width: 640px")
+
+
+def test_the_box_is_cleared_only_for_a_command_the_bot_took():
+    script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
+    assert "return answer.ok && !answer.refused;" in script
+    assert re.search(r"if \(sent\) \{ input\.value = \"\";", script)
