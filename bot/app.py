@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands, tasks
 
+from . import boards
 from .commands import GoryoCommands
 from .components import DYNAMIC_ITEMS
 from .game import Game
@@ -49,6 +50,7 @@ class GoryoBot(commands.Bot):
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
+        await boards.warm()
         await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()

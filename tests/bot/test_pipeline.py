@@ -70,3 +70,42 @@ async def test_two_samurai_commands_at_once_are_checked_one_after_the_other(matc
     assert [r.text for r in results if isinstance(r, Refusal)] == ["The red Samurai has already searched this turn."]
     final = await store.get_match(record.id)
     assert final.version == 2 and final.state == await store.replay(record.id)
+
+
+async def test_a_refusal_decided_under_the_lock_stops_a_confirm_racing_it(match):
+    # What Game.cancel_plan and Game.confirm_plan do: the Cancel marks the preview under the
+    # match's lock; a Confirm pressed at the same instant asks under the same lock and is refused.
+    store, record = match
+    service = MatchService(store, outbox_for, clock=lambda: NOW)
+    plan = next(rules.legal_plans(record.state))
+    cancelled: set[int] = set()
+
+    async def cancel() -> None:
+        async with service.lock(record.id):
+            await asyncio.sleep(0)  # the Confirm arrives meanwhile and waits for the lock
+            cancelled.add(record.version)
+
+    async def refused(current) -> Refusal | None:
+        return Refusal("You cancelled this plan.") if current.version in cancelled else None
+
+    results = await asyncio.gather(
+        cancel(), service.play(record.id, GORYO, plan, expected_version=record.version, unless=refused),
+        return_exceptions=True,
+    )
+    assert isinstance(results[1], Refusal) and "cancelled" in results[1].text
+    assert await store.actions(record.id) == [] and await store.outbox_of(record.id) == []
+
+
+async def test_when_nothing_legal_is_left_the_turn_ends_by_itself_and_says_so(match):
+    store, record = match
+    service = MatchService(store, outbox_for, clock=lambda: NOW)
+    await service.play(record.id, GORYO, next(rules.legal_plans(record.state)))
+    state = (await store.get_match(record.id)).state
+    while rules.legal_samurai_actions(state):
+        played = await service.play(record.id, SAMURAI, rules.legal_samurai_actions(state)[0])
+        state = played.after.state
+    actions = [a.action for a in await store.actions(record.id)]
+    assert actions[-1] == rules.EndSamuraiTurn() and (await store.get_match(record.id)).state.phase is not rules.Phase.SAMURAI_TURN
+    [discovery] = [e for e in await store.outbox_of(record.id) if e.item.kind == "discovery"]
+    assert discovery.item.text.startswith("The Samurai have no action left") and discovery.seq == len(actions)
+    assert await store.verify(record.id) is None
