@@ -11,6 +11,7 @@ import asyncio
 import io
 import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -65,6 +66,28 @@ class Board:
         return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.description)
 
 
+# The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
+# the live board and a reply showing the same state) is not drawn twice. Public views only: a
+# picture of her secrets is drawn each time and kept nowhere.
+# Requests arriving while it is being drawn share that one drawing.
+_RECENT_LIMIT = 128
+_recent: OrderedDict[tuple[str, object], asyncio.Future[Board]] = OrderedDict()
+
+
+async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,
+                       filename: str) -> Board:
+    key = (filename, view)
+    drawing = _recent.get(key)
+    failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
+    if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
+        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename))
+        while len(_recent) > _RECENT_LIMIT:
+            _recent.popitem(last=False)
+    else:
+        _recent.move_to_end(key)
+    return await asyncio.shield(drawing)  # one caller cancelled does not cancel the others' picture
+
+
 async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], str], view: object, filename: str) -> Board:
     global _pool
     loop = asyncio.get_running_loop()
@@ -77,17 +100,17 @@ async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], st
 
 
 async def public_board(state: rules.GameState) -> Board:
-    return await _draw(render.public_board, render.describe_public, rules.public_view(state), "goryo-board.png")
+    return await _draw_public(render.public_board, render.describe_public, rules.public_view(state), "goryo-board.png")
 
 
 async def discovery_board(state: rules.GameState) -> Board:
-    return await _draw(
+    return await _draw_public(
         render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png"
     )
 
 
 async def final_board(state: rules.GameState) -> Board:
-    return await _draw(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png")
+    return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png")
 
 
 async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None) -> Board:

@@ -122,7 +122,8 @@ class Reply:
         interaction = self.interaction
         try:
             if not interaction.response.is_done():
-                response = await interaction.response.send_message(text, **message_options(board))
+                private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
+                response = await interaction.response.send_message(text, **message_options(board, ephemeral=private))
                 message = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
                 return message.id if message is not None else None
             if self.is_component:
