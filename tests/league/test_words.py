@@ -1,0 +1,73 @@
+"""The league's texts for the hand-worked history: what a member reads in /goryo stats, leaderboard, history."""
+
+from __future__ import annotations
+
+from bot.league import changes, channel_history, leaderboard, member_stats, rebuild, update
+from bot.league.words import history_lines, leaderboard_text, rating_change_line, replay_choices, stats_fields
+from rules import Side
+
+from .history import ANN, BEN, GUILD, HISTORY, START, TABLE, summary
+
+RATINGS = rebuild(HISTORY)
+
+
+def test_stats_read_plainly():
+    fields = dict(stats_fields(member_stats(HISTORY, RATINGS, guild_id=GUILD, user_id=ANN)))
+    assert list(fields) == ["As the Goryō", "As the Samurai", "Records", "Last matches"]
+    assert "2 matches, 1 win (50%)" in fields["As the Goryō"]
+    assert f"**{RATINGS[(GUILD, ANN, Side.SAMURAI)]}**" in fields["As the Samurai"]
+    assert "3 matches, 3 wins (100%) · longest winning streak 3" in fields["As the Samurai"]
+    assert fields["Records"].splitlines() == [
+        "Longest winning streak, either role: 2",
+        "Favourite target: the Urn (2 times)",
+        "Sprint used in 1 of 2 matches as the Goryō",
+        "False Trail placed 2 times, investigated by the Samurai 1 time",
+        "Against the bot: 1 match, 1 win (never rated)",
+    ]
+    last = fields["Last matches"].splitlines()
+    assert last[1] == "Match 6 in <#11>: Goryō against <@2>, no result (the match was called off)"
+    assert last[2].startswith("Match 5 in <#10>: Goryō against the bot, won")
+    assert last[4] == "Match 3 in <#11>: Goryō against <@3>, lost (the Goryō resigned)"
+    assert all(len(text) <= 1024 for text in fields.values())
+
+
+def test_a_newcomer_reads_that_nothing_has_happened_yet():
+    fields = dict(stats_fields(member_stats(HISTORY, RATINGS, guild_id=GUILD, user_id=4242)))
+    assert fields["As the Goryō"] == "No rated matches yet · rating 1500 ± 350"
+    assert fields["Last matches"] == "No finished matches yet."
+
+
+def test_leaderboard_text():
+    text = leaderboard_text(leaderboard(RATINGS, guild_id=GUILD, role=Side.SAMURAI, min_matches=1), Side.SAMURAI, 1)
+    lines = text.splitlines()
+    assert lines[0] == "**Best Samurai players in this server**"
+    assert lines[1].startswith("1. <@1> **") and lines[1].endswith("won 3 of 3 matches")
+    assert lines[3].endswith("won 0 of 1 match")
+    empty = leaderboard_text([], Side.GORYO)
+    assert "Nobody has played enough matches in this role yet." in empty and "3 matches as the Goryō" in empty
+
+
+def test_history_and_rating_changes():
+    lines = history_lines(channel_history(HISTORY, channel_id=TABLE, size=2))
+    stamp = int(START.timestamp()) + 7 * 60
+    assert lines[1] == (
+        f"Match 7, <t:{stamp}:R>: <@2> (Goryō) vs <@1> (Samurai). The Samurai win: all garden tiles but one are "
+        "flipped, so her bound object is known: she is exorcised."
+    )
+    assert history_lines([]) == ["No finished matches in this channel yet."]
+    match = summary(50, ANN, BEN, Side.SAMURAI)
+    goryo, samurai = (rating_change_line(c) for c in changes({}, update({}, match), match))
+    assert goryo.startswith("<@1> as the Goryō: 1500 → 14") and "(−" in goryo
+    assert samurai.startswith("<@2> as the Samurai: 1500 → 15") and "(+" in samurai
+
+
+def test_replay_choices_newest_first_filtered_by_what_was_typed():
+    names = {ANN: "Ann", BEN: "Ben", 3: "Cat", 99: "Goryō Bot"}.get
+    choices = replay_choices(HISTORY, "", names)
+    assert [match_id for _, match_id in choices] == [8, 7, 6, 5, 4, 3, 2, 1]
+    assert choices[1] == ("#7: Ben (Goryō) vs Ann (Samurai), The Samurai win", 7)
+    assert [i for _, i in replay_choices(HISTORY, "cat", names)] == [4, 3]
+    assert [i for _, i in replay_choices(HISTORY, "#5", names)] == [5]
+    assert len(replay_choices(HISTORY, "", names, limit=3)) == 3
+    long_names = replay_choices(HISTORY, "", lambda user_id: "x" * 80)
+    assert all(len(name) <= 100 for name, _ in long_names)
