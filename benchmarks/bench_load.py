@@ -45,10 +45,10 @@ import simcord
 import rules
 import rules.playout
 from bot import create_bot
-from tests.bot.helpers import command_for
 from bot.errors import Refusal
 from bot.service import STEPS
 from bot.storage import Store
+from tests.bot.helpers import command_for
 
 
 @dataclass

@@ -28,6 +28,7 @@ from .service import MatchService, Played
 from .settings import Settings
 from .storage import MatchRecord, Store
 
+
 def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
 

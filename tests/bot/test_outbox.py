@@ -76,3 +76,15 @@ async def test_the_database_file_and_its_wal_are_readable_by_their_owner_only(tm
         await store.close()
     finally:
         os.umask(old)
+
+
+async def test_a_challenge_a_crash_left_unposted_does_not_block_the_channel_after_a_restart(env, make_bot, table: Table):
+    # Stored, then the process died before Discord showed it: nobody could see, answer or withdraw it.
+    await env.bot.store.create_challenge(
+        guild_id=table.guild.id, channel_id=table.channel.id, challenger_id=table.alice.id, opponent_id=table.bob.id,
+        challenger_role="goryo", advanced=False, now=env.now(),
+    )
+    await env.restart_bot(make_bot())
+    assert await env.bot.store.pending_challenge_in(table.channel.id) is None
+    posted = await table.challenge()
+    assert not posted.ephemeral and table.challenge_message().id == posted.response.id
