@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
@@ -177,12 +178,17 @@ class Deliverer:
         self.clock = clock
         # Called with "delivered <kind>" after each item is marked done: where tests inject crashes.
         self.checkpoint: Checkpoint | None = None
-        self._locks: dict[int, asyncio.Lock] = {}
+        # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
+        # two drains of one match never overlap, even with a third arriving as one ends.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._timer: asyncio.Task | None = None
         self._timer_at: datetime | None = None
 
     def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
 
     async def sweep(self, *, everything: bool = False) -> int:
         """Deliver what is due (``everything``: all that waits, as at start-up); how many items went out.
@@ -250,8 +256,6 @@ class Deliverer:
                     self.checkpoint(f"delivered {entry.item.kind}")
         if reply is not None:
             await reply.finish(lost)
-        if not lock.locked():
-            self._locks.pop(match_id, None)
         return sent
 
     async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
