@@ -20,10 +20,10 @@ from .announce import outbox_for
 from .challenges import Challenges
 from .components import plan_view, resign_view
 from .cooldown import Cooldown
-from .deliverer import Deliverer, Reply
 from .delivery import acknowledge_privately, message_options, send_private
 from .errors import Refusal
 from .outbox import OutboxEntry
+from .outbox.deliverer import Deliverer, Reply
 from .service import MatchService, Played
 from .settings import Settings
 from .storage import MatchRecord, Store

@@ -14,7 +14,7 @@ import simcord
 import render
 import rules
 from bot.boards import ALT_TEXT_LIMIT
-from bot.deliverer import RETRY_FIRST
+from bot.outbox.deliverer import RETRY_FIRST
 from bot.service import STEPS
 
 from .helpers import Table, live_board, unexpected_errors

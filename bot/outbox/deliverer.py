@@ -36,11 +36,11 @@ import discord
 
 import rules
 
-from . import boards, messages
-from .boards import Board
-from .delivery import PINGS, message_options
-from .outbox import OutboxEntry, OutboxItem
-from .storage import MatchRecord, Store
+from .. import boards, messages
+from ..boards import Board
+from ..delivery import PINGS, message_options
+from ..storage import MatchRecord, Store
+from .items import OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
