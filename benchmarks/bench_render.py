@@ -1,6 +1,8 @@
-"""Render speed and PNG sizes: median time of a mid-game public board and of the Goryō's board.
+"""Render speed and PNG sizes: median time of a mid-game public board and of the Goryō's board;
+then throughput, in pictures per second, of one drawing thread (the bot before issue 10)
+against the bot's pool of drawing processes (``bot.boards``).
 
-    python benchmarks/bench_render.py [--runs 50]
+    python benchmarks/bench_render.py [--runs 50] [--pictures 120]
 
 Goal (issue 3): median under 40 ms each on the 2-core machine. The first
 render builds the cached palace and sprites, so it is timed separately. The
@@ -10,6 +12,7 @@ deduction aid's overlay (issue 12) is timed on the same scene as the plain board
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import sys
 import time
@@ -21,6 +24,7 @@ import functools
 
 import render
 import rules
+from bot import boards
 from tests.render import aid_scenes, scenes
 
 
@@ -39,7 +43,9 @@ def timed(function, argument, runs: int) -> tuple[float, float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=50)
-    runs = parser.parse_args().runs
+    parser.add_argument("--pictures", type=int, default=120, help="pictures drawn at once for the throughput")
+    args = parser.parse_args()
+    runs = args.runs
 
     start = time.perf_counter()
     mid = scenes.mid_samurai_turn()
@@ -67,6 +73,31 @@ def main() -> None:
     for name, function, argument in cases:
         median, p95, size = timed(function, argument, runs)
         print(f"{name:<36} {median:>10.1f} {p95:>8.1f} {size / 1024:>8.1f}")
+    asyncio.run(throughput(mid, args.pictures))
+
+
+async def throughput(state: rules.GameState, pictures: int) -> None:
+    """Many public boards requested at once, as in a flood of /goryo board: pictures per second."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    view = rules.public_view(state)
+    loop = asyncio.get_running_loop()
+    with ThreadPoolExecutor(max_workers=1) as one_thread:
+        start = time.perf_counter()
+        await asyncio.gather(*(loop.run_in_executor(one_thread, render.public_board, view) for _ in range(pictures)))
+        before = pictures / (time.perf_counter() - start)
+    await boards.warm()
+    start = time.perf_counter()
+    # boards._draw: every picture really drawn (public_board would serve repeats from its cache).
+    drawn = (boards._draw(render.public_board, render.describe_public, view, "b.png") for _ in range(pictures))
+    await asyncio.gather(*drawn)
+    after = pictures / (time.perf_counter() - start)
+    print(f"throughput, {pictures} public boards at once: one drawing thread {before:.1f} pictures/s; "
+          f"the bot's {boards.DRAWERS} drawing processes {after:.1f} pictures/s ({after / before:.2f}x)")
+    start = time.perf_counter()
+    await asyncio.gather(*(boards.public_board(state) for _ in range(pictures)))
+    cached = pictures / (time.perf_counter() - start)
+    print(f"  the same board asked {pictures} times (a /goryo board flood on one match): {cached:.0f} pictures/s")
 
 
 if __name__ == "__main__":

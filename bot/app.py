@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands, tasks
 
+from . import boards
 from .commands import GoryoCommands
 from .components import DYNAMIC_ITEMS
 from .game import Game
@@ -46,9 +47,11 @@ class GoryoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
         self.game = Game(self, self.store, self.settings)
-        self.turns = TurnClock(self, self.store, self.game.service, self.settings)
+        self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
+        await boards.warm()
+        await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
         self.sweeper.start()
@@ -85,6 +88,8 @@ class GoryoBot(commands.Bot):
     async def close(self) -> None:
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
+        if self.game is not None:
+            self.game.deliverer.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

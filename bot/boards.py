@@ -9,8 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import io
+import multiprocessing
+import os
+from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
 import discord
@@ -20,8 +24,35 @@ import rules
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 
-# One drawing thread: off the event loop, and never two drawings sharing Pillow's fonts at once.
-_DRAWER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="goryo-render")
+# Drawing is CPU work in Python and Pillow, which holds the GIL for much of it: one process per
+# core draws in parallel (measured: see the README), and the event loop stays free.
+# "spawn", not fork: the bot has threads (aiosqlite) that a fork would copy mid-flight.
+DRAWERS = max(1, min(4, os.cpu_count() or 1))
+_pool: ProcessPoolExecutor | None = None
+_warmed = False
+
+
+def _drawing_pool() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(DRAWERS, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+def _warm_up(_: int) -> int:
+    render.public_board(rules.public_view(rules.new_game(0)))  # imports, fonts and cached sprites
+    return os.getpid()
+
+
+async def warm() -> None:
+    """Start the drawing processes and let each draw once, so the first real picture is not slow."""
+    global _warmed
+    if _warmed:
+        return
+    loop = asyncio.get_running_loop()
+    pool = _drawing_pool()
+    await asyncio.gather(*(loop.run_in_executor(pool, _warm_up, n) for n in range(DRAWERS)))
+    _warmed = True
 
 
 @dataclass(frozen=True)
@@ -35,24 +66,51 @@ class Board:
         return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.description)
 
 
+# The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
+# the live board and a reply showing the same state) is not drawn twice. Public views only: a
+# picture of her secrets is drawn each time and kept nowhere.
+# Requests arriving while it is being drawn share that one drawing.
+_RECENT_LIMIT = 128
+_recent: OrderedDict[tuple[str, object], asyncio.Future[Board]] = OrderedDict()
+
+
+async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,
+                       filename: str) -> Board:
+    key = (filename, view)
+    drawing = _recent.get(key)
+    failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
+    if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
+        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename))
+        while len(_recent) > _RECENT_LIMIT:
+            _recent.popitem(last=False)
+    else:
+        _recent.move_to_end(key)
+    return await asyncio.shield(drawing)  # one caller cancelled does not cancel the others' picture
+
+
 async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], str], view: object, filename: str) -> Board:
-    # Drawing is CPU work: off the event loop, so other matches keep moving.
-    png = await asyncio.get_running_loop().run_in_executor(_DRAWER, draw, view)
+    global _pool
+    loop = asyncio.get_running_loop()
+    try:
+        png = await loop.run_in_executor(_drawing_pool(), draw, view)
+    except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
+        _pool = None
+        png = await loop.run_in_executor(_drawing_pool(), draw, view)
     return Board(png, filename, describe(view)[:ALT_TEXT_LIMIT])
 
 
 async def public_board(state: rules.GameState) -> Board:
-    return await _draw(render.public_board, render.describe_public, rules.public_view(state), "goryo-board.png")
+    return await _draw_public(render.public_board, render.describe_public, rules.public_view(state), "goryo-board.png")
 
 
 async def discovery_board(state: rules.GameState) -> Board:
-    return await _draw(
+    return await _draw_public(
         render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png"
     )
 
 
 async def final_board(state: rules.GameState) -> Board:
-    return await _draw(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png")
+    return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png")
 
 
 async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None) -> Board:

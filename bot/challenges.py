@@ -2,6 +2,8 @@
 
 Expiry is derived from the stored ``created_at``: a background sweep closes
 lapsed challenges, and a click on one that lapsed meanwhile is treated the same.
+A challenge Discord would not show is removed at once (and one a crash left
+unshown, at start-up): nobody could see it, answer it or withdraw it.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ import discord
 
 import rules
 
-from . import boards, messages
-from .delivery import PINGS, Courier, Outgoing
+from . import messages
+from .delivery import PINGS
 from .errors import Refusal
+from .outbox import OutboxItem
 from .settings import Settings
 from .storage import ChallengeRecord, ChannelBusyError, Store
 
@@ -25,10 +28,11 @@ log = logging.getLogger(__name__)
 
 
 class Challenges:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, game) -> None:
         self.bot = bot
         self.store = store
         self.settings = settings
+        self.game = game  # delivers a new match's first messages
 
     @property
     def timeout(self) -> timedelta:
@@ -73,9 +77,20 @@ class Challenges:
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
         text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
-        await interaction.response.send_message(text, view=challenge_view(challenge.id), allowed_mentions=PINGS)
-        message = await interaction.original_response()
-        await self.store.set_challenge_message(challenge.id, message.id)
+        try:
+            response = await interaction.response.send_message(
+                text, view=challenge_view(challenge.id), allowed_mentions=PINGS
+            )
+        except discord.HTTPException as error:
+            # Unseen, it must not hold the channel. The interaction is spent: nothing more to say.
+            await self.store.delete_challenge(challenge.id)
+            log.warning("challenge %d removed: Discord did not show it (%s %s)", challenge.id, error.status, error.code)
+            return
+        except BaseException:
+            await self.store.delete_challenge(challenge.id)
+            raise
+        if response.message_id is not None:
+            await self.store.set_challenge_message(challenge.id, response.message_id)
 
     # --- answering ----------------------------------------------------------------
 
@@ -131,10 +146,13 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
+        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type)
+        setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
+        outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
         try:
             record = await self.store.start_match(
                 challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state,
-                now=discord.utils.utcnow(),
+                now=discord.utils.utcnow(), outbox=outbox,
             )
         except LookupError:
             raise Refusal("This challenge is no longer open.") from None
@@ -142,14 +160,7 @@ class Challenges:
             raise Refusal("A match is already being played in this channel.") from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
-        public = Outgoing(
-            "source",
-            messages.challenge_accepted(goryo_id, samurai_id, state.first_type),
-            await boards.public_board(state),
-        )
-        setup = messages.goryo_setup(state, record.channel_id, dm_commands=self.settings.sync != "guild")
-        secret = Outgoing("goryo", setup, await boards.goryo_board(state))
-        await Courier(self.bot, record, interaction).deliver([public, secret])
+        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
 
     # --- lapsing --------------------------------------------------------------------
 

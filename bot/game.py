@@ -1,13 +1,14 @@
 """What each command and button does, between Discord and the action pipeline.
 
 Commands parse their options with the rules' notation, find the match they are
-about, and hand an action to ``MatchService.play``; what is shown afterwards is
-``announce``'s job.
+about, and hand an action to ``MatchService.play``, which stores it with what it
+owes to people (``announce``); the deliverer then sends that, answering the
+interaction first. Anything that draws a picture acknowledges Discord before it draws.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 from discord import app_commands
@@ -15,14 +16,18 @@ from discord import app_commands
 import rules
 
 from . import boards, messages
-from .announce import ActionPresenter
+from .announce import outbox_for
 from .challenges import Challenges
 from .components import plan_view, resign_view
-from .delivery import Courier, send_private
+from .cooldown import Cooldown
+from .delivery import acknowledge_privately, message_options, send_private
 from .errors import Refusal
-from .service import MatchService
+from .outbox import OutboxEntry
+from .outbox.deliverer import Deliverer, Reply
+from .service import MatchService, Played
 from .settings import Settings
 from .storage import MatchRecord, Store
+
 
 def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
@@ -33,8 +38,23 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store)
-        self.challenges = Challenges(bot, store, settings)
+        self.service = MatchService(store, outbox_for)
+        self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
+        self.challenges = Challenges(bot, store, settings, self)
+        self.board_cooldown = Cooldown(settings.board_cooldown)
+        # Previews cancelled by their Cancel button: (match, version, plan). A Confirm racing the
+        # Cancel is refused once the Cancel won the match's lock. In memory: after a restart the
+        # cancelled preview has no buttons left to press.
+        self._cancelled: set[tuple[int, int, rules.Plan]] = set()
+
+    async def recover(self) -> None:
+        """At start-up: end turns a crash left with nothing legal to do, forget unshown challenges, send the outbox."""
+        await self.store.drop_unposted_challenges()
+        for record in await self.store.active_matches():
+            if record.state.phase is rules.Phase.SAMURAI_TURN:
+                async with self.service.lock(record.id):
+                    await self.service.end_a_finished_turn(record)
+        await self.deliverer.sweep(everything=True)
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
@@ -43,11 +63,36 @@ class Game:
             interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side
         )
 
+    async def act(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        action: rules.Action,
+        *,
+        version: int | None = None,
+        receipt: str | None = None,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
+    ) -> Played:
+        """Play ``action`` for whoever interacted, then deliver what it owes, answering them first.
+
+        ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored.
+        """
+        played = await self.service.play(
+            match_id, interaction.user.id, action, expected_version=version, unless=unless
+        )
+        await self.deliver(interaction, played.after, played.outbox, receipt)
+        return played
+
+    async def deliver(
+        self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],
+        receipt: str | None = None,
+    ) -> None:
+        await self.deliverer.deliver(record.id, Reply(interaction, record, entries, receipt))
+
     async def _play(
         self, interaction: discord.Interaction, record: MatchRecord, action: rules.Action, *, version: int | None = None
     ) -> None:
-        presenter = ActionPresenter(self.bot, interaction)
-        await self.service.play(record.id, interaction.user.id, action, presenter, expected_version=version)
+        await self.act(interaction, record.id, action, version=version)
 
     # --- the Goryō ---------------------------------------------------------------
 
@@ -63,6 +108,7 @@ class Game:
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
+        await acknowledge_privately(interaction)
         board = await boards.goryo_board(record.state, preview=plan)
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
@@ -78,19 +124,29 @@ class Game:
     async def confirm_plan(
         self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None, plan: rules.Plan
     ) -> None:
-        record = await self.service.load(match_id)
-        if await self._replaced(record, version, preview):
-            raise Refusal(messages.goryo_preview_replaced())
-        await self._play(interaction, record, plan, version=version)
+        async def refused(record: MatchRecord) -> Refusal | None:
+            if (match_id, version, preview) in self._cancelled:
+                return Refusal("You cancelled this plan, so it was not locked in. Send `/goryo path` again.")
+            if await self._replaced(record, version, preview):
+                return Refusal(messages.goryo_preview_replaced())
+            return None
+
+        await self.act(interaction, match_id, plan, version=version, unless=refused)
 
     async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
-        record = await self.service.load(match_id)
-        if interaction.user.id != record.goryo_id:
-            raise Refusal("Only the Goryō of this match can use these buttons.")
-        if await self._replaced(record, version, preview):
-            raise Refusal(messages.goryo_preview_replaced())
-        text = messages.goryo_plan_cancelled() if record.version == version else messages.goryo_preview_outdated()
-        await interaction.response.edit_message(content=text, view=None, attachments=[])
+        # Under the match's lock, so a Confirm pressed at the same instant is decided one way only:
+        # either it locked the plan first (and this preview never says "Cancelled"), or it is refused.
+        async with self.service.lock(match_id):
+            record = await self.service.load(match_id)
+            if interaction.user.id != record.goryo_id:
+                raise Refusal("Only the Goryō of this match can use these buttons.")
+            if await self._replaced(record, version, preview):
+                raise Refusal(messages.goryo_preview_replaced())
+            if record.version != version:
+                await interaction.response.edit_message(content=messages.goryo_preview_outdated(), view=None, attachments=[])
+                return
+            self._cancelled.add((match_id, version, preview))
+            await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
 
     # --- the Samurai ------------------------------------------------------------------
 
@@ -104,18 +160,37 @@ class Game:
     # --- anyone -----------------------------------------------------------------------
 
     async def board(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        record = await self._match(interaction, match_id)
+        """The board (and the round's last Discovery); in a channel whose match just ended, its final board."""
+        wait = self.board_cooldown.wait(interaction.user.id, self.service.clock())
+        if wait is not None:
+            raise Refusal(messages.board_cooldown(wait, self.board_cooldown.seconds))
+        try:
+            record = await self._match(interaction, match_id)
+        except Refusal:
+            if match_id is not None or not _in_guild(interaction) or interaction.channel_id is None:
+                raise
+            [record] = await self.store.finished_matches(interaction.channel_id, 1) or [None]
+            if record is None:
+                raise
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(
+                messages.last_match_caption(record.id), **message_options(await boards.final_board(record.state))
+            )
+            return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
         if not _in_guild(interaction) and is_goryo:
+            await acknowledge_privately(interaction)
             await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
             return
-        text = messages.board_caption(record.channel_id, state.round)
-        courier = Courier(self.bot, record, interaction)
-        if _in_guild(interaction) and interaction.channel_id == record.channel_id:
-            await courier.post_public(text, await boards.public_board(state))
-        else:
-            await send_private(interaction, text, board=await boards.public_board(state))
+        in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
+        await interaction.response.defer(thinking=True, ephemeral=not in_its_channel and _in_guild(interaction))
+        pictures = [await boards.public_board(state)]
+        discovery = await self.store.last_delivered(record.id, "discovery")
+        if discovery is not None and state.to_move is not None:
+            pictures.append(await boards.discovery_board(await self.store.state_at(record.id, discovery.seq)))
+        text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
+        await interaction.followup.send(text, files=[p.file() for p in pictures], allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
@@ -147,7 +222,8 @@ class Game:
             raise Refusal("This match is already over, so there is nothing to resign.")
         if record.version != version:
             raise Refusal(messages.resign_outdated())
-        await self._play(interaction, record, rules.Resign(side), version=version)
+        # Its question becomes the receipt; the end itself is announced in the channel.
+        await self.act(interaction, record.id, rules.Resign(side), version=version, receipt=messages.resigned(record.channel_id))
 
     async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
         record = await self.service.load(match_id)

@@ -170,8 +170,26 @@ def unreachable_goryo(goryo_id: int, *, dms_closed: bool) -> str:
 # --- public announcements ------------------------------------------------------
 
 
-def board_caption(channel_id: int, round_number: int) -> str:
-    return f"The board in {channel_link(channel_id)}, round {max(round_number, 1)} of {ROUNDS}."
+def board_caption(channel_id: int, round_number: int, *, with_discovery: bool = False) -> str:
+    text = f"The board in {channel_link(channel_id)}, round {max(round_number, 1)} of {ROUNDS}."
+    if with_discovery:
+        text += " Beside it, the last Discovery: the path she took in the round before."
+    return text
+
+
+def last_match_caption(match_id: int) -> str:
+    return (
+        f"No match is being played in this channel now. This is how the last one (match {match_id}) ended. "
+        "Start a new one with `/goryo challenge`."
+    )
+
+
+def board_cooldown(wait: float, every: float) -> str:
+    return (
+        f"You asked for the board a moment ago: you can ask again in {max(1, round(wait))} seconds "
+        f"(one board every {every:g} seconds each, so every match in the server keeps moving). "
+        "The latest board is also just above in the match's channel."
+    )
 
 
 def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
@@ -179,6 +197,10 @@ def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
         f"{mention(samurai_id)}, the Goryō has planned her path for round {round_number}. Your turn, Samurai: "
         "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
     )
+
+
+def samurai_turn_ran_out() -> str:
+    return "The Samurai have no action left this turn, so it ends by itself."
 
 
 # Every draw says why it happened: a capture draws a token as well as the gong.
@@ -411,8 +433,8 @@ def abort_needs_permission() -> str:
 
 def delivery_failed() -> str:
     return (
-        "That counted, but Discord would not take one of my messages just now, so not everything was shown. "
-        "`/goryo board` shows the board again; `/goryo status` says whose turn it is."
+        "That counted, but Discord would not take one of my messages just now, so not everything was shown yet. "
+        "I will keep trying to send it. `/goryo board` shows the board again; `/goryo status` says whose turn it is."
     )
 
 

@@ -102,6 +102,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 3: the outbox (what committed actions owe to people, until delivered), the live board
+    # of a Samurai turn, and an index for the reminder sweep's "what is due" query.
+    (
+        """
+        CREATE TABLE outbox (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id        INTEGER NOT NULL REFERENCES matches (id) ON DELETE RESTRICT,
+            seq             INTEGER NOT NULL CHECK (seq >= 0),
+            kind            TEXT    NOT NULL,
+            route           TEXT    NOT NULL CHECK (route IN ('public', 'goryo', 'live')),
+            payload         TEXT    NOT NULL,
+            status          TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            created_at      TEXT    NOT NULL,
+            next_attempt_at TEXT    NOT NULL,
+            delivered_at    TEXT,
+            message_id      INTEGER
+        )
+        """,
+        "CREATE INDEX outbox_pending ON outbox (next_attempt_at, match_id) WHERE status = 'pending'",
+        "CREATE INDEX outbox_by_match ON outbox (match_id, kind, id)",
+        "ALTER TABLE matches ADD COLUMN live_board_round INTEGER",
+        "ALTER TABLE matches ADD COLUMN live_board_message_id INTEGER",
+        # ISO-8601 UTC text sorts as time, so "turn started before the cut-off" is a range scan.
+        """
+        CREATE INDEX matches_reminder_due ON matches (turn_started_at)
+        WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,20 +1,24 @@
-"""The one action pipeline: load → check → apply → commit → render → reply.
+"""The one action pipeline: load → check → apply → commit (with its outbox).
 
 Every action on a match goes through ``MatchService.play``. Actions on one match
 are serialised by an asyncio.Lock per match id, and the store's version check
 refuses a write based on a stale read, so a double click or two simultaneous
 commands can never both apply. Each step is its own call, so a fault between
 any two of them leaves the stored match either before or after the action.
+
+What the action owes to people is decided before the commit (``announce``) and
+stored in the same transaction as the action; sending it is the deliverer's job,
+after the lock is released, so a slow picture never holds up the match.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
 
 import discord
 
@@ -23,13 +27,14 @@ from rules import events as ev
 
 from . import messages
 from .errors import Refusal
+from .outbox import OutboxEntry, OutboxItem
 from .storage import MatchClosedError, MatchRecord, StaleMatchError, Store
 
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
 Checkpoint = Callable[[str], None]
-STEPS = ("load", "check", "apply", "commit", "render", "reply")
+STEPS = ("load", "check", "apply", "commit")
 
 
 @dataclass(frozen=True)
@@ -41,18 +46,18 @@ class Played:
     actor_id: int
     action: rules.Action
     events: tuple[ev.Event, ...]
+    outbox: tuple[OutboxEntry, ...] = ()  # what it queued, as stored
 
 
-class Presenter(Protocol):
-    """Turns a played action into messages (render) and sends them (reply)."""
-
-    async def render(self, played: Played) -> object: ...
-
-    async def reply(self, rendered: object) -> None: ...
+Announce = Callable[[Played], Sequence[OutboxItem]]
 
 
 GORYO_ACTIONS = (rules.ChooseStart, rules.Plan)
 SAMURAI_ACTIONS = (rules.Move, rules.Search, rules.Sniff, rules.EndSamuraiTurn)
+
+
+def replace_state(record: MatchRecord, state: rules.GameState) -> MatchRecord:
+    return dataclasses.replace(record, state=state, version=record.version + 1)
 
 
 def side_needed(action: rules.Action) -> rules.Side | None:
@@ -84,8 +89,15 @@ def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
 
 
 class MatchService:
-    def __init__(self, store: Store, clock: Clock = discord.utils.utcnow, checkpoint: Checkpoint | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        announce: Announce,
+        clock: Clock = discord.utils.utcnow,
+        checkpoint: Checkpoint | None = None,
+    ) -> None:
         self.store = store
+        self.announce = announce
         self.clock = clock
         # Called with each step's name (STEPS) as it finishes: the seam where tests inject
         # crashes and benchmarks take times. Production leaves it None.
@@ -104,29 +116,42 @@ class MatchService:
         match_id: int,
         actor_id: int,
         action: rules.Action,
-        presenter: Presenter,
         *,
         expected_version: int | None = None,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
     ) -> Played:
-        """Apply ``action`` by ``actor_id``, store it, then present it; Refusal if it may not happen."""
+        """Apply ``action`` by ``actor_id`` and store it with its outbox; Refusal if it may not happen.
+
+        ``unless`` is asked under the match's lock, just before the checks: a Refusal it
+        returns stops the action (a cancelled preview's Confirm, for one).
+        """
         lock = self.lock(match_id)
         async with lock:
             record = await self.load(match_id)
             self._passed("load")
+            if unless is not None and (refusal := await unless(record)) is not None:
+                raise refusal
             self.check(record, actor_id, action, expected_version)
             self._passed("check")
             step = self.apply(record, action)
             self._passed("apply")
-            after = await self.commit(record, actor_id, action, step)
+            played = await self.commit(record, actor_id, action, step)
             self._passed("commit")
-            played = Played(record, after, actor_id, action, step.events)
-            rendered = await presenter.render(played)
-            self._passed("render")
-            await presenter.reply(rendered)
-            self._passed("reply")
-        if not after.is_active and not lock.locked():
+            await self.end_a_finished_turn(played.after)
+        if not played.after.is_active and not lock.locked():
             self._locks.pop(match_id, None)
         return played
+
+    async def end_a_finished_turn(self, record: MatchRecord) -> Played | None:
+        """When the Samurai have nothing legal left to do, their turn ends by itself (the Discovery follows).
+
+        Called under the match's lock after each action, and at start-up for a crash in between.
+        """
+        state = record.state
+        if not record.is_active or state.phase is not rules.Phase.SAMURAI_TURN or rules.legal_samurai_actions(state):
+            return None
+        step = self.apply(record, rules.EndSamuraiTurn())
+        return await self.commit(record, record.samurai_id, rules.EndSamuraiTurn(), step)
 
     # --- the steps ------------------------------------------------------------
 
@@ -163,20 +188,25 @@ class MatchService:
     def apply(record: MatchRecord, action: rules.Action) -> rules.Step:
         return rules.apply(record.state, action)
 
-    async def commit(self, record: MatchRecord, actor_id: int, action: rules.Action, step: rules.Step) -> MatchRecord:
+    async def commit(self, record: MatchRecord, actor_id: int, action: rules.Action, step: rules.Step) -> Played:
+        # The announcement is made from the state as it will be stored; its version is known in advance.
+        preview = Played(record, replace_state(record, step.state), actor_id, action, step.events)
         try:
-            return await self.store.record_action(
+            after = await self.store.record_action(
                 record.id,
                 expected_version=record.version,
                 actor_id=actor_id,
                 action=action,
                 new_state=step.state,
                 now=self.clock(),
+                outbox=self.announce(preview),
             )
         except MatchClosedError:
             raise Refusal("This match is over. Start a new one with `/goryo challenge`.") from None
         except StaleMatchError:
             raise Refusal("The match moved on while you acted: check `/goryo board` and try again.") from None
+        queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
+        return Played(record, after, actor_id, action, step.events, queued)
 
     # --- finding the match a command is about -----------------------------------
 

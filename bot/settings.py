@@ -31,6 +31,7 @@ class Settings:
     seed: int | str | None = None
     challenge_timeout: float = 900.0  # seconds an unanswered challenge stays open
     turn_limit: float = 24 * 3600.0  # seconds a player may take over one turn
+    board_cooldown: float = 10.0  # seconds between two /goryo board of one user
     log_level: str = "INFO"
 
     def replace(self, **changes: object) -> Settings:
@@ -50,6 +51,8 @@ class Settings:
                 raise SettingsError(f"{name} must be {DURATION_FORMS}, not {seconds:g} seconds")
         if self.log_level not in LOG_LEVELS:
             raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
+            raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -123,6 +126,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,
         challenge_timeout=_seconds("GORYO_CHALLENGE_TIMEOUT", get("GORYO_CHALLENGE_TIMEOUT") or "900"),
         turn_limit=_seconds("GORYO_TURN_LIMIT", get("GORYO_TURN_LIMIT") or "24h"),
+        board_cooldown=_seconds("GORYO_BOARD_COOLDOWN", get("GORYO_BOARD_COOLDOWN") or "10"),
         log_level=log_text.upper(),
     )
     settings.check()

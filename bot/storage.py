@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
@@ -29,6 +29,7 @@ import aiosqlite
 import rules
 
 from .migrations import migrate
+from .outbox import OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +89,8 @@ class MatchRecord:
     reminded_at: datetime | None  # half-time reminder sent for this turn
     finished_at: datetime | None = None
     damage_reason: str | None = None
+    live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
+    live_board_message_id: int | None = None
 
     @property
     def is_active(self) -> bool:
@@ -134,7 +137,7 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id"
 )
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
@@ -156,6 +159,8 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         reminded_at=_parse_time(row["reminded_at"]),
         finished_at=_parse_time(row["finished_at"]),
         damage_reason=row["damage_reason"],
+        live_board_round=row["live_board_round"],
+        live_board_message_id=row["live_board_message_id"],
     )
 
 
@@ -171,6 +176,14 @@ def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         created_at=_parse_time(row["created_at"]),
         message_id=row["message_id"],
     )
+
+
+def _owner_only(path: str) -> None:
+    """Create the database file readable and writable by its owner alone: it holds every secret."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)  # a file made by an older version may be wider
 
 
 def _side_text(side: rules.Side | None) -> str | None:
@@ -212,6 +225,7 @@ class Store:
         """
         path = os.fspath(path)
         Path(path).parent.mkdir(parents=True, exist_ok=True)
+        _owner_only(path)
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
@@ -224,6 +238,9 @@ class Store:
             # Another process (a second bot, sqlite3 shell) may hold the write lock briefly.
             await db.execute("PRAGMA busy_timeout = 5000")
             ran = await migrate(db)
+            for suffix in ("-wal", "-shm"):  # SQLite copies the file's mode; this makes sure
+                if os.path.exists(path + suffix):
+                    os.chmod(path + suffix, 0o600)
         except BaseException:
             await db.close()
             raise
@@ -340,6 +357,12 @@ class Store:
         async with self._write() as db:
             await db.execute("UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, challenge_id))
 
+    async def drop_unposted_challenges(self) -> int:
+        """Remove challenges whose message was never shown (a crash between storing and posting)."""
+        async with self._write() as db:
+            cursor = await db.execute("DELETE FROM challenges WHERE message_id IS NULL")
+            return cursor.rowcount
+
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
         async with self._read() as db:
             row = await self._one(db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,))
@@ -377,8 +400,9 @@ class Store:
         samurai_id: int,
         state: rules.GameState,
         now: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> MatchRecord:
-        """Turn a pending challenge into an active match, in one transaction.
+        """Turn a pending challenge into an active match, in one transaction (with its ``outbox`` items).
 
         LookupError if the challenge is gone (declined, withdrawn, expired or already
         accepted); ChannelBusyError if the database finds the channel taken.
@@ -412,6 +436,7 @@ class Store:
                     ),
                 )
                 match_id = cursor.lastrowid
+                await self._queue(db, match_id, 0, outbox, started)
                 row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         except sqlite3.IntegrityError as error:
             kind = _busy_kind(error)
@@ -462,8 +487,9 @@ class Store:
         action: rules.Action,
         new_state: rules.GameState,
         now: datetime,
+        outbox: Sequence[OutboxItem] = (),
     ) -> MatchRecord:
-        """Append ``action`` to the log and store ``new_state``, in one transaction.
+        """Append ``action`` to the log, store ``new_state`` and queue ``outbox``, in one transaction.
 
         StaleMatchError if the match is no longer at ``expected_version`` (someone else's
         action won), MatchClosedError if it is finished or damaged, LookupError if unknown.
@@ -514,6 +540,7 @@ class Store:
             )
             if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
+            await self._queue(db, match_id, expected_version + 1, outbox, at)
             updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         record = _match_from_row(updated)
         # The action's type only: a plan's path or a start space would give the Goryō away.
@@ -527,15 +554,28 @@ class Store:
         )
         return record
 
-    async def mark_reminded(self, match_id: int, *, version: int, now: datetime) -> bool:
-        """Note the half-time reminder for this turn; False if already sent or the match moved on."""
+    async def mark_reminded(
+        self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """Note the half-time reminder for this turn and queue it; False if already sent or the match moved on."""
         async with self._write() as db:
             cursor = await db.execute(
                 "UPDATE matches SET reminded_at = ? WHERE id = ? AND version = ? AND status = 'active'"
                 " AND reminded_at IS NULL",
                 (_utc_text(now), match_id, version),
             )
-            return cursor.rowcount == 1
+            if cursor.rowcount != 1:
+                return False
+            await self._queue(db, match_id, version, outbox, _utc_text(now))
+            return True
+
+    async def reminders_due(self, started_before: datetime) -> list[MatchRecord]:
+        """Active matches whose turn began before ``started_before`` and got no reminder yet (indexed)."""
+        return await self._matches_where(
+            "status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL AND turn_started_at <= ?",
+            (_utc_text(started_before),),
+            "ORDER BY turn_started_at",
+        )
 
     async def new_preview(self, match_id: int) -> int:
         """Number a new plan preview of this match (1, 2, …); it replaces every earlier one."""
@@ -562,6 +602,108 @@ class Store:
                 "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ?", (reason, match_id)
             )
         log.warning("match %d marked damaged: %s", match_id, reason)
+
+    # --- the outbox ---------------------------------------------------------------
+
+    @staticmethod
+    async def _queue(db: aiosqlite.Connection, match_id: int, seq: int, items: Sequence[OutboxItem], at: str) -> None:
+        await db.executemany(
+            "INSERT INTO outbox (match_id, seq, kind, route, payload, created_at, next_attempt_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(match_id, seq, item.kind, item.route, item.payload(), at, at) for item in items],
+        )
+
+    async def pending_outbox(self, match_id: int) -> list[OutboxEntry]:
+        """The match's undelivered items, oldest first."""
+        return await self._outbox_where("match_id = ? AND status = 'pending'", (match_id,))
+
+    async def outbox_of(self, match_id: int) -> list[OutboxEntry]:
+        return await self._outbox_where("match_id = ?", (match_id,))
+
+    async def last_delivered(self, match_id: int, kind: str) -> OutboxEntry | None:
+        found = await self._outbox_where(
+            "match_id = ? AND kind = ? AND status = 'done'", (match_id, kind), "ORDER BY id DESC LIMIT 1"
+        )
+        return found[0] if found else None
+
+    async def _outbox_where(self, where: str, params: Iterable[Any], tail: str = "ORDER BY id") -> list[OutboxEntry]:
+        async with self._read() as db:
+            rows = await self._all(
+                db,
+                "SELECT id, match_id, seq, kind, route, payload, status, attempts, message_id"
+                f" FROM outbox WHERE {where} {tail}",
+                params,
+            )
+        return [
+            OutboxEntry(
+                id=row["id"],
+                match_id=row["match_id"],
+                seq=row["seq"],
+                item=OutboxItem.from_row(row["kind"], row["route"], row["payload"]),
+                status=row["status"],
+                attempts=row["attempts"],
+                message_id=row["message_id"],
+            )
+            for row in rows
+        ]
+
+    async def matches_with_due_outbox(self, now: datetime) -> list[int]:
+        """Matches with an item waiting whose next try is due (indexed)."""
+        async with self._read() as db:
+            rows = await self._all(
+                db,
+                "SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+                (_utc_text(now),),
+            )
+        return sorted(row["match_id"] for row in rows)
+
+    async def next_outbox_attempt(self) -> datetime | None:
+        """When the earliest waiting item is due again (indexed), or None if nothing waits."""
+        async with self._read() as db:
+            row = await self._one(db, "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'")
+        return _parse_time(row["at"])
+
+    async def outbox_delivered(self, entry_id: int, *, message_id: int | None, now: datetime) -> bool:
+        """Mark an item done; False if it already was (a second deliverer lost the race)."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET status = 'done', delivered_at = ?, message_id = ?, attempts = attempts + 1"
+                " WHERE id = ? AND status = 'pending'",
+                (_utc_text(now), message_id, entry_id),
+            )
+            return cursor.rowcount == 1
+
+    async def outbox_failed(self, entry_id: int, *, retry_at: datetime | None) -> None:
+        """Count a failed try: try again at ``retry_at``, or give up (None)."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at),"
+                " status = CASE WHEN ? IS NULL THEN 'failed' ELSE status END WHERE id = ? AND status = 'pending'",
+                (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else 1, entry_id),
+            )
+
+    async def set_live_board(self, match_id: int, *, round_number: int, message_id: int) -> None:
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE matches SET live_board_round = ?, live_board_message_id = ? WHERE id = ?",
+                (round_number, message_id, match_id),
+            )
+
+    async def state_at(self, match_id: int, seq: int) -> rules.GameState:
+        """The match's state after its first ``seq`` actions (the stored state when that is the latest)."""
+        async with self._read() as db:
+            match = await self._one(db, "SELECT initial_state, state, version FROM matches WHERE id = ?", (match_id,))
+            if match is None:
+                raise LookupError(f"match {match_id} does not exist")
+            if match["version"] == seq:
+                return rules.from_json(match["state"])
+            log_rows = await self._all(
+                db, "SELECT action FROM actions WHERE match_id = ? AND seq <= ? ORDER BY seq", (match_id, seq)
+            )
+        state = rules.from_json(match["initial_state"])
+        for row in log_rows:
+            state = rules.apply(state, rules.action_from_dict(json.loads(row["action"]))).state
+        return state
 
     # --- the log ----------------------------------------------------------------
 

@@ -2,8 +2,9 @@
 
 Every timer is derived from the stored ``turn_started_at`` and ``reminded_at``, never
 held in memory, so a restart loses none: the periodic sweep (started in
-``setup_hook``, first pass at once) catches up on whatever fell due while the bot
-was down, and ``/goryo claim`` computes the deadline when it is used.
+``setup_hook``, first pass at once) asks the database for the turns whose reminder is
+due (an indexed range query, not a pass over every match), catching up on whatever
+fell due while the bot was down; ``/goryo claim`` computes the deadline when it is used.
 
 A late move still counts until someone claims: the limit only gives the waiting
 player the right to end the match.
@@ -19,10 +20,8 @@ import discord
 import rules
 
 from . import messages
-from .announce import ActionPresenter
-from .delivery import Courier
 from .errors import Refusal
-from .service import MatchService
+from .outbox import OutboxItem
 from .settings import Settings
 from .storage import MatchRecord, Store
 
@@ -37,10 +36,11 @@ def sweep_interval(settings: Settings) -> float:
 
 
 class TurnClock:
-    def __init__(self, bot: discord.Client, store: Store, service: MatchService, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, store: Store, game, settings: Settings) -> None:
         self.bot = bot
         self.store = store
-        self.service = service
+        self.game = game
+        self.service = game.service
         self.settings = settings
 
     @property
@@ -80,29 +80,24 @@ class TurnClock:
         """Send every reminder that is due; how many were sent."""
         now = self.now()
         sent = 0
-        for record in await self.store.active_matches():
+        for record in await self.store.reminders_due(now - self.limit / 2):
             if self.reminder_due(record, now) and await self.remind(record, now):
                 sent += 1
         return sent
 
     async def remind(self, record: MatchRecord, now: datetime) -> bool:
-        # Marked before sending, tied to the version: at most one reminder per turn, even
-        # if the bot dies mid-send or the player moves meanwhile.
-        if not await self.store.mark_reminded(record.id, version=record.version, now=now):
-            return False
+        # Marked and queued in one transaction, tied to the version: one reminder per turn, sent
+        # by the deliverer (retried if Discord refuses it), even if the player moves meanwhile.
         side = record.state.to_move
         assert side is not None
         text = messages.turn_reminder(
             side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record)
         )
-        courier = Courier(self.bot, record)
-        try:
-            if side is rules.Side.GORYO:
-                await courier.tell_goryo(text)  # by DM; a channel mention if her DMs are shut
-            else:
-                await courier.post_public(text)
-        except discord.HTTPException as error:
-            log.warning("match %d: could not send the turn reminder (%s)", record.id, error.status)
+        # Her reminder by DM (a channel mention if her DMs are shut); the Samurai's in the channel.
+        item = OutboxItem("reminder", "goryo" if side is rules.Side.GORYO else "public", text)
+        if not await self.store.mark_reminded(record.id, version=record.version, now=now, outbox=[item]):
+            return False
+        await self.game.deliverer.deliver(record.id)
         log.info("match %d: reminded %s of the turn time", record.id, side.value)
         return True
 
@@ -123,7 +118,7 @@ class TurnClock:
         if not self.time_is_up(record):
             raise Refusal(messages.claim_too_early(late, self._deadline(record)))
         log.info("match %d: %s claims on time", record.id, side.value)
-        await self.service.play(record.id, interaction.user.id, rules.TimeOut(late), ActionPresenter(self.bot, interaction))
+        await self.game.act(interaction, record.id, rules.TimeOut(late))
 
     async def abort(self, interaction: discord.Interaction) -> None:
         """A member who may manage the match's channel calls the match off, with no winner."""
@@ -135,4 +130,4 @@ class TurnClock:
         if not interaction.permissions.manage_channels:
             raise Refusal(messages.abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)
-        await self.service.play(record.id, interaction.user.id, rules.Abort(), ActionPresenter(self.bot, interaction))
+        await self.game.act(interaction, record.id, rules.Abort())

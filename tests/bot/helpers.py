@@ -115,10 +115,29 @@ class Table:
         elif isinstance(action, rules.Plan):
             preview = await self.preview(action, in_channel=in_channel)
             result = await self.confirm(preview, in_channel=in_channel)
+        elif isinstance(action, rules.EndSamuraiTurn) and not rules.legal_samurai_actions(self.state):
+            # Nothing legal was left: the bot ended the turn by itself after the last action.
+            discovery = [m for m in self.channel.history() if "Her path was" in m.content][-1]
+            assert discovery.content.startswith("The Samurai have no action left")
+            result = EndedByItself(discovery)
         else:
             result = await self.samurai_act(action)
         self.state = rules.apply(self.state, action).state
         return result
+
+
+@dataclass
+class EndedByItself:
+    """Stands for the result of ``/goryo end`` when the turn ended without it: its Discovery message."""
+
+    response: discord.Message
+    ephemeral: bool = False
+    followups: tuple = ()
+
+
+def live_board(table: Table) -> discord.Message:
+    """The live board of the current Samurai turn: the ping's message, its picture edited after each action."""
+    return [m for m in table.channel.history() if "planned her path" in m.content][-1]
 
 
 def _buttons(message: discord.Message) -> list[dict]:

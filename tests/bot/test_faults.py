@@ -1,7 +1,9 @@
 """Faults: Discord refusing the bot's messages, and the bot dying between the pipeline's steps.
 
-Either way an action is stored exactly once or not at all (the action log says which),
-the player hears privately what to do, and the match goes on — after a restart too.
+An action is stored exactly once or not at all (the action log says which), and what
+it owes to people sits in the outbox, stored with it: after a refusal (retried) or a
+crash (a restart delivers it), every announcement appears exactly once, the player
+hears privately what happened, and the match goes on.
 """
 
 from __future__ import annotations
@@ -9,17 +11,20 @@ from __future__ import annotations
 import pytest
 import simcord
 
+import render
 import rules
+from bot.boards import ALT_TEXT_LIMIT
+from bot.outbox.deliverer import RETRY_FIRST
 from bot.service import STEPS
 
-from .helpers import Table, unexpected_errors
+from .helpers import Table, live_board, unexpected_errors
 
 SORRY = "Something went wrong on my side"
 LOST = "That counted, but Discord would not take one of my messages"
 DISCORD_ERRORS = [
+    pytest.param(404, 10062, id="10062"),  # Unknown interaction: its 3 seconds (or 15 minutes) are over
     pytest.param(500, 0, id="500"),
     pytest.param(403, 50001, id="403"),
-    pytest.param(429, 0, id="429"),
 ]
 
 
@@ -56,127 +61,184 @@ def moves(table: Table) -> list[rules.Action]:
     return [a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)]
 
 
-# --- Discord refuses a message ---------------------------------------------------------
+def said(messages, words: str) -> list:
+    return [m for m in messages if words in m.content]
 
 
+def shows_the_board_now(table: Table) -> bool:
+    """The live board's picture is the current state's (its alt text describes exactly that)."""
+    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    return live_board(table).attachments[0].description == expected
+
+
+# --- Discord refuses a message, on each route --------------------------------------------
+
+
+ROUTES = {
+    # route: (the action that meets the fault, the request that fails)
+    "reply": ("move", "POST", "/interactions/*/callback"),
+    "channel": ("confirm", "POST", "/channels/{channel}/messages"),
+    "live": ("move", "PATCH", "/channels/{channel}/messages/*"),
+    "dm": ("end", "POST", "/channels/{dm}/messages"),
+}
+
+
+@pytest.mark.parametrize("route", ROUTES)
 @pytest.mark.parametrize(("status", "code"), DISCORD_ERRORS)
-async def test_a_lost_public_reply_keeps_the_action_once_and_says_how_to_see_the_board(env, table: Table, status, code):
-    await hunting(table)
-    before = await actions_of(env, table)
-    env.inject_error("POST", "/interactions/*/callback", status=status, code=code)
+async def test_a_refused_message_is_delivered_once_and_the_match_goes_on(env, table: Table, route, status, code):
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    when, method, path = ROUTES[route]
+    fault = path.format(channel=table.channel.id, dm=table.goryo.user.dm_channel.id)
+
+    def inject_before(step: str) -> None:
+        if step == when:
+            env.inject_error(method, fault, status=status, code=code)
+
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    inject_before("confirm")
+    await table.confirm(preview)
+    table.state = rules.apply(table.state, plan).state
+    inject_before("move")
     move = moves(table)[0]
-    result = await table.samurai_act(move)
+    moved = await table.samurai_act(move)
     table.state = rules.apply(table.state, move).state
+    inject_before("end")
+    await table.play(rules.EndSamuraiTurn())
+    if route == "reply":
+        assert not moved.acknowledged  # Discord refused the only answer; the channel heard anyway
+    await env.advance_time(RETRY_FIRST + 1)  # the refused item's retry falls due
 
-    assert result.ephemeral and LOST in result.response.content and "/goryo board" in result.response.content
-    assert await actions_of(env, table) == [*before, move]
-    board = await table.samurai.slash(table.channel, "goryo board")
-    assert not board.ephemeral and board.response.attachments
-    # The match goes on.
-    follow_on = await table.play(moves(table)[0])
-    assert not follow_on.ephemeral and "moves from" in follow_on.response.content
-
-
-@pytest.mark.parametrize(("status", "code"), DISCORD_ERRORS)
-async def test_a_lost_dm_still_hands_the_goryo_her_turn(env, table: Table, status, code):
-    await hunting(table)
-    before = await actions_of(env, table)
-    env.inject_error("POST", "/channels/*/messages", status=status, code=code)  # the DM of her next turn
-    ended = await table.play(rules.EndSamuraiTurn())
-
-    assert not ended.ephemeral and "Her path was" in ended.response.content
-    assert await actions_of(env, table) == [*before, rules.EndSamuraiTurn()]
-    [notice] = [m for m in table.channel.history() if table.goryo.mention in m.content and "Goryō's move" in m.content]
-    assert ("Allow DMs" in notice.content) == (status == 403)
-    # She plays on from the channel, answered privately.
-    status_reply = await table.goryo.slash(table.channel, "goryo status")
-    assert status_reply.ephemeral and f"bound object is the {table.state.bound}" in status_reply.response.content
-    locked = await table.play(next(rules.legal_plans(table.state)), in_channel=True)
+    channel = table.channel.history()
+    assert len(said(channel, "planned her path")) == 1  # the ping, which is the turn's live board
+    assert len(said(channel, "moves from")) == 1
+    assert len(said(channel, "Her path was")) == 1
+    assert shows_the_board_now(table) or table.state.phase is not rules.Phase.SAMURAI_TURN
+    dm = table.goryo_dm()
+    assert len(said(dm, "Locked in")) == 1
+    dms_shut = route == "dm" and status == 403
+    assert len(said(dm, "Round 2 of 4")) == (0 if dms_shut else 1)
+    assert len(said(channel, "Goryō's move")) == (1 if dms_shut else 0)  # told where to play instead
+    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move, rules.EndSamuraiTurn()]
+    # Nothing is left waiting, and the match goes on.
+    assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []
+    locked = await table.play(next(rules.legal_plans(table.state)))
     assert "Locked in" in locked.response.message.content
 
 
-@pytest.mark.parametrize(("status", "code"), DISCORD_ERRORS)
-async def test_when_the_dm_and_its_fallback_both_fail_the_samurai_are_told(env, table: Table, status, code):
+async def test_when_the_dm_and_its_fallback_both_fail_the_goryo_hears_later_and_the_samurai_are_told(env, table: Table):
     await hunting(table)
     before = await actions_of(env, table)
-    env.inject_error("POST", "/channels/*/messages", status=status, code=code, times=2)
+    env.inject_error("POST", f"/channels/{table.goryo.user.dm_channel.id}/messages", status=403, code=50007)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=500)  # the notice in the channel
     ended = await table.play(rules.EndSamuraiTurn())
 
     assert "Her path was" in ended.response.content
     [notice] = ended.followups
     assert notice.ephemeral and LOST in notice.content
     assert await actions_of(env, table) == [*before, rules.EndSamuraiTurn()]
+    await env.advance_time(RETRY_FIRST + 1)
+    assert len(said(table.goryo_dm(), "Round 2 of 4")) == 1  # her DMs work again: the retry gets through
+    assert said(table.channel.history(), "Goryō's move") == []
 
 
-@pytest.mark.parametrize(("status", "code"), DISCORD_ERRORS)
-async def test_a_lost_follow_up_is_logged_not_raised(env, table: Table, status, code):
-    await table.begin()
-    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
-    env.inject_error("POST", "/channels/*/messages", status=status, code=code)  # the public post
-    env.inject_error("POST", "/webhooks/*", status=status, code=code)  # and the follow-up saying so
-    started = await table.play(start, in_channel=True)
-
-    assert started.ephemeral and "You break the" in started.response.content  # her private reply got through
-    assert await actions_of(env, table) == [start]
-    board = await table.carol.slash(table.channel, "goryo board")
-    assert "appears on" not in board.response.content and board.response.attachments
+async def test_a_challenge_discord_would_not_show_is_not_kept(env, table: Table):
+    env.inject_error("POST", "/interactions/*/callback", status=404, code=10062)
+    await table.challenge()
+    assert await env.bot.store.pending_challenge_in(table.channel.id) is None
+    again = await table.challenge()  # the channel is not blocked by an invisible challenge
+    assert not again.ephemeral and "challenges" in again.response.content
 
 
 # --- the bot dies between two steps -------------------------------------------------------
 
 
-def crash_after(step: str):
+def crash_at(bot, point: str) -> None:
     def checkpoint(name: str) -> None:
-        if name == step:
-            raise InjectedCrash(f"crash after {step}")
+        if name == point:
+            raise InjectedCrash(f"crash after {point}")
 
-    return checkpoint
-
-
-def committed(step: str) -> bool:
-    return STEPS.index(step) >= STEPS.index("commit")
+    bot.game.service.checkpoint = checkpoint
+    bot.game.deliverer.checkpoint = checkpoint
 
 
-@pytest.mark.parametrize("step", STEPS)
-async def test_a_crash_in_a_samurai_action_leaves_the_match_before_or_after_it(env, make_bot, table: Table, step):
+def committed(point: str) -> bool:
+    return point not in STEPS or STEPS.index(point) >= STEPS.index("commit")
+
+
+def apologised(result: simcord.InteractionResult) -> bool:
+    answers = [m for m in [result.response, *result.followups] if m is not None and SORRY in m.content]
+    return bool(answers) and all(m.ephemeral for m in answers) and "/goryo board" in answers[0].content
+
+
+@pytest.mark.parametrize("point", [*STEPS, "delivered narration", "delivered live"])
+async def test_a_crash_in_a_samurai_action_leaves_the_match_before_or_after_it(env, make_bot, table: Table, point):
     await hunting(table)
     before = await actions_of(env, table)
     move = moves(table)[0]
-    env.bot.game.service.checkpoint = crash_after(step)
+    crash_at(env.bot, point)
     result = await table.samurai_act(move)
 
-    apology = result.followups[-1] if step == "reply" else result.response
-    assert apology.ephemeral and SORRY in apology.content and "/goryo board" in apology.content
-    if committed(step):
+    assert apologised(result)
+    if committed(point):
         table.state = rules.apply(table.state, move).state
-    assert await actions_of(env, table) == ([*before, move] if committed(step) else before)
+    assert await actions_of(env, table) == ([*before, move] if committed(point) else before)
 
     await env.restart_bot(make_bot())
-    again = await table.play(rules.EndSamuraiTurn()) if committed(step) else await table.play(move)
+    # After the restart, what the action owed has been said, once.
+    assert len(said(table.channel.history(), "moves from")) == (1 if committed(point) else 0)
+    assert shows_the_board_now(table)
+    again = await table.play(rules.EndSamuraiTurn()) if committed(point) else await table.play(move)
     assert not again.ephemeral
-    assert await actions_of(env, table) == [*before, move] + ([rules.EndSamuraiTurn()] if committed(step) else [])
+    assert await actions_of(env, table) == [*before, move] + ([rules.EndSamuraiTurn()] if committed(point) else [])
 
 
-@pytest.mark.parametrize("step", STEPS)
-async def test_a_crash_while_confirming_a_plan_leaves_the_match_before_or_after_it(env, make_bot, table: Table, step):
+@pytest.mark.parametrize("point", [*STEPS, "delivered discovery", "delivered goryo-turn"])
+async def test_a_crash_after_the_end_of_a_turn_never_loses_the_discovery(env, make_bot, table: Table, point):
+    await hunting(table)
+    before = await actions_of(env, table)
+    crash_at(env.bot, point)
+    result = await table.samurai_act(rules.EndSamuraiTurn())
+
+    assert apologised(result)
+    if committed(point):
+        table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
+    await env.restart_bot(make_bot())
+    channel, dm = table.channel.history(), table.goryo_dm()
+    assert len(said(channel, "Her path was")) == (1 if committed(point) else 0)
+    assert len(said(dm, "Round 2 of 4")) == (1 if committed(point) else 0)
+    if committed(point):
+        board = await table.carol.slash(table.channel, "goryo board")  # the Discovery stays within reach
+        assert [a.filename for a in board.response.attachments] == ["goryo-board.png", "goryo-discovery.png"]
+    else:
+        await table.play(rules.EndSamuraiTurn())
+    assert await actions_of(env, table) == [*before, rules.EndSamuraiTurn()]
+
+
+@pytest.mark.parametrize("point", [*STEPS, "delivered receipt", "delivered ping"])
+async def test_a_crash_while_confirming_a_plan_leaves_the_match_before_or_after_it(env, make_bot, table: Table, point):
     await table.begin()
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
     before = await actions_of(env, table)
     plan = next(rules.legal_plans(table.state))
     preview = await table.preview(plan)
-    env.bot.game.service.checkpoint = crash_after(step)
+    crash_at(env.bot, point)
     await table.confirm(preview)
 
     assert SORRY in table.goryo_dm()[-1].content  # her DMs: private
     assert all(SORRY not in m.content for m in table.channel.history())
-    if committed(step):
+    if committed(point):
         table.state = rules.apply(table.state, plan).state
-    assert await actions_of(env, table) == ([*before, plan] if committed(step) else before)
+    assert await actions_of(env, table) == ([*before, plan] if committed(point) else before)
 
     await env.restart_bot(make_bot())
-    if step == "reply":  # the preview already became her receipt: no button left to press
+    # The hand-over is never silent: the Samurai are pinged once, she has her receipt once.
+    assert len(said(table.channel.history(), "planned her path")) == (1 if committed(point) else 0)
+    assert len(said(table.goryo_dm(), "Locked in")) == (1 if committed(point) else 0)
+    if point.startswith("delivered"):  # the preview already became her receipt: no button left to press
         assert "Locked in" in preview.response.content and preview.response.components == []
-    elif committed(step):
+    elif committed(point):
         await table.confirm(preview)  # the same button, after the restart
         assert "out of date" in table.goryo_dm()[-1].content
     else:

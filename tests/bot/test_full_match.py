@@ -7,7 +7,7 @@ import pytest
 import rules
 from render.words import reason as end_reason
 
-from .helpers import Table
+from .helpers import EndedByItself, Table, live_board
 from .scripts import scripted_match
 
 T = rules.Termination
@@ -33,6 +33,7 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
     for action in actions:
         before = table.state
         dm_before = len(table.goryo_dm())
+        board_before = live_board(table).attachments[0].description if before.phase is rules.Phase.SAMURAI_TURN else None
         result = await table.play(action)
         after = table.state
         if isinstance(action, rules.ChooseStart):
@@ -52,7 +53,12 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
             assert not reply.ephemeral
             answer = rules.answer(before.plan, rules.samurai_turn.investigated_space(before, action))
             assert ("**yes**" if answer else "**no**") in reply.content
-            assert reply.attachments[0].filename == "goryo-board.png" and reply.attachments[0].description
+            # The words stay as text; the picture is redrawn on the turn's one live board message.
+            assert not reply.attachments
+            board = live_board(table).attachments[0]
+            assert board.filename == "goryo-board.png" and board.description and board.description != board_before
+            pictures = [m for m in table.channel.history() if m.attachments and m.attachments[0].filename == "goryo-board.png"]
+            assert len(pictures) == 2 + after.round  # the two opening boards, then one live board per Samurai turn
         elif isinstance(action, rules.Move):
             assert f"moves from {rules.space_name(before.samurai_space(action.samurai))}" in result.response.content
         elif isinstance(action, rules.EndSamuraiTurn):
@@ -67,7 +73,7 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
             assert reply.attachments[0].filename == "goryo-discovery.png"
             if not after.is_over:
                 dm = table.goryo_dm()
-                assert len(dm) == dm_before + 1
+                assert len(dm) == dm_before + (0 if isinstance(result, EndedByItself) else 1)  # came with the last action
                 assert f"Round {after.round} of 4" in dm[-1].content and dm[-1].attachments
 
     assert table.state.is_over and table.state.outcome.termination is ending

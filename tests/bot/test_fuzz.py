@@ -128,11 +128,16 @@ class Fuzzer:
                 if outcome.in_channel and outcome.result is not None:
                     assert outcome.result.ephemeral, f"/{name} answered publicly: {outcome.result.response!r}"
             return
-        assert after.version == before.version + 1
-        [entry] = (await self.store.actions(after.id))[before.version :]
+        entry, *ended = (await self.store.actions(after.id))[before.version :]
+        assert after.version == before.version + 1 + len(ended)
         assert isinstance(entry.action, APPLIES[name]), f"/{name} applied {entry.action!r}"
         assert rules.is_legal(before.state, entry.action)
-        assert rules.apply(before.state, entry.action).state == after.state
+        reached = rules.apply(before.state, entry.action).state
+        if ended:  # the Samurai had nothing legal left: their turn ended by itself
+            [end] = ended
+            assert end.action == rules.EndSamuraiTurn() and not rules.legal_samurai_actions(reached)
+            reached = rules.apply(reached, end.action).state
+        assert reached == after.state
         assert entry.actor_id == actor.id
         needed = rules.Side.GORYO if isinstance(entry.action, (rules.ChooseStart, rules.Plan)) else (
             rules.Side.SAMURAI if isinstance(entry.action, rules.SamuraiAction | rules.EndSamuraiTurn) else None

@@ -35,7 +35,8 @@ SCRIPT_LENGTH = 6
 
 
 def samurai_script(states: list[rules.GameState], rng: random.Random) -> list[rules.Action]:
-    """Random Samurai actions legal in every state, stopping before an answer that differs between them."""
+    """Random Samurai actions legal in every state, stopping before an answer that differs between them
+    (or the Discovery)."""
     script: list[rules.Action] = []
     for _ in range(SCRIPT_LENGTH):
         choices = rules.legal_samurai_actions(states[0])
@@ -46,6 +47,8 @@ def samurai_script(states: list[rules.GameState], rng: random.Random) -> list[ru
             space = rules.samurai_turn.investigated_space(states[0], action)
             if len({rules.answer(s.plan, space) for s in states}) > 1:
                 break
+        if not rules.legal_samurai_actions(rules.apply(states[0], action).state):
+            break  # the turn would end by itself, and the Discovery shows her path
         script.append(action)
         states = [rules.apply(s, action).state for s in states]
     return script

@@ -621,3 +621,57 @@ async def test_records_and_info_logs_never_show_hidden_information(store, caplog
             assert not re.search(r"\b[A-F][1-6]\b", text), text  # no space: no path, no start
             assert not any(t.value in text for t in rules.OBJECT_TYPES), text
     assert any("action" in record.getMessage() for record in caplog.records)
+
+
+# --- the outbox and the timers ---------------------------------------------------------
+
+
+async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
+    from bot.outbox import OutboxItem
+
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    step = rules.apply(match.state, start)
+    owed = [OutboxItem("narration", "public", "she appears", "public", answer=True), OutboxItem("goryo-turn", "goryo", "plan", "goryo")]
+    after = await store.record_action(
+        match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed
+    )
+    with pytest.raises(StaleMatchError):  # a stale write queues nothing either
+        await store.record_action(
+            match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed
+        )
+    pending = await store.pending_outbox(match.id)
+    assert [(e.seq, e.item) for e in pending] == [(1, item) for item in owed]
+    assert await store.state_at(match.id, 1) == after.state and await store.state_at(match.id, 0) == match.state
+
+    # Delivered once: a second mark (a racing deliverer) is told it lost.
+    assert await store.outbox_delivered(pending[0].id, message_id=77, now=T0)
+    assert not await store.outbox_delivered(pending[0].id, message_id=78, now=T0)
+    await store.outbox_failed(pending[1].id, retry_at=T0 + timedelta(seconds=10))
+    assert await store.matches_with_due_outbox(T0) == [] and await store.matches_with_due_outbox(T0 + timedelta(seconds=10)) == [match.id]
+    assert await store.next_outbox_attempt() == T0 + timedelta(seconds=10)
+    await store.outbox_failed(pending[1].id, retry_at=None)  # given up
+    assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"] and await store.next_outbox_attempt() is None
+
+
+def test_the_secret_board_cannot_be_queued_for_the_channel():
+    from bot.outbox import OutboxItem
+
+    for route in ("public", "live"):
+        with pytest.raises(ValueError, match="only go to her"):
+            OutboxItem("oops", route, "text", "goryo")
+
+
+async def test_due_reminders_come_from_an_index_not_a_scan(store, db_path):
+    early = await new_match(store, CHANNEL)
+    await new_match(store, OTHER_CHANNEL)
+    with raw(db_path) as db:
+        db.execute("UPDATE matches SET turn_started_at = ? WHERE id = ?", ((T0 - timedelta(hours=13)).isoformat(), early.id))
+        plan = " ".join(row[-1] for row in db.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE status = 'active' AND reminded_at IS NULL"
+            " AND to_move IS NOT NULL AND turn_started_at <= ?", (T0.isoformat(),)
+        ))
+    assert "matches_reminder_due" in plan
+    assert [m.id for m in await store.reminders_due(T0 - timedelta(hours=12))] == [early.id]
+    assert await store.mark_reminded(early.id, version=0, now=T0)
+    assert await store.reminders_due(T0 - timedelta(seconds=1)) == []

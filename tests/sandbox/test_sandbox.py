@@ -35,6 +35,8 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     game = rules.apply(game, plan).state
 
     before = await browser.messages("kenji", "channel")
+    [live_before] = [m for m in before if "planned her path" in m["content"]]
+    picture_before = await browser.image(live_before["attachments"][0]["url"])
     move = next(action for action in rules.legal_samurai_actions(game) if isinstance(action, rules.Move))
     typed = f"/goryo move samurai:{move.samurai.value} to:{rules.space_name(move.to)}"
     assert await browser.command("kenji", "channel", typed) == {"ok": True, "notices": [], "refused": False}
@@ -42,10 +44,13 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     after = await browser.messages("kenji", "channel")
     reply = after[-1]
     assert len(after) == len(before) + 1 and reply["invokedWith"] == f"used {typed}"
-    board = opened_png(await browser.image(reply["attachments"][0]["url"]))
+    # The move's words are a new message; its picture is the turn's live board, redrawn in place.
+    assert reply["attachments"] == [] and "moves from" in reply["content"]
+    [live_after] = [m for m in after if "planned her path" in m["content"]]
+    assert live_after["id"] == live_before["id"]
+    board = opened_png(await browser.image(live_after["attachments"][0]["url"]))
     assert board.width >= 400 and board.height >= 300
-    previous_board = next(m for m in reversed(before) if m["attachments"])["attachments"][0]["url"]
-    assert await browser.image(previous_board) != await browser.image(reply["attachments"][0]["url"])
+    assert picture_before != await browser.image(live_after["attachments"][0]["url"])
 
     # The match really is in the SQLite file the bot was given.
     assert (tmp_path / "sandbox.sqlite3").read_bytes().startswith(b"SQLite format 3\x00")

@@ -1,0 +1,5 @@
+"""The outbox: what committed actions owe to people (``items``), and the deliverer that sends it."""
+
+from .items import ROUTES, OutboxEntry, OutboxItem
+
+__all__ = ["ROUTES", "OutboxEntry", "OutboxItem"]

@@ -1,0 +1,345 @@
+"""Delivering the outbox: every item a committed action queued is sent, then marked done.
+
+``Deliverer.deliver(match_id, reply)`` drains one match's pending items in order,
+under a lock per match, so two drains never send the same item. It runs right
+after an action (with the action's interaction as ``reply``), at start-up for
+whatever a crash left behind, and on a timer set to the next retry of an item
+Discord refused (with backoff): no periodic polling when nothing waits.
+
+Routes and their fallbacks:
+- the reply to the interaction (deferred at once, answered with a follow-up or an
+  edit of the clicked message) takes the item marked ``answer``; if Discord refuses
+  it (10062 after 3 s, 5xx, token gone) the item goes by its own route instead;
+- ``public``: a new channel message; ``live``: the turn's board message, edited in
+  place (posted when the turn has none yet);
+- ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
+  acting, else a channel notice that gives nothing away (other failures: retried).
+
+Never twice: an item is marked done in the same breath as Discord accepts it, and
+channel and DM messages carry the item's nonce (discord.py adds ``enforce_nonce``), so if the
+process dies between Discord accepting a message and the mark, the resend after
+the restart is dropped by Discord (within its nonce window of a few minutes).
+Edits are idempotent. The one gap left is an interaction reply that succeeded just
+before a crash: its item is re-sent after the restart as a channel message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import weakref
+from collections.abc import Callable, Sequence
+from datetime import datetime, timedelta
+
+import discord
+
+import rules
+
+from .. import boards, messages
+from ..boards import Board
+from ..delivery import PINGS, message_options
+from ..storage import MatchRecord, Store
+from .items import OutboxEntry, OutboxItem
+
+log = logging.getLogger(__name__)
+
+GIVE_UP_AFTER = 8  # tries; about 40 minutes of backoff in all
+RETRY_FIRST = 10.0  # seconds; doubles each try
+RETRY_MOST = 600.0
+
+
+def retry_delay(attempts: int) -> float:
+    return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
+
+
+class Reply:
+    """The interaction an action came from: acknowledged at once, then it carries the action's answer."""
+
+    def __init__(self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],
+                 receipt: str | None = None) -> None:
+        self.interaction = interaction
+        self.record = record
+        self.receipt = receipt if self.is_component else None  # what the clicked question becomes
+        self.gone = False  # Discord refused the interaction: it can carry nothing more
+        self._updating = False  # deferred as an edit of the clicked message
+        self.used = False
+        # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
+        self.answer = None if self.receipt else next((e for e in entries if self._could_carry(e.item)), None)
+
+    @property
+    def is_component(self) -> bool:
+        return self.interaction.type is discord.InteractionType.component
+
+    @property
+    def in_guild(self) -> bool:
+        return self.interaction.guild_id is not None
+
+    def _could_carry(self, item: OutboxItem) -> bool:
+        if not item.answer:
+            return False
+        if item.route == "goryo":
+            return self.interaction.user.id == self.record.goryo_id
+        if self.is_component:  # a public answer may replace only a public message (a challenge), never a private one
+            source = self.interaction.message
+            if source is None or source.flags.ephemeral or self.interaction.guild_id is None:
+                return False
+        return item.route == "public" and self.interaction.channel_id == self.record.channel_id
+
+    def carries(self, entry: OutboxEntry) -> bool:
+        return not self.gone and not self.used and self.answer is not None and entry.id == self.answer.id
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.gone or self.interaction.response.is_done()
+
+    def can_answer_now(self, entry: OutboxEntry) -> bool:
+        """A text-only answer is sent as the first response at once: no need to defer for it."""
+        return self.carries(entry) and entry.item.picture is None and not self.interaction.response.is_done()
+
+    async def defer(self) -> None:
+        """Acknowledge Discord now, so the answer may come after the picture is drawn."""
+        if self.acknowledged:
+            return
+        try:
+            if self.is_component and (self.answer is not None or self.receipt is not None):
+                await self.interaction.response.defer()  # the answer (or receipt) edits the clicked message
+                self._updating = True
+            else:
+                private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
+                await self.interaction.response.defer(thinking=True, ephemeral=private)
+        except discord.HTTPException as error:
+            self._lost(error)
+
+    def _lost(self, error: discord.HTTPException) -> None:
+        self.gone = True
+        log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
+                 error.status, error.code)
+
+    async def send(self, entry: OutboxEntry, board: Board | None) -> int | None:
+        """Send ``entry`` as the answer; the message id, or None if the interaction refused it."""
+        self.used = True
+        text = entry.item.text
+        interaction = self.interaction
+        try:
+            if not interaction.response.is_done():
+                private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
+                response = await interaction.response.send_message(text, **message_options(board, ephemeral=private))
+                message = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
+                return message.id if message is not None else None
+            if self.is_component:
+                attachments = [board.file()] if board is not None else []
+                message = await interaction.edit_original_response(
+                    content=text, attachments=attachments, view=None, allowed_mentions=PINGS
+                )
+            else:
+                message = await interaction.followup.send(text, wait=True, **message_options(board))
+            return message.id
+        except discord.HTTPException as error:
+            self._lost(error)
+            return None
+
+    async def send_private(self, text: str, board: Board | None = None) -> int | None:
+        """Privately to whoever acted (her board when the Goryō's DMs are shut); None if refused."""
+        if self.gone:
+            return None
+        try:
+            options = message_options(board, ephemeral=self.in_guild)
+            if self.interaction.response.is_done():
+                message = await self.interaction.followup.send(text, wait=True, **options)
+                return message.id
+            await self.interaction.response.send_message(text, **options)
+            return 0
+        except discord.HTTPException as error:
+            self._lost(error)
+            return None
+
+    async def finish(self, lost: int) -> None:
+        """Every interaction gets an answer: its receipt, that something could not be shown yet, or Done."""
+        if self.receipt is not None and not self.gone:
+            try:
+                await self.interaction.edit_original_response(content=self.receipt, view=None)
+                self.used = True
+            except discord.HTTPException as error:
+                self._lost(error)
+        if lost:
+            await self.send_private(messages.delivery_failed())
+        elif not self.used and not self._updating:
+            await self.send_private("Done.")
+
+
+Checkpoint = Callable[[str], None]
+
+
+class Deliverer:
+    def __init__(self, bot: discord.Client, store: Store, clock: Callable[[], datetime]) -> None:
+        self.bot = bot
+        self.store = store
+        self.clock = clock
+        # Called with "delivered <kind>" after each item is marked done: where tests inject crashes.
+        self.checkpoint: Checkpoint | None = None
+        # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
+        # two drains of one match never overlap, even with a third arriving as one ends.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._timer: asyncio.Task | None = None
+        self._timer_at: datetime | None = None
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def sweep(self, *, everything: bool = False) -> int:
+        """Deliver what is due (``everything``: all that waits, as at start-up); how many items went out.
+
+        Then the timer is set to the next retry, if anything still waits.
+        """
+        now = self.clock()
+        due = await self.store.matches_with_due_outbox(now + timedelta(days=365) if everything else now)
+        sent = 0
+        for match_id in due:
+            sent += await self.deliver(match_id)
+        if (next_try := await self.store.next_outbox_attempt()) is not None:
+            self._wake_at(next_try)
+        return sent
+
+    def _wake_at(self, when: datetime) -> None:
+        if self._timer is not None and not self._timer.done() and self._timer_at is not None and self._timer_at <= when:
+            return
+        self.stop()
+        self._timer_at = when
+        delay = max(0.0, (when - self.clock()).total_seconds())
+        self._timer = asyncio.get_running_loop().create_task(self._sweep_after(delay))
+
+    async def _sweep_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._timer = None
+        try:
+            await self.sweep()
+        except Exception:  # a bad pass must not stop later retries for good
+            log.exception("delivery retry pass failed")
+            self._wake_at(self.clock() + timedelta(seconds=RETRY_MOST))
+
+    def stop(self) -> None:
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+        self._timer = None
+
+    async def deliver(self, match_id: int, reply: Reply | None = None) -> int:
+        """Send the match's pending items in order; how many were sent. Refusals by Discord are retried later."""
+        lock = self._lock(match_id)
+        if reply is not None and lock.locked():
+            await reply.defer()  # someone else is sending for this match: don't make Discord wait
+        sent = lost = 0
+        async with lock:
+            entries = await self.store.pending_outbox(match_id)
+            record = await self.store.get_match(match_id) if entries else None
+            held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
+            states: dict[int, rules.GameState] = {}
+            for entry in entries:
+                group = "goryo" if entry.item.route == "goryo" else "channel"
+                if group in held:
+                    continue
+                if reply is not None and not reply.can_answer_now(entry):
+                    await reply.defer()
+                try:
+                    record, message_id = await self._send(entry, record, reply, states)
+                except discord.HTTPException as error:
+                    held.add(group)
+                    lost += reply is not None and entry.seq == reply.record.version
+                    await self._failed(entry, error)
+                    continue
+                await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
+                sent += 1
+                if self.checkpoint is not None:
+                    self.checkpoint(f"delivered {entry.item.kind}")
+        if reply is not None:
+            await reply.finish(lost)
+        return sent
+
+    async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
+        attempts = entry.attempts + 1
+        give_up = attempts >= GIVE_UP_AFTER
+        retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
+        await self.store.outbox_failed(entry.id, retry_at=retry_at)
+        if retry_at is not None:
+            self._wake_at(retry_at)
+        log.warning(
+            "match %d: Discord refused outbox item %d (%s, try %d: %s %s)%s",
+            entry.match_id, entry.id, entry.item.kind, attempts, error.status, error.code,
+            "; giving up" if give_up else "",
+        )
+
+    # --- one item ---------------------------------------------------------------
+
+    async def _picture(self, entry: OutboxEntry, states: dict[int, rules.GameState]) -> tuple[rules.GameState, Board | None]:
+        state = states.get(entry.seq)
+        if state is None:
+            state = states[entry.seq] = await self.store.state_at(entry.match_id, entry.seq)
+        picture = entry.item.picture
+        if picture is None:
+            return state, None
+        draw = {
+            "public": boards.public_board,
+            "discovery": boards.discovery_board,
+            "final": boards.final_board,
+            "goryo": boards.goryo_board,
+        }[picture]
+        return state, await draw(state)
+
+    async def _send(
+        self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
+    ) -> tuple[MatchRecord, int | None]:
+        state, board = await self._picture(entry, states)
+        item = entry.item
+        if reply is not None and reply.carries(entry):
+            message_id = await reply.send(entry, board)
+            if not reply.gone:
+                return record, message_id
+        if item.route == "public":
+            return record, await self._post(record, entry, board)
+        if item.route == "live":
+            return await self._live(record, entry, state, board)
+        return record, await self._tell_goryo(record, entry, board, reply)
+
+    def _channel(self, record: MatchRecord) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+
+    async def _post(self, record: MatchRecord, entry: OutboxEntry, board: Board | None) -> int:
+        message = await self._channel(record).send(
+            entry.item.text, nonce=entry.nonce, **message_options(board)
+        )
+        return message.id
+
+    async def _live(
+        self, record: MatchRecord, entry: OutboxEntry, state: rules.GameState, board: Board | None
+    ) -> tuple[MatchRecord, int]:
+        """Edit this turn's board message to the latest picture; post it if the turn has none (or it is gone)."""
+        if record.live_board_round == state.round and record.live_board_message_id is not None:
+            message = self._channel(record).get_partial_message(record.live_board_message_id)
+            try:
+                await message.edit(attachments=[board.file()] if board is not None else [])
+                return record, message.id
+            except discord.NotFound:
+                log.info("match %d: the live board message was deleted; posting a new one", record.id)
+        message_id = await self._post(record, entry, board)
+        await self.store.set_live_board(record.id, round_number=state.round, message_id=message_id)
+        return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id), message_id
+
+    async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
+        try:
+            dm = await self.bot.create_dm(discord.Object(record.goryo_id))
+            message = await dm.send(entry.item.text, nonce=entry.nonce, **message_options(board))
+            return message.id
+        except discord.Forbidden as error:  # her DMs are shut (a passing failure is retried instead)
+            log.info("match %d: could not DM the Goryō (%s %s)", record.id, error.status, error.code)
+        if reply is not None and reply.interaction.user.id == record.goryo_id:
+            sent = await reply.send_private(entry.item.text, board)
+            if sent is not None:
+                return sent or None
+        if not record.is_active:  # once it is over, the channel's end message already mentions her
+            return None
+        notice = messages.unreachable_goryo(record.goryo_id, dms_closed=True)
+        message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options())
+        return message.id

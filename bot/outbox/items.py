@@ -1,0 +1,70 @@
+"""What a committed action owes to people, as rows stored in the action's own transaction.
+
+An ``OutboxItem`` says who is told (its route), in what words, and which picture
+goes with it. The picture is named, not stored: it is a pure function of the
+match's state at the item's ``seq`` (the match version the action produced), so
+the deliverer draws it when it sends, after a restart too.
+
+Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
+Goryō's DM (her secrets may go only there), ``live`` is the one board message of
+the current Samurai turn, edited in place. An item marked ``answer`` is the reply
+to whoever acted, when their interaction can still take it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+Route = Literal["public", "goryo", "live"]
+Picture = Literal["public", "discovery", "final", "goryo"]
+ROUTES = ("public", "goryo", "live")
+PICTURES = ("public", "discovery", "final", "goryo")
+SECRET_PICTURES = ("goryo",)
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    kind: str  # what it is, for the log and for finding it again: "discovery", "ping", "end", ...
+    route: Route
+    text: str
+    picture: Picture | None = None
+    answer: bool = False
+
+    def __post_init__(self) -> None:
+        if self.route not in ROUTES:
+            raise ValueError(f"unknown route {self.route!r}")
+        if self.picture is not None and self.picture not in PICTURES:
+            raise ValueError(f"unknown picture {self.picture!r}")
+        # The one rule that keeps secrets out of the channel, checked where every item is made.
+        if self.route != "goryo" and self.picture in SECRET_PICTURES:
+            raise ValueError("the Goryō's own board may only go to her")
+
+    def payload(self) -> str:
+        data = {"text": self.text, "picture": self.picture, "answer": self.answer}
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
+        data = json.loads(payload)
+        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class OutboxEntry:
+    """A stored item: where it stands in delivery."""
+
+    id: int
+    match_id: int
+    seq: int
+    item: OutboxItem
+    status: str  # "pending" | "done" | "failed"
+    attempts: int
+    message_id: int | None
+
+    @property
+    def nonce(self) -> str:
+        # Discord drops a second message with the same nonce (enforce_nonce) for a few minutes:
+        # a resend after a crash between "sent" and "marked done" is not posted twice.
+        return f"goryo-outbox-{self.id}"
