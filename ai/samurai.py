@@ -1,0 +1,232 @@
+"""The Samurai agent: an expectimax over the exact belief about her plan.
+
+Her possible plans are few (at most a few dozen paths a round), so instead of
+sampling determinizations the search keeps every consistent path as a
+weighted *particle* and branches on the yes/no answer of each investigation,
+updating the weights exactly as the belief would. That avoids the strategy
+fusion of determinized search: the agent never plans as if it knew which path
+she took. A leaf is scored by ``rest_value``: the Samurai still free to move
+go, one at a time, where they raise the expected captures most.
+
+Levels differ in how far they look: ``easy`` values an investigation only for
+its chance of a green print (it does not reason about what the answer would
+tell), ``normal`` looks one action ahead with the answer's information, and
+``hard`` deepens the search while its node budget lasts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rules import NEIGHBOURS, EndSamuraiTurn, Move, PublicView, SamuraiAction, Search, Space
+from rules import layout
+
+from .belief import belief
+from .geometry import DISTANCE, WITHIN
+from .turn import ORDER, Turn, investigated_space
+
+# How much each outcome is worth, in "spirit captures" (a capture also draws a token).
+CAPTURE = 1.0
+WIN = 3.0  # reaching the third capture ends the match
+GREEN = 0.3  # one step of the gong: two make a draw
+NEAR = 0.04  # per Samurai standing next to where she will start the next round
+# A yes off every other possible path is most likely her False Trail only if she
+# had one to place: about even odds she placed it, spread over ~30 spaces.
+LIE = 0.5 / 30
+
+
+@dataclass(frozen=True, slots=True)
+class Particle:
+    weight: float
+    mask: int  # spaces after her start: an investigation there answers yes
+    target: Space
+    false_trail: Space | None  # where a yes answer was her lie
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What does not change within the Samurai turn."""
+
+    need: int  # captures still needed to win
+    mallet: int
+    false_trail_available: bool
+    lookahead: bool  # reason about what answers will tell (not ``easy``)
+
+
+def particles_from(view: PublicView) -> list[Particle]:
+    known = belief(view)
+    return [
+        Particle(LIE if p.forced_false_trail is not None else 1.0, p.mask, p.target, p.forced_false_trail)
+        for p in known.possible
+    ]
+
+
+def target_weights(particles: Sequence[Particle]) -> dict[Space, float]:
+    weights: dict[Space, float] = {}
+    for p in particles:
+        weights[p.target] = weights.get(p.target, 0.0) + p.weight
+    total = sum(weights.values())
+    return {t: w / total for t, w in weights.items()} if total > 0 else {}
+
+
+def _score_target(count: int, need: int) -> float:
+    return CAPTURE * min(count, need) + (WIN if count >= need else 0.0)
+
+
+def _next_to(targets: dict[Space, float]) -> dict[Space, float]:
+    """For each space, the chance that her target lies next to it."""
+    mass: dict[Space, float] = {}
+    for target, p in targets.items():
+        for n in NEIGHBOURS[target]:
+            mass[n] = mass.get(n, 0.0) + p
+    return mass
+
+
+def position_value(positions: Sequence[Space], targets: dict[Space, float], need: int) -> float:
+    """Expected worth of the Samurai standing on ``positions`` at the Discovery."""
+    counts: dict[Space, int] = {}
+    for at in positions:
+        counts[at] = counts.get(at, 0) + 1
+    next_to = _next_to(targets)
+    return sum(p * _score_target(counts.get(t, 0), need) for t, p in targets.items()) + NEAR * sum(
+        next_to.get(at, 0.0) for at in positions
+    )
+
+
+def rest_value(turn: Turn, targets: dict[Space, float], need: int) -> float:
+    """The best the remaining moves can do if nothing more is learnt: greedy, one Samurai at a time."""
+    positions = list(turn.positions)
+    next_to = _next_to(targets)
+    counts: dict[Space, int] = {}
+    for at in positions:
+        counts[at] = counts.get(at, 0) + 1
+    value = sum(p * _score_target(counts.get(t, 0), need) for t, p in targets.items()) + NEAR * sum(
+        next_to.get(at, 0.0) for at in positions
+    )
+    cubes = turn.cubes_left
+    calls_left = layout.MAX_SAMURAI_CALLED - len(turn.calls)
+    current = turn.current
+    movers = [i for i in range(len(ORDER)) if turn.moves_left(i) > 0]
+    while movers and cubes > 0:
+        best = None
+        for index in movers:
+            is_current = current is not None and current.samurai is ORDER[index]
+            if not is_current and calls_left <= 0:
+                continue
+            here = positions[index]
+            c_here = counts[here]
+            leave = targets.get(here, 0.0) * (_score_target(c_here, need) - _score_target(c_here - 1, need))
+            leave += NEAR * next_to.get(here, 0.0)
+            for to in WITHIN[min(turn.moves_left(index), cubes)][here][1:]:
+                c_to = counts.get(to, 0)
+                gain = targets.get(to, 0.0) * (_score_target(c_to + 1, need) - _score_target(c_to, need))
+                gain += NEAR * next_to.get(to, 0.0) - leave
+                if best is None or gain > best[0] + 1e-12:
+                    best = (gain, index, to, is_current)
+        if best is None or best[0] <= 1e-12:
+            break
+        gain, index, to, is_current = best
+        counts[positions[index]] -= 1
+        counts[to] = counts.get(to, 0) + 1
+        cubes -= DISTANCE[positions[index]][to]
+        positions[index] = to
+        value += gain
+        if not is_current:
+            calls_left -= 1
+        movers.remove(index)
+    return value
+
+
+class Lookahead:
+    """One decision's search: counts its nodes so the budget, not a clock, bounds it."""
+
+    def __init__(self, situation: Situation, node_budget: int):
+        self.situation = situation
+        self.nodes = 0
+        self.node_budget = node_budget
+
+    def leaf(self, turn: Turn, particles: Sequence[Particle]) -> float:
+        self.nodes += 1
+        return rest_value(turn, target_weights(particles), self.situation.need)
+
+    def value(self, turn: Turn, particles: Sequence[Particle], depth: int) -> float:
+        best = self.leaf(turn, particles)
+        if depth == 0:
+            return best
+        for action in turn.legal_actions():
+            best = max(best, self.q(turn, particles, action, depth))
+        return best
+
+    def q(self, turn: Turn, particles: Sequence[Particle], action: SamuraiAction, depth: int) -> float:
+        after = turn.after(action)
+        if isinstance(action, Move):
+            return self.value(after, particles, depth - 1)
+        space = investigated_space(turn, action)
+        yes, no = split(particles, space, self.situation.false_trail_available)
+        total = sum(p.weight for p in particles)
+        if total <= 0:
+            return self.value(after, particles, depth - 1)
+        yes_weight = sum(p.weight for p in yes)
+        green_weight = sum(p.weight for p in yes if p.false_trail != space)
+        value = GREEN * green_weight / total
+        if not self.situation.lookahead:
+            return value + self.value(after, particles, depth - 1)
+        if yes_weight > 0:
+            value += yes_weight / total * self.value(after, yes, depth - 1)
+        if total - yes_weight > 0:
+            value += (total - yes_weight) / total * self.value(after, no, depth - 1)
+        return value
+
+
+def split(particles: Sequence[Particle], space: Space, false_trail_available: bool) -> tuple[list, list]:
+    """The particles reweighted by a yes and by a no at ``space`` (a yes may be a fresh False Trail)."""
+    yes: list[Particle] = []
+    no: list[Particle] = []
+    bit = 1 << space
+    for p in particles:
+        if p.mask & bit or p.false_trail == space:
+            yes.append(p)
+        elif p.false_trail is None and false_trail_available:
+            yes.append(Particle(p.weight * LIE, p.mask, p.target, space))
+            no.append(Particle(p.weight * (1 - LIE), p.mask, p.target, None))
+        else:
+            no.append(p)
+    return yes, no
+
+
+def choose_samurai_action(
+    view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, seed: int
+) -> SamuraiAction | EndSamuraiTurn:
+    """The action with the best expected worth; ending the turn when nothing beats standing still.
+
+    ``particles`` are her possible plans as the caller knows them: the agents
+    pass the belief; the benchmark's oracle passes her true plan.
+    """
+    turn = Turn.from_view(view)
+    situation = Situation(layout.SPIRIT_TOKENS - view.spirits, view.mallet, view.false_trail_available, lookahead)
+    actions = turn.legal_actions()
+    if not actions or not particles:
+        return EndSamuraiTurn()
+    random.Random(seed).shuffle(actions)  # ties go to a seeded, not a positional, favourite
+    stand = position_value(turn.positions, target_weights(particles), situation.need)
+
+    chosen: SamuraiAction | None = None
+    for level in range(1, depth + 1):
+        search = Lookahead(situation, node_budget)
+        scored = []
+        for action in actions:
+            scored.append((search.q(turn, particles, action, level), action))
+            if level > 1 and search.nodes > node_budget:
+                break  # this depth does not fit: keep the shallower answer
+        else:
+            best_value, best_action = max(scored, key=lambda pair: pair[0])
+            chosen = best_action if best_value > stand + 1e-9 else None
+            if search.nodes * len(actions) <= node_budget:
+                continue  # the next depth may fit too
+        break
+    return EndSamuraiTurn() if chosen is None else chosen
+
+
+__all__ = ["Particle", "choose_samurai_action", "particles_from", "position_value", "rest_value", "split"]
