@@ -34,7 +34,8 @@ class Budget:
 
 # Search nodes for the Samurai, candidate plans played out for the Goryō.
 _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
-_GORYO_CANDIDATES = {"easy": 1, "normal": 1, "hard": 8}
+_NODES_PER_PLAYOUT = 500
+_MAX_PLAYOUTS = 12
 
 
 def budget_for(level: str, seed: int) -> Budget:
@@ -74,6 +75,7 @@ class SamuraiAgent:
             depth=depth,
             node_budget=budget.simulations,
             lookahead=self.level != "easy",
+            foresight=self.level != "easy",
             seed=budget.seed,
         )
 
@@ -91,7 +93,8 @@ class GoryoAgent:
             return goryo.choose_start(view)
         if phase is not Phase.GORYO_TURN:
             raise ValueError("it is not the Goryō's turn")
-        candidates = min(budget.simulations, _GORYO_CANDIDATES[self.level]) if self.level == "hard" else 1
+        # Playing out one candidate plan costs about as much as a few hundred Samurai search nodes.
+        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, _MAX_PLAYOUTS))
         return goryo.choose_plan(view, self.level, candidates, budget.seed)
 
 

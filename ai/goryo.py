@@ -154,7 +154,7 @@ def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, 
     turn = Turn.from_view(seen)
     while True:
         action = choose_samurai_action(
-            seen, particles_from(seen), depth=1, node_budget=10**9, lookahead=True, seed=seed
+            seen, particles_from(seen), depth=1, node_budget=10**9, lookahead=True, foresight=True, seed=seed
         )
         if isinstance(action, EndSamuraiTurn):
             break

@@ -30,8 +30,10 @@ from .turn import ORDER, Turn, investigated_space
 # How much each outcome is worth, in "spirit captures" (a capture also draws a token).
 CAPTURE = 1.0
 WIN = 3.0  # reaching the third capture ends the match
-GREEN = 0.3  # one step of the gong: two make a draw
-NEAR = 0.04  # per Samurai standing next to where she will start the next round
+GREEN = 0.8  # one step of the gong: two make a draw
+PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
+NEAR = 0.15  # per Samurai standing near where she will start the next round
+CLOSE = (0.0, 1.0, 0.5)  # by distance: near enough to investigate her first steps
 # A yes off every other possible path is most likely her False Trail only if she
 # had one to place: about even odds she placed it, spread over ~30 spaces.
 LIE = 0.5 / 30
@@ -53,6 +55,7 @@ class Situation:
     mallet: int
     false_trail_available: bool
     lookahead: bool  # reason about what answers will tell (not ``easy``)
+    foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
 
 
 def particles_from(view: PublicView) -> list[Particle]:
@@ -76,11 +79,11 @@ def _score_target(count: int, need: int) -> float:
 
 
 def _next_to(targets: dict[Space, float]) -> dict[Space, float]:
-    """For each space, the chance that her target lies next to it."""
+    """For each space, how close a Samurai there stands to where her next round starts, on average."""
     mass: dict[Space, float] = {}
     for target, p in targets.items():
-        for n in NEIGHBOURS[target]:
-            mass[n] = mass.get(n, 0.0) + p
+        for n in WITHIN[2][target][1:]:
+            mass[n] = mass.get(n, 0.0) + p * CLOSE[DISTANCE[target][n]]
     return mass
 
 
@@ -95,8 +98,12 @@ def position_value(positions: Sequence[Space], targets: dict[Space, float], need
     )
 
 
-def rest_value(turn: Turn, targets: dict[Space, float], need: int) -> float:
-    """The best the remaining moves can do if nothing more is learnt: greedy, one Samurai at a time."""
+def rest_value(turn: Turn, targets: dict[Space, float], need: int, *, later_callers: bool = True) -> tuple[float, int]:
+    """The best the remaining moves can do if nothing more is learnt, and the cubes they leave.
+
+    Greedy, one Samurai at a time; without ``later_callers`` only the Samurai
+    acting now may still move (a short-sighted hunter).
+    """
     positions = list(turn.positions)
     next_to = _next_to(targets)
     counts: dict[Space, int] = {}
@@ -109,6 +116,8 @@ def rest_value(turn: Turn, targets: dict[Space, float], need: int) -> float:
     calls_left = layout.MAX_SAMURAI_CALLED - len(turn.calls)
     current = turn.current
     movers = [i for i in range(len(ORDER)) if turn.moves_left(i) > 0]
+    if not later_callers:
+        movers = [i for i in movers if current is not None and current.samurai is ORDER[i]]
     while movers and cubes > 0:
         best = None
         for index in movers:
@@ -136,7 +145,35 @@ def rest_value(turn: Turn, targets: dict[Space, float], need: int) -> float:
         if not is_current:
             calls_left -= 1
         movers.remove(index)
-    return value
+    return value, cubes
+
+
+def investigation_prospect(turn: Turn, particles: Sequence[Particle], cubes: int) -> float:
+    """Green prints the cubes left over could still find: the likeliest yes each free investigation can reach."""
+    if cubes <= 0:
+        return 0.0
+    total = sum(p.weight for p in particles)
+    if total <= 0:
+        return 0.0
+    chances = []
+    for index, samurai in enumerate(ORDER):
+        call = turn.call_for(samurai)
+        if call is None:
+            continue
+        at = turn.positions[index]
+        options = []
+        if call.searches < layout.SEARCHES_PER_SAMURAI and turn.can_investigate(at):
+            options.append(_yes_share(particles, at, total))
+        if call.sniffs < layout.SNIFFS_PER_SAMURAI:
+            options.append(max((_yes_share(particles, n, total) for n in NEIGHBOURS[at] if turn.can_investigate(n)), default=0.0))
+        chances.extend(options)
+    chances.sort(reverse=True)
+    return GREEN * PROSPECT * sum(chances[:cubes])
+
+
+def _yes_share(particles: Sequence[Particle], space: Space, total: float) -> float:
+    bit = 1 << space
+    return sum(p.weight for p in particles if p.mask & bit) / total
 
 
 class Lookahead:
@@ -149,7 +186,11 @@ class Lookahead:
 
     def leaf(self, turn: Turn, particles: Sequence[Particle]) -> float:
         self.nodes += 1
-        return rest_value(turn, target_weights(particles), self.situation.need)
+        situation = self.situation
+        value, cubes = rest_value(turn, target_weights(particles), situation.need, later_callers=situation.foresight)
+        if situation.foresight:
+            value += investigation_prospect(turn, particles, cubes)
+        return value
 
     def value(self, turn: Turn, particles: Sequence[Particle], depth: int) -> float:
         best = self.leaf(turn, particles)
@@ -197,7 +238,7 @@ def split(particles: Sequence[Particle], space: Space, false_trail_available: bo
 
 
 def choose_samurai_action(
-    view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, seed: int
+    view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, foresight: bool, seed: int
 ) -> SamuraiAction | EndSamuraiTurn:
     """The action with the best expected worth; ending the turn when nothing beats standing still.
 
@@ -205,7 +246,9 @@ def choose_samurai_action(
     pass the belief; the benchmark's oracle passes her true plan.
     """
     turn = Turn.from_view(view)
-    situation = Situation(layout.SPIRIT_TOKENS - view.spirits, view.mallet, view.false_trail_available, lookahead)
+    situation = Situation(
+        layout.SPIRIT_TOKENS - view.spirits, view.mallet, view.false_trail_available, lookahead, foresight
+    )
     actions = turn.legal_actions()
     if not actions or not particles:
         return EndSamuraiTurn()

@@ -55,7 +55,7 @@ def oracle_action(state: rules.GameState, seed: int) -> rules.Action:
     mask = sum(1 << s for s in plan.path[1:])
     truth = [samurai_search.Particle(1.0, mask, plan.target, plan.false_trail)]
     return samurai_search.choose_samurai_action(
-        rules.public_view(state), truth, depth=2, node_budget=10**9, lookahead=True, seed=seed
+        rules.public_view(state), truth, depth=2, node_budget=10**9, lookahead=True, foresight=True, seed=seed
     )
 
 
