@@ -24,7 +24,7 @@ from rules import NEIGHBOURS, EndSamuraiTurn, Move, PublicView, SamuraiAction, S
 from rules import layout
 
 from .belief import belief
-from .geometry import DISTANCE, WITHIN
+from .geometry import DISTANCE
 from .turn import ORDER, Turn, investigated_space
 
 # How much each outcome is worth, in "spirit captures" (a capture also draws a token).
@@ -32,8 +32,6 @@ CAPTURE = 1.0
 WIN = 3.0  # reaching the third capture ends the match
 GREEN = 0.8  # one step of the gong: two make a draw
 PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
-NEAR = 0.15  # per Samurai standing near where she will start the next round
-CLOSE = (0.0, 1.0, 0.5)  # by distance: near enough to investigate her first steps
 # A yes off every other possible path is most likely her False Trail only if she
 # had one to place: about even odds she placed it, spread over ~30 spaces.
 LIE = 0.5 / 30
@@ -78,13 +76,8 @@ def _score_target(count: int, need: int) -> float:
     return CAPTURE * min(count, need) + (WIN if count >= need else 0.0)
 
 
-def _next_to(targets: dict[Space, float]) -> dict[Space, float]:
-    """For each space, how close a Samurai there stands to where her next round starts, on average."""
-    mass: dict[Space, float] = {}
-    for target, p in targets.items():
-        for n in WITHIN[2][target][1:]:
-            mass[n] = mass.get(n, 0.0) + p * CLOSE[DISTANCE[target][n]]
-    return mass
+# _STEP_UP[need][count]: what one more Samurai on a target already holding ``count`` adds.
+_STEP_UP = {need: tuple(_score_target(c + 1, need) - _score_target(c, need) for c in range(5)) for need in (1, 2, 3)}
 
 
 def position_value(positions: Sequence[Space], targets: dict[Space, float], need: int) -> float:
@@ -92,68 +85,74 @@ def position_value(positions: Sequence[Space], targets: dict[Space, float], need
     counts: dict[Space, int] = {}
     for at in positions:
         counts[at] = counts.get(at, 0) + 1
-    next_to = _next_to(targets)
-    return sum(p * _score_target(counts.get(t, 0), need) for t, p in targets.items()) + NEAR * sum(
-        next_to.get(at, 0.0) for at in positions
-    )
+    return sum(p * _score_target(counts[t], need) for t, p in targets.items() if t in counts)
 
 
 def rest_value(turn: Turn, targets: dict[Space, float], need: int, *, later_callers: bool = True) -> tuple[float, int]:
     """The best the remaining moves can do if nothing more is learnt, and the cubes they leave.
 
-    Greedy, one Samurai at a time; without ``later_callers`` only the Samurai
-    acting now may still move (a short-sighted hunter).
+    Greedy, one Samurai at a time onto her possible targets; without
+    ``later_callers`` only the Samurai acting now may still move (a
+    short-sighted hunter).
     """
     positions = list(turn.positions)
-    next_to = _next_to(targets)
+    step_up = _STEP_UP[need]
     counts: dict[Space, int] = {}
     for at in positions:
         counts[at] = counts.get(at, 0) + 1
-    value = sum(p * _score_target(counts.get(t, 0), need) for t, p in targets.items()) + NEAR * sum(
-        next_to.get(at, 0.0) for at in positions
-    )
+    value = sum(p * _score_target(counts[t], need) for t, p in targets.items() if t in counts)
     cubes = turn.cubes_left
     calls_left = layout.MAX_SAMURAI_CALLED - len(turn.calls)
     current = turn.current
-    movers = [i for i in range(len(ORDER)) if turn.moves_left(i) > 0]
-    if not later_callers:
-        movers = [i for i in movers if current is not None and current.samurai is ORDER[i]]
+    current_index = ORDER.index(current.samurai) if current is not None else -1
+    reach = [turn.moves_left(i) for i in range(len(ORDER))]
+    movers = [i for i in range(len(ORDER)) if reach[i] > 0 and (later_callers or i == current_index)]
     while movers and cubes > 0:
-        best = None
+        best_gain, best = 1e-12, None
         for index in movers:
-            is_current = current is not None and current.samurai is ORDER[index]
+            is_current = index == current_index
             if not is_current and calls_left <= 0:
                 continue
             here = positions[index]
-            c_here = counts[here]
-            leave = targets.get(here, 0.0) * (_score_target(c_here, need) - _score_target(c_here - 1, need))
-            leave += NEAR * next_to.get(here, 0.0)
-            for to in WITHIN[min(turn.moves_left(index), cubes)][here][1:]:
-                c_to = counts.get(to, 0)
-                gain = targets.get(to, 0.0) * (_score_target(c_to + 1, need) - _score_target(c_to, need))
-                gain += NEAR * next_to.get(to, 0.0) - leave
-                if best is None or gain > best[0] + 1e-12:
-                    best = (gain, index, to, is_current)
-        if best is None or best[0] <= 1e-12:
+            distance = DISTANCE[here]
+            limit = min(reach[index], cubes)
+            leave = targets.get(here, 0.0) * step_up[counts[here] - 1]
+            for to, p in targets.items():
+                if 0 < distance[to] <= limit:
+                    gain = p * step_up[counts.get(to, 0)] - leave
+                    if gain > best_gain:
+                        best_gain, best = gain, (index, to, is_current)
+        if best is None:
             break
-        gain, index, to, is_current = best
+        index, to, is_current = best
         counts[positions[index]] -= 1
         counts[to] = counts.get(to, 0) + 1
         cubes -= DISTANCE[positions[index]][to]
         positions[index] = to
-        value += gain
+        value += best_gain
         if not is_current:
             calls_left -= 1
         movers.remove(index)
     return value, cubes
 
 
-def investigation_prospect(turn: Turn, particles: Sequence[Particle], cubes: int) -> float:
+def yes_shares(particles: Sequence[Particle]) -> list[float]:
+    """Per space, the chance an investigation there finds her path (her False Trail aside)."""
+    shares = [0.0] * 36
+    total = 0.0
+    for p in particles:
+        total += p.weight
+        mask = p.mask
+        while mask:
+            low = mask & -mask
+            shares[low.bit_length() - 1] += p.weight
+            mask ^= low
+    return [s / total for s in shares] if total > 0 else shares
+
+
+def investigation_prospect(turn: Turn, shares: Sequence[float], cubes: int) -> float:
     """Green prints the cubes left over could still find: the likeliest yes each free investigation can reach."""
     if cubes <= 0:
-        return 0.0
-    total = sum(p.weight for p in particles)
-    if total <= 0:
         return 0.0
     chances = []
     for index, samurai in enumerate(ORDER):
@@ -161,19 +160,12 @@ def investigation_prospect(turn: Turn, particles: Sequence[Particle], cubes: int
         if call is None:
             continue
         at = turn.positions[index]
-        options = []
         if call.searches < layout.SEARCHES_PER_SAMURAI and turn.can_investigate(at):
-            options.append(_yes_share(particles, at, total))
+            chances.append(shares[at])
         if call.sniffs < layout.SNIFFS_PER_SAMURAI:
-            options.append(max((_yes_share(particles, n, total) for n in NEIGHBOURS[at] if turn.can_investigate(n)), default=0.0))
-        chances.extend(options)
+            chances.append(max((shares[n] for n in NEIGHBOURS[at] if turn.can_investigate(n)), default=0.0))
     chances.sort(reverse=True)
     return GREEN * PROSPECT * sum(chances[:cubes])
-
-
-def _yes_share(particles: Sequence[Particle], space: Space, total: float) -> float:
-    bit = 1 << space
-    return sum(p.weight for p in particles if p.mask & bit) / total
 
 
 class Lookahead:
@@ -183,41 +175,56 @@ class Lookahead:
         self.situation = situation
         self.nodes = 0
         self.node_budget = node_budget
+        # Her possible plans at a node depend only on which answers came, not their order,
+        # so (turn, answers) identifies a leaf: transposed action orders are scored once.
+        self.leaves: dict[tuple[Turn, frozenset], float] = {}
+        self.derived: dict[frozenset, tuple[dict[Space, float], list[float]]] = {}  # per answers: targets, yes shares
 
-    def leaf(self, turn: Turn, particles: Sequence[Particle]) -> float:
+    def leaf(self, turn: Turn, particles: Sequence[Particle], answers: frozenset) -> float:
+        key = (turn, answers)
+        known = self.leaves.get(key)
+        if known is not None:
+            return known
         self.nodes += 1
+        derived = self.derived.get(answers)
+        if derived is None:
+            derived = self.derived[answers] = (target_weights(particles), yes_shares(particles))
+        targets, shares = derived
         situation = self.situation
-        value, cubes = rest_value(turn, target_weights(particles), situation.need, later_callers=situation.foresight)
+        value, cubes = rest_value(turn, targets, situation.need, later_callers=situation.foresight)
         if situation.foresight:
-            value += investigation_prospect(turn, particles, cubes)
+            value += investigation_prospect(turn, shares, cubes)
+        self.leaves[key] = value
         return value
 
-    def value(self, turn: Turn, particles: Sequence[Particle], depth: int) -> float:
-        best = self.leaf(turn, particles)
+    def value(self, turn: Turn, particles: Sequence[Particle], depth: int, answers: frozenset) -> float:
+        best = self.leaf(turn, particles, answers)
         if depth == 0:
             return best
         for action in turn.legal_actions():
-            best = max(best, self.q(turn, particles, action, depth))
+            best = max(best, self.q(turn, particles, action, depth, answers))
         return best
 
-    def q(self, turn: Turn, particles: Sequence[Particle], action: SamuraiAction, depth: int) -> float:
+    def q(
+        self, turn: Turn, particles: Sequence[Particle], action: SamuraiAction, depth: int, answers: frozenset = frozenset()
+    ) -> float:
         after = turn.after(action)
         if isinstance(action, Move):
-            return self.value(after, particles, depth - 1)
+            return self.value(after, particles, depth - 1, answers)
         space = investigated_space(turn, action)
         yes, no = split(particles, space, self.situation.false_trail_available)
         total = sum(p.weight for p in particles)
         if total <= 0:
-            return self.value(after, particles, depth - 1)
+            return self.value(after, particles, depth - 1, answers)
         yes_weight = sum(p.weight for p in yes)
         green_weight = sum(p.weight for p in yes if p.false_trail != space)
         value = GREEN * green_weight / total
         if not self.situation.lookahead:
-            return value + self.value(after, particles, depth - 1)
+            return value + self.value(after, particles, depth - 1, answers)
         if yes_weight > 0:
-            value += yes_weight / total * self.value(after, yes, depth - 1)
+            value += yes_weight / total * self.value(after, yes, depth - 1, answers | {(space, True)})
         if total - yes_weight > 0:
-            value += (total - yes_weight) / total * self.value(after, no, depth - 1)
+            value += (total - yes_weight) / total * self.value(after, no, depth - 1, answers | {(space, False)})
         return value
 
 

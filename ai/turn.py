@@ -22,6 +22,7 @@ class Turn:
     investigated: frozenset[Space]
     start: Space  # her pawn: never investigated
     per_samurai: int  # actions each called Samurai may take
+    cubes_left: int
 
     @classmethod
     def from_view(cls, view: PublicView) -> Turn:
@@ -32,11 +33,8 @@ class Turn:
             frozenset(p.space for p in view.paw_prints),
             view.goryo_space,
             view.actions_per_samurai,
+            layout.SAMURAI_ACTION_CUBES - view.actions_used,
         )
-
-    @property
-    def cubes_left(self) -> int:
-        return layout.SAMURAI_ACTION_CUBES - sum(c.actions for c in self.calls)
 
     @property
     def current(self) -> SamuraiCall | None:
@@ -88,7 +86,7 @@ class Turn:
             investigated = investigated | {action.space}
         current = self.current
         calls = self.calls[:-1] if current is not None and current.samurai is action.samurai else self.calls
-        return Turn(positions, calls + (call,), investigated, self.start, self.per_samurai)
+        return Turn(positions, calls + (call,), investigated, self.start, self.per_samurai, self.cubes_left - 1)
 
     def moves_left(self, index: int) -> int:
         """How many more moves Samurai ``index`` could make this turn (0 if he cannot act)."""
