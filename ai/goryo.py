@@ -18,10 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
 
 from rules import (
-    OBJECT_AT,
     SPACES,
     SPACES_OF_TYPE,
     ChooseStart,
@@ -35,78 +33,24 @@ from rules import (
     Side,
     Sniff,
     Space,
-    TileState,
     answer,
+    layout,
 )
-from rules import layout
 
 from .belief import Belief, belief
 from .geometry import DISTANCE, paths_from
-from .samurai import CAPTURE, GREEN, WIN, choose_samurai_action, particles_from
+from .hiding import REACH_TO_INVESTIGATE, exposure, interest, path_score, samurai_spaces
+from .samurai import choose_samurai_action, particles_from
 from .turn import Turn, investigated_space
+from .values import CAPTURE, GREEN, WIN
 
-# How likely a Samurai at distance d gets to investigate a space this turn.
-REACH_TO_INVESTIGATE = (1.0, 0.9, 0.6, 0.3, 0.1)
-# How likely a Samurai at distance d can stand on a target by the Discovery.
-REACH_TO_STAND = (1.0, 1.0, 1.0, 0.2)
-FLIP = 0.5  # a tile she flips herself brings the exorcism one tile nearer
 SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
-
-
-def exposure(space: Space, samurai: Sequence[Space], table: Sequence[float]) -> float:
-    return sum(table[d] if (d := DISTANCE[at][space]) < len(table) else 0.0 for at in samurai)
-
-
-def _samurai(view: PublicView) -> tuple[Space, ...]:
-    return tuple(at for _, at in view.samurai_spaces)
-
-
-def interest(known: Belief, space: Space) -> float:
-    """How much a Samurai who reads the belief wants this space investigated (most at an even split)."""
-    if known.total_paths == 0:
-        return 0.0
-    share = known.crossing(space) / known.path_count if known.path_count else 0.0
-    return 0.3 + min(share, 1 - share) * 2
-
-
-def flip_cost(view: PublicView, target: Space) -> float:
-    tiles = dict(view.tiles)
-    if tiles[OBJECT_AT[target]] is not TileState.INTACT:
-        return 0.0
-    face_down = sum(1 for tile in tiles.values() if tile.face_down)
-    # The seventh tile face down exorcises her at once.
-    return 100.0 if face_down + 1 >= len(tiles) - 1 else FLIP * (1 + face_down / 4)
-
-
-def target_danger(view: PublicView, target: Space, known: Belief) -> float:
-    """How likely Samurai can end on her target, times how easily they could single it out."""
-    reach = exposure(target, _samurai(view), REACH_TO_STAND)
-    share = known.ending(target) / known.path_count if known.path_count else 0.0
-    need = layout.SPIRIT_TOKENS - view.spirits
-    return reach * (0.25 + share) * (CAPTURE + (WIN if need == 1 else 0.0))
-
-
-def freedom(view: PublicView, target: Space) -> float:
-    """Next round starts on her target: room to move and distance from the Samurai help."""
-    nearest = min(DISTANCE[at][target] for at in _samurai(view))
-    return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
-
-
-def path_score(view: PublicView, path: tuple[Space, ...], known: Belief, *, whole_path: bool) -> float:
-    """Higher is better for her."""
-    target = path[-1]
-    score = -flip_cost(view, target) - target_danger(view, target, known) + freedom(view, target)
-    if whole_path:
-        samurai = _samurai(view)
-        score -= GREEN * sum(exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s) for s in path[1:])
-    return score
-
 
 def false_trail_for(view: PublicView, path: tuple[Space, ...], known: Belief) -> Space | None:
     """The off-path space a Samurai is likeliest to investigate, for her False Trail."""
     if not view.false_trail_available:
         return None
-    samurai = _samurai(view)
+    samurai = samurai_spaces(view)
     on_path = set(path)
     options = [s for s in SPACES if s not in on_path]
     return max(options, key=lambda s: (exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s), -s))
@@ -121,7 +65,7 @@ def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
 
 def choose_start(view: GoryoView) -> ChooseStart:
     """The space of the first type farthest from the Samurai, with the most room to move."""
-    samurai = _samurai(view.public)
+    samurai = samurai_spaces(view.public)
     options = SPACES_OF_TYPE[view.public.first_type]
     return ChooseStart(
         max(
@@ -184,8 +128,8 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     for static, candidate in ranked[: max(1, simulations)]:
         on_target, greens = samurai_turn_against(public, candidate, seed)
         lost = CAPTURE * min(on_target, need) + (WIN if on_target >= need else 0.0) + GREEN * greens
-        # The simulated turn replaces the static guesses about this turn; freedom and flips still count.
-        value = -lost - flip_cost(public, candidate.target) + freedom(public, candidate.target) + 0.1 * static
+        # The played-out turn sharpens the static guess: what it shows lost counts on top.
+        value = static - lost
         if best is None or value > best[0]:
             best = (value, candidate)
     return best[1]

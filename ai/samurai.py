@@ -20,17 +20,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, EndSamuraiTurn, Move, PublicView, SamuraiAction, Search, Space
-from rules import layout
+from rules import NEIGHBOURS, EndSamuraiTurn, Move, PublicView, SamuraiAction, Space, layout
 
 from .belief import belief
-from .geometry import DISTANCE
+from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
+from .values import CAPTURE, GREEN, WIN
 
-# How much each outcome is worth, in "spirit captures" (a capture also draws a token).
-CAPTURE = 1.0
-WIN = 3.0  # reaching the third capture ends the match
-GREEN = 0.8  # one step of the gong: two make a draw
+PURSUIT = 0.15  # per Samurai, for standing close to where her next round will start
 PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
 # A yes off every other possible path is most likely her False Trail only if she
 # had one to place: about even odds she placed it, spread over ~30 spaces.
@@ -80,6 +77,18 @@ def _score_target(count: int, need: int) -> float:
 _STEP_UP = {need: tuple(_score_target(c + 1, need) - _score_target(c, need) for c in range(5)) for need in (1, 2, 3)}
 
 
+def closeness(targets: dict[Space, float]) -> list[float]:
+    """Per space, how close a Samurai there would stand to her next start (1 on it, 0 four steps off or more)."""
+    near = [0.0] * 36
+    for target, p in targets.items():
+        distance = DISTANCE[target]
+        for s in range(36):
+            d = distance[s]
+            if d < 4:
+                near[s] += p * (4 - d) / 4
+    return near
+
+
 def position_value(positions: Sequence[Space], targets: dict[Space, float], need: int) -> float:
     """Expected worth of the Samurai standing on ``positions`` at the Discovery."""
     counts: dict[Space, int] = {}
@@ -88,7 +97,9 @@ def position_value(positions: Sequence[Space], targets: dict[Space, float], need
     return sum(p * _score_target(counts[t], need) for t, p in targets.items() if t in counts)
 
 
-def rest_value(turn: Turn, targets: dict[Space, float], need: int, *, later_callers: bool = True) -> tuple[float, int]:
+def rest_value(
+    turn: Turn, targets: dict[Space, float], near: Sequence[float], need: int, *, later_callers: bool = True
+) -> tuple[float, int]:
     """The best the remaining moves can do if nothing more is learnt, and the cubes they leave.
 
     Greedy, one Samurai at a time onto her possible targets; without
@@ -101,6 +112,7 @@ def rest_value(turn: Turn, targets: dict[Space, float], need: int, *, later_call
     for at in positions:
         counts[at] = counts.get(at, 0) + 1
     value = sum(p * _score_target(counts[t], need) for t, p in targets.items() if t in counts)
+    value += PURSUIT * sum(near[at] for at in positions)
     cubes = turn.cubes_left
     calls_left = layout.MAX_SAMURAI_CALLED - len(turn.calls)
     current = turn.current
@@ -114,14 +126,12 @@ def rest_value(turn: Turn, targets: dict[Space, float], need: int, *, later_call
             if not is_current and calls_left <= 0:
                 continue
             here = positions[index]
-            distance = DISTANCE[here]
             limit = min(reach[index], cubes)
-            leave = targets.get(here, 0.0) * step_up[counts[here] - 1]
-            for to, p in targets.items():
-                if 0 < distance[to] <= limit:
-                    gain = p * step_up[counts.get(to, 0)] - leave
-                    if gain > best_gain:
-                        best_gain, best = gain, (index, to, is_current)
+            leave = targets.get(here, 0.0) * step_up[counts[here] - 1] + PURSUIT * near[here]
+            for to in WITHIN[limit][here][1:]:
+                gain = targets.get(to, 0.0) * step_up[counts.get(to, 0)] + PURSUIT * near[to] - leave
+                if gain > best_gain:
+                    best_gain, best = gain, (index, to, is_current)
         if best is None:
             break
         index, to, is_current = best
@@ -178,7 +188,7 @@ class Lookahead:
         # Her possible plans at a node depend only on which answers came, not their order,
         # so (turn, answers) identifies a leaf: transposed action orders are scored once.
         self.leaves: dict[tuple[Turn, frozenset], float] = {}
-        self.derived: dict[frozenset, tuple[dict[Space, float], list[float]]] = {}  # per answers: targets, yes shares
+        self.derived: dict[frozenset, tuple] = {}  # per answers: targets, closeness, yes shares
 
     def leaf(self, turn: Turn, particles: Sequence[Particle], answers: frozenset) -> float:
         key = (turn, answers)
@@ -188,10 +198,11 @@ class Lookahead:
         self.nodes += 1
         derived = self.derived.get(answers)
         if derived is None:
-            derived = self.derived[answers] = (target_weights(particles), yes_shares(particles))
-        targets, shares = derived
+            targets = target_weights(particles)
+            derived = self.derived[answers] = (targets, closeness(targets), yes_shares(particles))
+        targets, near, shares = derived
         situation = self.situation
-        value, cubes = rest_value(turn, targets, situation.need, later_callers=situation.foresight)
+        value, cubes = rest_value(turn, targets, near, situation.need, later_callers=situation.foresight)
         if situation.foresight:
             value += investigation_prospect(turn, shares, cubes)
         self.leaves[key] = value
@@ -260,7 +271,10 @@ def choose_samurai_action(
     if not actions or not particles:
         return EndSamuraiTurn()
     random.Random(seed).shuffle(actions)  # ties go to a seeded, not a positional, favourite
-    stand = position_value(turn.positions, target_weights(particles), situation.need)
+    targets = target_weights(particles)
+    stand = position_value(turn.positions, targets, situation.need) + PURSUIT * sum(
+        closeness(targets)[at] for at in turn.positions
+    )
 
     chosen: SamuraiAction | None = None
     for level in range(1, depth + 1):

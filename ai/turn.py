@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, Move, PublicView, Samurai, SamuraiAction, SamuraiCall, Search, Sniff, Space
-from rules import layout
+from rules import NEIGHBOURS, Move, PublicView, Samurai, SamuraiAction, SamuraiCall, Search, Sniff, Space, layout
 
 ORDER: tuple[Samurai, ...] = tuple(Samurai)
 

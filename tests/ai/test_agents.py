@@ -13,7 +13,7 @@ from ai import samurai as samurai_search
 from ai.turn import Turn
 from rules import EndSamuraiTurn, Phase, Plan, Side
 from rules.playout import random_match
-from tests.rules.builders import FAN, HELMET, URN, place, plan, sq, started
+from tests.rules.builders import FAN, HELMET, URN, place, plan, started
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 CHEAP = {"easy": 1, "normal": 1, "hard": 60}

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import ai
 import rules
-from rules import Phase, PawPrint, Plan, Search, Sniff
+from rules import PawPrint, Phase, Plan, Search, Sniff
 from rules.playout import random_match
 from tests.rules.builders import FAN, FLOWER, HELMET, LANTERN, MASK, MIRROR, SCROLL, URN, place, plan, seal, sq, started
 
