@@ -34,8 +34,9 @@ class Budget:
 
 # Search nodes for the Samurai, candidate plans played out for the Goryō.
 _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
+_HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.5}  # the hard Samurai expects a thoughtful hider
 _NODES_PER_PLAYOUT = 500
-_MAX_PLAYOUTS = 12
+_MAX_PLAYOUTS = 8
 
 
 def budget_for(level: str, seed: int) -> Budget:
@@ -67,7 +68,7 @@ class SamuraiAgent:
             raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
-        particles = samurai.particles_from(view)
+        particles = samurai.particles_from(view, hider_model=_HIDER_MODEL[self.level])
         depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
         return samurai.choose_samurai_action(
             view,

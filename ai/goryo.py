@@ -6,8 +6,9 @@ space after her start is to an investigation, how close Samurai stand to the
 target, whether breaking it flips a tile towards her exorcism, and how free
 she will be next round. ``easy`` looks only at the target; ``normal`` weighs
 the whole path and keeps her Sprint until it pays; ``hard`` then plays the
-Samurai's turn against each of its best candidates with the ``normal``
-Samurai and keeps the plan that fared best.
+Samurai's turn against each of its best candidates (a one-action-deep
+Samurai search that, like the hard Samurai, expects a thoughtful hider) and
+keeps the plan that fared best.
 
 Her False Trail costs nothing until a Samurai investigates its space, and
 then answers yes to mislead: so every level places it while she has it, on the
@@ -45,6 +46,7 @@ from .turn import Turn, investigated_space
 from .values import CAPTURE, GREEN, WIN
 
 SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
+HUNTER_MODEL = 0.5  # the Samurai she plays out expects a thoughtful hider, as the hard one does
 
 def false_trail_for(view: PublicView, path: tuple[Space, ...], known: Belief) -> Space | None:
     """The off-path space a Samurai is likeliest to investigate, for her False Trail."""
@@ -93,12 +95,21 @@ def ranked_plans(view: GoryoView, *, whole_path: bool, seed: int) -> list[tuple[
 
 
 def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int]:
-    """Play the normal Samurai's turn against ``plan``: (Samurai on her target, green prints that count)."""
+    """Play a Samurai turn against ``plan``: how many Samurai end on her target, and the green prints that count.
+
+    The Samurai is the normal-depth search with the hard level's model of a thoughtful hider.
+    """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
     while True:
         action = choose_samurai_action(
-            seen, particles_from(seen), depth=1, node_budget=10**9, lookahead=True, foresight=True, seed=seed
+            seen,
+            particles_from(seen, hider_model=HUNTER_MODEL),
+            depth=1,
+            node_budget=10**9,
+            lookahead=True,
+            foresight=True,
+            seed=seed,
         )
         if isinstance(action, EndSamuraiTurn):
             break
@@ -129,7 +140,6 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
         on_target, greens = samurai_turn_against(public, candidate, seed)
         lost = CAPTURE * min(on_target, need) + (WIN if on_target >= need else 0.0) + GREEN * greens
         # The played-out turn sharpens the static guess: what it shows lost counts on top.
-        value = static - lost
-        if best is None or value > best[0]:
-            best = (value, candidate)
+        if best is None or static - lost > best[0]:
+            best = (static - lost, candidate)
     return best[1]

@@ -10,18 +10,24 @@ go, one at a time, where they raise the expected captures most.
 
 Levels differ in how far they look: ``easy`` values an investigation only for
 its chance of a green print (it does not reason about what the answer would
-tell), ``normal`` looks one action ahead with the answer's information, and
-``hard`` deepens the search while its node budget lasts.
+tell) and only plans moves for the Samurai acting now; ``normal`` looks one
+action ahead with the answer's information and plans for every Samurai still
+free; ``hard`` deepens the search while its node budget lasts, and weighs her
+paths by a model of a thoughtful hider (``hiding.path_score``) mixed half and
+half with the uniform prior.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, EndSamuraiTurn, Move, PublicView, SamuraiAction, Space, layout
+from rules import NEIGHBOURS, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
 
+from . import hiding
 from .belief import belief
 from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
@@ -32,6 +38,7 @@ PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cu
 # A yes off every other possible path is most likely her False Trail only if she
 # had one to place: about even odds she placed it, spread over ~30 spaces.
 LIE = 0.5 / 30
+HIDER_SHARPNESS = 2.0  # how firmly the hard Samurai expects her to pick the safest-looking paths
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +60,39 @@ class Situation:
     foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
 
 
-def particles_from(view: PublicView) -> list[Particle]:
+def particles_from(view: PublicView, *, hider_model: float = 0.0) -> list[Particle]:
+    """Her consistent plans as weighted particles.
+
+    With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
+    of a thoughtful hider (``hiding.path_score``: far from the Samurai, off
+    their reach), in that proportion; 0 keeps every path equally likely.
+    """
     known = belief(view)
+    prior = _hider_prior(view, hider_model) if hider_model > 0 else {}
     return [
-        Particle(LIE if p.forced_false_trail is not None else 1.0, p.mask, p.target, p.forced_false_trail)
+        Particle(
+            (LIE if p.forced_false_trail is not None else 1.0) * prior.get(p.path, 1.0),
+            p.mask,
+            p.target,
+            p.forced_false_trail,
+        )
         for p in known.possible
     ]
+
+
+def _hider_prior(view: PublicView, share: float) -> dict[tuple[Space, ...], float]:
+    """Per path, how much likelier than average a hider who reads the board would pick it."""
+    # She planned before this turn's answers: score paths as she saw them then (the Samurai's
+    # current spaces stand in for where they were, a stateless agent's best knowledge).
+    planning = dataclasses.replace(view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=())
+    known = belief(planning)
+    if not known.possible:
+        return {}
+    scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
+    top = max(scores)
+    odds = [math.exp(HIDER_SHARPNESS * (score - top)) for score in scores]
+    mean = sum(odds) / len(odds)
+    return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds)}
 
 
 def target_weights(particles: Sequence[Particle]) -> dict[Space, float]:
