@@ -25,7 +25,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules import NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
 
 from . import hiding
 from .belief import belief
@@ -43,6 +43,8 @@ HIDER_SHARPNESS = 2.0  # how firmly the hard Samurai expects her to pick the saf
 
 @dataclass(frozen=True, slots=True)
 class Particle:
+    """One path she may be walking, weighted by how likely the Samurai think it."""
+
     weight: float
     mask: int  # spaces after her start: an investigation there answers yes
     target: Space
@@ -54,7 +56,6 @@ class Situation:
     """What does not change within the Samurai turn."""
 
     need: int  # captures still needed to win
-    mallet: int
     false_trail_available: bool
     lookahead: bool  # reason about what answers will tell (not ``easy``)
     foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
@@ -113,10 +114,10 @@ _STEP_UP = {need: tuple(_score_target(c + 1, need) - _score_target(c, need) for 
 
 def closeness(targets: dict[Space, float]) -> list[float]:
     """Per space, how close a Samurai there would stand to her next start (1 on it, 0 four steps off or more)."""
-    near = [0.0] * 36
+    near = [0.0] * len(SPACES)
     for target, p in targets.items():
         distance = DISTANCE[target]
-        for s in range(36):
+        for s in SPACES:
             d = distance[s]
             if d < 4:
                 near[s] += p * (4 - d) / 4
@@ -182,7 +183,7 @@ def rest_value(
 
 def yes_shares(particles: Sequence[Particle]) -> list[float]:
     """Per space, the chance an investigation there finds her path (her False Trail aside)."""
-    shares = [0.0] * 36
+    shares = [0.0] * len(SPACES)
     total = 0.0
     for p in particles:
         total += p.weight
@@ -299,7 +300,7 @@ def choose_samurai_action(
     """
     turn = Turn.from_view(view)
     situation = Situation(
-        layout.SPIRIT_TOKENS - view.spirits, view.mallet, view.false_trail_available, lookahead, foresight
+        layout.SPIRIT_TOKENS - view.spirits, view.false_trail_available, lookahead, foresight
     )
     actions = turn.legal_actions()
     if not actions or not particles:

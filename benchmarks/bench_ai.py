@@ -36,9 +36,11 @@ from rules.playout import random_action
 
 # Samurai level : Goryō level. The default set answers the issue's questions.
 DEFAULT_PAIRINGS = (
+    # The Samurai's ladder against the random Goryō, up to the oracle's ceiling.
     "random:random", "easy:random", "normal:random", "hard:random", "oracle:random",
+    # The Goryō's ladder against the normal and the hard Samurai.
     "normal:easy", "normal:normal", "normal:hard",
-    "hard:normal", "hard:hard", "hard:random",
+    "hard:easy", "hard:normal", "hard:hard",
 )
 CHEAP = {"random", "easy", "normal"}
 
