@@ -48,6 +48,7 @@ from .values import CAPTURE, GREEN, WIN
 SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
 HUNTER_MODEL = 0.5  # the Samurai she plays out expects a thoughtful hider, as the hard one does
 
+
 def false_trail_for(view: PublicView, path: tuple[Space, ...], known: Belief) -> Space | None:
     """The off-path space a Samurai is likeliest to investigate, for her False Trail."""
     if not view.false_trail_available:
