@@ -62,6 +62,19 @@ def challenge_text(challenger_id: int, opponent_id: int, role: str, advanced: bo
     )
 
 
+def rematch_text(match_id: int, challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int) -> str:
+    roles = {
+        "goryo": f"{mention(challenger_id)} plays the Goryō and {mention(opponent_id)} the Samurai",
+        "samurai": f"{mention(challenger_id)} plays the Samurai and {mention(opponent_id)} the Goryō",
+    }[role]
+    mode = " Advanced mode again." if advanced else ""
+    return (
+        f"{mention(opponent_id)}, {mention(challenger_id)} asks for a rematch of match {match_id}, "
+        f"with the roles swapped: {roles}.{mode}\n"
+        f"Accept or decline below; the offer lapses <t:{expires_at}:R>."
+    )
+
+
 def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType) -> str:
     return (
         f"Challenge accepted! {mention(goryo_id)} is the Goryō, {mention(samurai_id)} leads the four Samurai.\n"

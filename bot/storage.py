@@ -28,6 +28,8 @@ import aiosqlite
 
 import rules
 
+from . import standings
+from .league import MatchSummary, Rating, RatingKey
 from .migrations import migrate
 from .outbox import OutboxEntry, OutboxItem
 
@@ -213,6 +215,8 @@ class Store:
         self._lock = asyncio.Lock()
         self._closed = False
         self.path = path
+        # The bot's own user id, once known: a match it plays in is against the AI and never rated.
+        self.bot_id: int | None = None
 
     # --- lifecycle ------------------------------------------------------------
 
@@ -540,6 +544,9 @@ class Store:
             )
             if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
+            if new_state.is_over:  # summarised and rated with the action that ends it: exactly once
+                _summary, rating_changes = await standings.record_finished(db, match_id, bot_id=self.bot_id)
+                outbox = standings.with_rating_changes(outbox, rating_changes)
             await self._queue(db, match_id, expected_version + 1, outbox, at)
             updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         record = _match_from_row(updated)
@@ -769,3 +776,57 @@ class Store:
         if stored != state:
             return "the stored state differs from the replay in: " + ", ".join(_state_differences(state, stored))
         return None
+
+    # --- the league (finished matches' summaries and the ratings; see standings) ---------------
+
+    async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]:
+        async with self._read() as db:
+            return await standings.ratings(db, guild_id)
+
+    async def all_ratings(self) -> dict[RatingKey, Rating]:
+        async with self._read() as db:
+            return await standings.ratings(db, every_guild=True)
+
+    async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
+        """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
+        async with self._write() as db:
+            ratings = await standings.rebuild(db, bot_id=self.bot_id)
+        log.info("league rebuilt from the logs: %d rating(s)", len(ratings))
+        return ratings
+
+    async def rebuild_league_if_behind(self) -> bool:
+        """At start-up: rebuild if some finished match has no summary (it finished before the league existed)."""
+        async with self._read() as db:
+            missing = await standings.unsummarised(db)
+        if missing:
+            await self.rebuild_ratings()
+        return bool(missing)
+
+    async def summary(self, match_id: int) -> MatchSummary | None:
+        async with self._read() as db:
+            found = await standings.summaries(db, "match_id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def guild_summaries(self, guild_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The server's finished matches, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(db, "guild_id = ?", (guild_id,), limit)
+
+    async def member_summaries(self, guild_id: int, user_id: int) -> list[MatchSummary]:
+        """The member's finished matches in the server, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(
+                db, "guild_id = ? AND (goryo_id = ? OR samurai_id = ?)", (guild_id, user_id, user_id)
+            )
+
+    async def channel_summaries(self, channel_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The channel's finished matches, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(db, "channel_id = ?", (channel_id,), limit)
+
+    async def initial_state(self, match_id: int) -> rules.GameState:
+        async with self._read() as db:
+            row = await self._one(db, "SELECT initial_state FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise LookupError(f"match {match_id} does not exist")
+        return rules.from_json(row["initial_state"])
