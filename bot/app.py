@@ -46,7 +46,8 @@ class GoryoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
-        self.store.bot_id = self.user.id if self.user is not None else None
+        if self.user is not None:
+            await self.store.remember_bot_id(self.user.id)
         self.game = Game(self, self.store, self.settings)
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.

@@ -159,6 +159,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (guild_id, user_id, role)
         ) WITHOUT ROWID
         """,
+        # The bot's own user id, remembered so that a rebuild run offline knows which matches it played.
+        "CREATE TABLE league_meta (name TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID",
     ),
 )
 

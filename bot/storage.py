@@ -250,7 +250,9 @@ class Store:
             raise
         if ran:
             log.info("database %s: applied %d migration(s)", path, ran)
-        return cls(db, path)
+        store = cls(db, path)
+        store.bot_id = await store._remembered_bot_id()
+        return store
 
     async def close(self) -> None:
         """Close the connection (checkpointing the WAL); closing twice is harmless."""
@@ -778,6 +780,21 @@ class Store:
         return None
 
     # --- the league (finished matches' summaries and the ratings; see standings) ---------------
+
+    async def remember_bot_id(self, bot_id: int) -> None:
+        """The bot's user id: matches it plays in are against the AI, and an offline rebuild must know it."""
+        self.bot_id = bot_id
+        async with self._write() as db:
+            await db.execute(
+                "INSERT INTO league_meta (name, value) VALUES ('bot_id', ?)"
+                " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                (bot_id,),
+            )
+
+    async def _remembered_bot_id(self) -> int | None:
+        async with self._read() as db:
+            row = await self._one(db, "SELECT value FROM league_meta WHERE name = 'bot_id'")
+        return None if row is None else row["value"]
 
     async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]:
         async with self._read() as db:

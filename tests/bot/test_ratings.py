@@ -3,6 +3,7 @@ rebuild from the action logs gives exactly what was stored."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 
 import rules
@@ -83,3 +84,32 @@ async def test_a_database_from_before_the_league_is_rated_at_start_up(tmp_path):
         assert await store.rebuild_league_if_behind()
         assert await store.all_ratings() == rated
         assert not await store.rebuild_league_if_behind()
+
+
+def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypatch, capsys):
+    from bot.__main__ import main
+
+    path = tmp_path / "league.sqlite3"
+
+    async def seed() -> dict:
+        async with await Store.open(path, durable=False) as store:
+            await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
+            await finish_match(store, guild_id=1, channel_id=10, goryo_id=BEN, samurai_id=ANN, ending=rules.Resign(S), minute=1)
+            rated = await store.all_ratings()
+            await store._db.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
+            return rated
+
+    async def stored() -> dict:
+        async with await Store.open(path, durable=False) as store:
+            return await store.all_ratings()
+
+    rated = asyncio.run(seed())
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("GORYO_DATABASE", str(path))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["--rebuild-ratings"]) == 0
+    said = capsys.readouterr().out
+    assert "Rebuilt 4 rating(s)" in said and "1 differed from the stored ones" in said
+    assert asyncio.run(stored()) == rated
+    assert main(["--rebuild-ratings"]) == 0
+    assert "all agreed" in capsys.readouterr().out
