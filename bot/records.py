@@ -161,7 +161,7 @@ class Records:
         except boards.ReplayRefused as refused:
             await interaction.followup.send(f"No replay of match {match_id}: {refused}", allowed_mentions=QUIET)
             return
-        caption = f"Replay of {words.history_line(summary)}" if summary is not None else f"Replay of match {match_id}."
+        caption = f"**Replay** · {words.history_line(summary)}" if summary is not None else f"**Replay** of match {match_id}."
         if replay.reduced:
             caption += "\n-# Made smaller to fit the upload limit here."
         gif = discord.File(

@@ -547,8 +547,7 @@ class Store:
             if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
             if new_state.is_over:  # summarised and rated with the action that ends it: exactly once
-                _summary, rating_changes = await standings.record_finished(db, match_id, bot_id=self.bot_id)
-                outbox = standings.with_rating_changes(outbox, rating_changes)
+                outbox = await self._record_finished(db, match_id, outbox)
             await self._queue(db, match_id, expected_version + 1, outbox, at)
             updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         record = _match_from_row(updated)
@@ -562,6 +561,25 @@ class Store:
             f"; match over ({record.state.outcome.termination.value})" if record.state.is_over else "",
         )
         return record
+
+    async def _record_finished(
+        self, db: aiosqlite.Connection, match_id: int, outbox: Sequence[OutboxItem]
+    ) -> Sequence[OutboxItem]:
+        """The league's part of finishing a match, in its transaction; the outbox with the rating changes.
+
+        A fault here must not stop the match from ending: its writes are undone (a savepoint) and the
+        match is left without a summary, which the next start-up's rebuild fills in.
+        """
+        await db.execute("SAVEPOINT league")
+        try:
+            _summary, rating_changes = await standings.record_finished(db, match_id, bot_id=self.bot_id)
+        except Exception:
+            await db.execute("ROLLBACK TO league")
+            await db.execute("RELEASE league")
+            log.exception("match %d: could not rate it; a rebuild at the next start will", match_id)
+            return outbox
+        await db.execute("RELEASE league")
+        return standings.with_rating_changes(outbox, rating_changes)
 
     async def mark_reminded(
         self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()

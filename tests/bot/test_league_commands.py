@@ -114,7 +114,7 @@ async def test_replay_posts_a_gif_of_the_whole_match_and_refuses_one_in_progress
     assert choices[0]["name"].startswith("#1: alice (Goryō) vs bob (Samurai), The Goryō wins")
 
     result = await table.carol.slash(table.channel, "goryo replay", match=1)
-    assert not result.ephemeral and "Replay of Match 1" in result.response.content
+    assert not result.ephemeral and result.response.content.startswith("**Replay** · Match 1,")
     [gif] = result.response.attachments
     data = await gif.read()
     assert gif.filename == "goryo-match-1.gif" and len(data) <= 26_214_400  # SimCord's upload limit

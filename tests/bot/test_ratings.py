@@ -113,3 +113,16 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
     assert asyncio.run(stored()) == rated
     assert main(["--rebuild-ratings"]) == 0
     assert "all agreed" in capsys.readouterr().out
+
+
+async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
+    async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
+        # A stored rating that isn't a number makes the next update of Ann's rating fail.
+        await store._db.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
+        before = await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
+        await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=1)
+        second = await store.get_match(2)
+        assert second.status == "finished" and second.state.is_over  # it ended all the same
+        assert await store.summary(2) is None  # nothing half-written: no summary, ratings as they were
+        assert await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role") == before
