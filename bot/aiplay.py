@@ -15,6 +15,7 @@ the interaction that woke it has been answered.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import logging
 import secrets
@@ -54,15 +55,19 @@ def decide(side: rules.Side, level: str, view: rules.PublicView | rules.GoryoVie
 
 
 def keep_from_the_bot(announce: Announce) -> Announce:
-    """``announce``, minus what would go to the Goryō's DMs when the bot itself is the Goryō."""
+    """``announce`` for a match against the bot: nothing for its DMs when it is the Goryō, no pings to itself."""
 
-    def without_bot_dms(played: Played) -> list[OutboxItem]:
+    def for_people(played: Played) -> list[OutboxItem]:
         items = list(announce(played))
         if played.after.ai_side is rules.Side.GORYO:
             items = [item for item in items if item.route != "goryo"]
+        elif played.after.ai_side is rules.Side.SAMURAI:
+            # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
+            text = messages.ai_samurai_turn(played.after.state.round)
+            items = [dataclasses.replace(item, text=text) if item.kind == "ping" else item for item in items]
         return items
 
-    return without_bot_dms
+    return for_people
 
 
 def ai_to_move(record: MatchRecord) -> bool:

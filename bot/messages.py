@@ -410,6 +410,13 @@ def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: 
     )
 
 
+def ai_samurai_turn(round_number: int) -> str:
+    return (
+        f"The Goryō has planned her path for round {round_number}. My Samurai take up the hunt: "
+        "each of their actions follows here, then the Discovery."
+    )
+
+
 def claim_against_the_bot() -> str:
     return (
         "I never run out of time, so there is nothing to claim: I am thinking, and my move will follow. "

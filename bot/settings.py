@@ -93,13 +93,16 @@ def _seconds(name: str, text: str) -> float:
 
 
 def _pause(text: str | None) -> float:
-    """``GORYO_AI_PAUSE``: seconds, 0 allowed (the range is checked with the other settings)."""
+    """``GORYO_AI_PAUSE``: seconds from 0 to 60 (``2`` or ``2s``)."""
     if text is None:
         return Settings.ai_pause
     try:
-        return float(text.strip().lower().removesuffix("s"))
+        seconds = float(text.strip().lower().removesuffix("s"))
     except ValueError:
-        raise SettingsError(f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {text!r}") from None
+        seconds = math.nan
+    if not (math.isfinite(seconds) and 0 <= seconds <= 60):
+        raise SettingsError(f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {text!r}")
+    return seconds
 
 
 def _seed(text: str) -> int | str:

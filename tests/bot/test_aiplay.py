@@ -68,6 +68,8 @@ async def test_a_whole_match_as_the_goryo_against_the_bots_samurai(env, table: T
     texts = [m.content for m in table.channel.history()]
     ends = [a for a in log if isinstance(a.action, rules.EndSamuraiTurn)]
     assert sum("Her path was" in t for t in texts) == len(ends) >= 1
+    pings = [t for t in texts if "planned her path for round" in t]
+    assert pings and not any(f"<@{bot_id}>" in t for t in pings)  # the bot's turn never pings the bot
     told_steps = [t for t in texts if re.match(r"The (green|purple|red|blue) Samurai ", t, re.IGNORECASE)]
     assert len(told_steps) == len(samurai_steps)  # one message per action, none lost or doubled
     assert any(f"<@{table.alice.id}>" in t and "Goryō" in t for t in texts[-2:])  # the end mentions her
