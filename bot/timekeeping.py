@@ -70,8 +70,8 @@ class TurnClock:
     def status_line(self, record: MatchRecord) -> str | None:
         """For ``/goryo status``: until when the side to move may take its turn."""
         late = record.state.to_move
-        if not record.is_active or late is None:
-            return None
+        if not record.is_active or late is None or late is record.ai_side:
+            return None  # the bot has no turn clock: it is thinking
         return messages.turn_time(late, self._deadline(record), up=self.time_is_up(record))
 
     # --- reminders ----------------------------------------------------------------

@@ -124,6 +124,8 @@ async def test_a_restart_mid_turn_resumes_the_bots_samurai_without_losing_or_dou
 
     claimed = await table.alice.slash(table.channel, "goryo claim")
     assert claimed.ephemeral and "never run out of time" in claimed.response.content
+    status = await table.alice.slash(table.channel, "goryo status")
+    assert "Round 1" in status.response.content and "Turn time" not in status.response.content  # no clock on the bot
 
     await env.restart_bot(make_bot())
     assert (await current(env, table)).version == paused.version  # nothing was played during the pause
