@@ -197,7 +197,8 @@ class AiPlayer:
             fresh = await self.store.get_match(record.id)
             if fresh is not None and fresh.version != record.version:
                 return True  # the match moved on meanwhile (a resignation, a claim): look again
-            log.error("match %d: the bot's own %s was refused: %s", record.id, type(action).__name__, refusal)
+            log.error("match %d: the bot's own %s was refused", record.id, type(action).__name__)
+            log.debug("match %d: refused because %s", record.id, refusal)  # may name her plan's spaces
             return False
         await self.game.deliverer.deliver(record.id)
         return True

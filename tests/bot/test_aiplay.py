@@ -99,7 +99,7 @@ async def test_a_whole_match_as_the_samurai_against_the_bots_goryo(env, table: T
         assert rounds <= 4
 
     # Thinking began only once the Discovery had been posted: the human's answer never waits for the bot.
-    assert thinking_began_after and all("Her path was" in seen[-1] or "planned" in seen[-1] for seen in thinking_began_after)
+    assert thinking_began_after and all("Her path was" in seen[-1] for seen in thinking_began_after)
     # The Goryō's secrets went nowhere: nothing queued for her DMs, and the bot never opened a DM with itself.
     outbox = await env.bot.store.outbox_of(record.id)
     assert {e.item.route for e in outbox} <= {"public", "live"}
@@ -175,3 +175,23 @@ async def test_other_bots_are_still_refused_and_the_bot_needs_a_free_channel(env
     busy = await challenge_the_bot(table, env)
     assert busy.ephemeral and "waiting for an answer" in busy.response.content
     assert await env.bot.store.active_match_in(table.channel.id) is None
+
+
+async def test_a_fault_before_the_bots_goryo_moves_is_made_good_by_a_restart(env, make_bot, table: Table):
+    def crash(step: str) -> None:
+        raise RuntimeError(f"the process dies at {step!r}")
+
+    env.bot.game.ai.checkpoint = crash
+    began = await challenge_the_bot(table, env, role="samurai", level="easy")
+    assert began.acknowledged and "Challenge taken" in began.response.content  # the human's answer came first
+    stuck = await current(env, table)
+    assert stuck.version == 0 and stuck.state.to_move is rules.Side.GORYO  # her start was never chosen
+
+    await env.restart_bot(make_bot())
+    record = await current(env, table)
+    assert record.version == 2 and record.state.phase is rules.Phase.SAMURAI_TURN  # start and plan, once each
+    log = await env.bot.store.actions(record.id)
+    assert [type(a.action) for a in log] == [rules.ChooseStart, rules.Plan]
+    assert log[0].action == aiplay.decide(
+        rules.Side.GORYO, "easy", rules.goryo_view(stuck.state), aiplay.decision_seed(stuck.ai_seed, 0)
+    )
