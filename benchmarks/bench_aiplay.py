@@ -7,6 +7,7 @@ decision and how late the ticker woke meanwhile (the loop's lag: what every othe
 player's command would wait on top of its own work).
 
     python benchmarks/bench_aiplay.py --decisions 40 --levels easy,normal,hard
+    python benchmarks/bench_aiplay.py --levels hard --inline   # the same decisions on the loop, to compare
 
 A benchmark, not a test: the figures depend on the machine.
 """
@@ -47,7 +48,9 @@ def p95(values: list[float]) -> float:
     return sorted(values)[max(0, round(0.95 * len(values)) - 1)]
 
 
-async def measure(level: str, samples: list[tuple[rules.Side, rules.GameState]]) -> tuple[list[float], list[float]]:
+async def measure(
+    level: str, samples: list[tuple[rules.Side, rules.GameState]], inline: bool = False
+) -> tuple[list[float], list[float]]:
     lags: list[float] = []
     stop = asyncio.Event()
 
@@ -63,7 +66,12 @@ async def measure(level: str, samples: list[tuple[rules.Side, rules.GameState]])
     for index, (side, state) in enumerate(samples):
         view = aiplay.view_for(side, state)
         started = time.perf_counter()
-        await asyncio.to_thread(aiplay.decide, side, level, view, aiplay.decision_seed(index, 0))
+        seed = aiplay.decision_seed(index, 0)
+        if inline:  # what the worker avoids: thinking on the event loop itself
+            aiplay.decide(side, level, view, seed)
+            await asyncio.sleep(0)
+        else:
+            await asyncio.to_thread(aiplay.decide, side, level, view, seed)
         thinking.append(time.perf_counter() - started)
     stop.set()
     await ticking
@@ -75,12 +83,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--levels", default="easy,normal,hard")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--inline", action="store_true", help="think on the event loop instead (for comparison)")
     options = parser.parse_args()
     samples = positions(options.decisions, options.seed)
     print(f"{len(samples)} decisions per level (both roles), ticker every {TICK * 1000:.0f} ms")
     print(f"{'level':8} {'think median':>13} {'think p95':>10} {'loop lag median':>16} {'lag p95':>8} {'lag max':>8}")
     for level in options.levels.split(","):
-        thinking, lags = asyncio.run(measure(level, samples))
+        thinking, lags = asyncio.run(measure(level, samples, options.inline))
         print(
             f"{level:8} {statistics.median(thinking) * 1000:10.1f} ms {p95(thinking) * 1000:7.1f} ms "
             f"{statistics.median(lags) * 1000:13.2f} ms {p95(lags) * 1000:5.2f} ms {max(lags) * 1000:5.1f} ms"

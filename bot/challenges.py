@@ -64,7 +64,9 @@ class Challenges:
             raise Refusal("You cannot challenge yourself: pick another member as `opponent`.")
         against_me = self.game.ai.is_me(opponent)
         if opponent.bot and not against_me:
-            raise Refusal("Bots other than me cannot play Goryō: pick a human member as `opponent`, or me to play against the bot.")
+            raise Refusal(
+                "Bots other than me cannot play Goryō: pick a human member as `opponent`, or me to play against the bot."
+            )
         waiting = await self.store.pending_challenge_in(interaction.channel_id)
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
