@@ -55,7 +55,9 @@ class Settings:
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
             raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
         if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
-            raise SettingsError(f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {self.ai_pause:g}")
+            raise SettingsError(
+                f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {self.ai_pause:g}"
+            )
 
 
 def read_env_file(path: Path) -> dict[str, str]:

@@ -492,7 +492,9 @@ class Store:
             if kind is None:
                 raise
             raise ChannelBusyError(kind) from error
-        log.info("match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id)
+        log.info(
+            "match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id
+        )
         return _match_from_row(row)
 
     async def ai_waiting_since(self, started_before: datetime) -> list[MatchRecord]:

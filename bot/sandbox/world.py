@@ -231,7 +231,8 @@ class SandboxWorld:
         """`@Kenji`, `kenji` or a raw mention `<@123>`; `@Goryō` (or `@bot`) is the bot, to play against it."""
         wanted = text.strip().removeprefix("@").strip().lower()
         me = self.env.backend.bot_user
-        if wanted in {BOT_NAME.lower(), "goryo", "bot", me.name.lower()} or text.strip() in {f"<@{me.id}>", f"<@!{me.id}>"}:
+        named = wanted in {BOT_NAME.lower(), "goryo", "bot", me.name.lower()}
+        if named or text.strip() in {f"<@{me.id}>", f"<@!{me.id}>"}:
             return simcord.UserHandle(self.env, me)
         for player in self.players.values():
             member = player.member

@@ -119,7 +119,8 @@ async def test_a_restart_mid_turn_resumes_the_bots_samurai_without_losing_or_dou
     paused = await current(env, table)
     assert paused.state.phase is rules.Phase.SAMURAI_TURN
     expected = aiplay.decide(
-        rules.Side.SAMURAI, "easy", rules.public_view(paused.state), aiplay.decision_seed(paused.ai_seed, paused.version)
+        rules.Side.SAMURAI, "easy", rules.public_view(paused.state),
+        aiplay.decision_seed(paused.ai_seed, paused.version),
     )
 
     claimed = await table.alice.slash(table.channel, "goryo claim")
@@ -137,7 +138,8 @@ async def test_a_restart_mid_turn_resumes_the_bots_samurai_without_losing_or_dou
     assert [a.seq for a in log] == list(range(1, record.version + 1))  # gapless: none lost, none doubled
     assert await env.bot.store.replay(record.id) == record.state
     # Each of its actions was told once in the channel: one narration per action, each its own message.
-    told = [e for e in await env.bot.store.outbox_of(record.id) if e.item.kind == "narration" and e.seq > paused.version]
+    outbox = await env.bot.store.outbox_of(record.id)
+    told = [e for e in outbox if e.item.kind == "narration" and e.seq > paused.version]
     steps = [a for a in log[paused.version :] if isinstance(a.action, (rules.Move, rules.Search, rules.Sniff))]
     assert len(told) == len(steps) >= 1 and all(e.status == "done" for e in told)
     posted = {m.id for m in table.channel.history()}
