@@ -46,8 +46,6 @@ class GoryoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database)
-        if self.user is not None:
-            await self.store.remember_bot_id(self.user.id)
         self.game = Game(self, self.store, self.settings)
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
@@ -93,6 +91,7 @@ class GoryoBot(commands.Bot):
         self.turn_sweeper.cancel()
         if self.game is not None:
             self.game.deliverer.stop()
+            self.game.ai.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

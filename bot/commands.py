@@ -43,6 +43,7 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
         opponent="Who you challenge",
         role="The side you play (random by default)",
         advanced="Advanced mode: each Samurai takes at most 2 actions",
+        level="When you challenge me, the bot: how well I play (normal by default)",
     )
     async def challenge(
         self,
@@ -50,8 +51,9 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
         opponent: discord.User,
         role: Literal["goryo", "samurai", "random"] = "random",
         advanced: bool = False,
+        level: Literal["easy", "normal", "hard"] = "normal",
     ) -> None:
-        await _game(interaction).challenges.post(interaction, opponent, role, advanced)
+        await _game(interaction).challenges.post(interaction, opponent, role, advanced, level)
 
     @app_commands.command(description="Goryō: choose which space of the first type you break and start on")
     @app_commands.describe(space="A space of the first type drawn, like C1", match=MATCH_HELP)

@@ -131,7 +131,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
         """,
     ),
-    # 4: the league: each finished match's public summary and the ratings it moved, written in the
+    # 4: matches against the bot: which side it plays, how well, and the seed its decisions derive from.
+    # The bot's own user id stands in goryo_id/samurai_id; these columns say that seat is played by the AI.
+    (
+        "ALTER TABLE matches ADD COLUMN ai_side TEXT CHECK (ai_side IN ('goryo', 'samurai'))",
+        "ALTER TABLE matches ADD COLUMN ai_level TEXT CHECK (ai_level IN ('easy', 'normal', 'hard'))",
+        "ALTER TABLE matches ADD COLUMN ai_seed INTEGER",
+        # The sweep that claims a win on time for the bot: active AI matches by when the turn began.
+        "CREATE INDEX matches_ai_by_turn ON matches (turn_started_at) WHERE status = 'active' AND ai_side IS NOT NULL",
+    ),
+    # 5: the league: each finished match's public summary and the ratings it moved, written in the
     # transaction that finishes it (both can be rebuilt from the action log: bot/standings.py).
     (
         """
@@ -159,8 +168,6 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (guild_id, user_id, role)
         ) WITHOUT ROWID
         """,
-        # The bot's own user id, remembered so that a rebuild run offline knows which matches it played.
-        "CREATE TABLE league_meta (name TEXT PRIMARY KEY, value INTEGER) WITHOUT ROWID",
     ),
 )
 

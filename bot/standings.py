@@ -93,11 +93,11 @@ async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()
 # --- writing ----------------------------------------------------------------------------
 
 
-async def summarise_match(db: aiosqlite.Connection, match_id: int, *, bot_id: int | None) -> MatchSummary:
+async def summarise_match(db: aiosqlite.Connection, match_id: int) -> MatchSummary:
     """The finished match's summary, replayed from its stored initial state and action log."""
     [match] = await _all(
         db,
-        "SELECT guild_id, channel_id, goryo_id, samurai_id, initial_state, finished_at FROM matches WHERE id = ?",
+        "SELECT guild_id, channel_id, goryo_id, samurai_id, initial_state, finished_at, ai_side FROM matches WHERE id = ?",
         (match_id,),
     )
     logged = await _all(db, "SELECT action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
@@ -110,8 +110,7 @@ async def summarise_match(db: aiosqlite.Connection, match_id: int, *, bot_id: in
         finished_at=datetime.fromisoformat(match["finished_at"]),
         initial_state=rules.from_json(match["initial_state"]),
         actions=[rules.action_from_dict(json.loads(row["action"])) for row in logged],
-        # Until matches record who the AI played, a match with the bot's own id in it is against the AI.
-        bot_id=bot_id,
+        against_ai=match["ai_side"] is not None,
     )
 
 
@@ -144,11 +143,9 @@ async def _store_ratings(db: aiosqlite.Connection, ratings: dict[RatingKey, Rati
     )
 
 
-async def record_finished(
-    db: aiosqlite.Connection, match_id: int, *, bot_id: int | None
-) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
+async def record_finished(db: aiosqlite.Connection, match_id: int) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
     """Summarise the match that just finished and fold it into the ratings; call inside its transaction."""
-    summary = await summarise_match(db, match_id, bot_id=bot_id)
+    summary = await summarise_match(db, match_id)
     await _store_summary(db, summary)
     keys = league.rated_keys(summary)
     before = {key: await _rating(db, key) for key in keys}
@@ -171,10 +168,10 @@ def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingCha
     return out
 
 
-async def rebuild(db: aiosqlite.Connection, *, bot_id: int | None) -> dict[RatingKey, Rating]:
+async def rebuild(db: aiosqlite.Connection) -> dict[RatingKey, Rating]:
     """Every summary and rating again from the action logs; call inside a write transaction."""
     finished = await _all(db, "SELECT id FROM matches WHERE status = 'finished' ORDER BY id")
-    summaries = [await summarise_match(db, row["id"], bot_id=bot_id) for row in finished]
+    summaries = [await summarise_match(db, row["id"]) for row in finished]
     await db.execute("DELETE FROM match_summaries")
     await db.execute("DELETE FROM ratings")
     for summary in summaries:

@@ -93,6 +93,9 @@ class MatchRecord:
     damage_reason: str | None = None
     live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
     live_board_message_id: int | None = None
+    ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
+    ai_level: str | None = None
+    ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
 
     @property
     def is_active(self) -> bool:
@@ -139,7 +142,7 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed"
 )
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
@@ -163,6 +166,9 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         damage_reason=row["damage_reason"],
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
+        ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
+        ai_level=row["ai_level"],
+        ai_seed=row["ai_seed"],
     )
 
 
@@ -215,8 +221,6 @@ class Store:
         self._lock = asyncio.Lock()
         self._closed = False
         self.path = path
-        # The bot's own user id, once known: a match it plays in is against the AI and never rated.
-        self.bot_id: int | None = None
 
     # --- lifecycle ------------------------------------------------------------
 
@@ -250,9 +254,7 @@ class Store:
             raise
         if ran:
             log.info("database %s: applied %d migration(s)", path, ran)
-        store = cls(db, path)
-        store.bot_id = await store._remembered_bot_id()
-        return store
+        return cls(db, path)
 
     async def close(self) -> None:
         """Close the connection (checkpointing the WAL); closing twice is harmless."""
@@ -452,6 +454,59 @@ class Store:
         log.info("match %d started in channel %d (from challenge %d)", match_id, row["channel_id"], challenge_id)
         return _match_from_row(row)
 
+    async def start_ai_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+        ai_side: rules.Side,
+        ai_level: str,
+        ai_seed: int,
+        outbox: Sequence[OutboxItem] = (),
+    ) -> MatchRecord:
+        """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
+
+        ChannelBusyError if the channel has an active match or a pending challenge.
+        """
+        started = _utc_text(now)
+        state_json = rules.to_json(state)
+        try:
+            async with self._write() as db:
+                cursor = await db.execute(
+                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
+                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
+                        ACTIVE if not state.is_over else FINISHED, started, started,
+                        ai_side.value, ai_level, ai_seed,
+                    ),
+                )
+                match_id = cursor.lastrowid
+                await self._queue(db, match_id, 0, outbox, started)
+                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        except sqlite3.IntegrityError as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+        log.info(
+            "match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id
+        )
+        return _match_from_row(row)
+
+    async def ai_waiting_since(self, started_before: datetime) -> list[MatchRecord]:
+        """Active matches against the bot where the human has had the turn since before ``started_before``."""
+        return await self._matches_where(
+            "status = 'active' AND ai_side IS NOT NULL AND to_move IS NOT NULL AND to_move != ai_side"
+            " AND turn_started_at <= ?",
+            (_utc_text(started_before),),
+        )
+
     async def get_match(self, match_id: int) -> MatchRecord | None:
         found = await self._matches_where("id = ?", (match_id,))
         return found[0] if found else None
@@ -572,7 +627,7 @@ class Store:
         """
         await db.execute("SAVEPOINT league")
         try:
-            _summary, rating_changes = await standings.record_finished(db, match_id, bot_id=self.bot_id)
+            _summary, rating_changes = await standings.record_finished(db, match_id)
         except Exception:
             await db.execute("ROLLBACK TO league")
             await db.execute("RELEASE league")
@@ -799,21 +854,6 @@ class Store:
 
     # --- the league (finished matches' summaries and the ratings; see standings) ---------------
 
-    async def remember_bot_id(self, bot_id: int) -> None:
-        """The bot's user id: matches it plays in are against the AI, and an offline rebuild must know it."""
-        self.bot_id = bot_id
-        async with self._write() as db:
-            await db.execute(
-                "INSERT INTO league_meta (name, value) VALUES ('bot_id', ?)"
-                " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                (bot_id,),
-            )
-
-    async def _remembered_bot_id(self) -> int | None:
-        async with self._read() as db:
-            row = await self._one(db, "SELECT value FROM league_meta WHERE name = 'bot_id'")
-        return None if row is None else row["value"]
-
     async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]:
         async with self._read() as db:
             return await standings.ratings(db, guild_id)
@@ -825,7 +865,7 @@ class Store:
     async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
         """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
         async with self._write() as db:
-            ratings = await standings.rebuild(db, bot_id=self.bot_id)
+            ratings = await standings.rebuild(db)
         log.info("league rebuilt from the logs: %d rating(s)", len(ratings))
         return ratings
 

@@ -24,15 +24,27 @@ async def finish_match(
     ending: rules.Action,
     minute: int,
     seed: int = 1,
+    ai_side: rules.Side | None = None,
 ) -> int:
-    """A match from challenge to ``ending`` (Resign, TimeOut or Abort), finished ``minute`` minutes after START."""
+    """A match from challenge to ``ending`` (Resign, TimeOut or Abort), finished ``minute`` minutes after START.
+
+    ``ai_side``: the side the bot plays (a match against it starts without a challenge).
+    """
     now = START + timedelta(minutes=minute)
-    challenge = await store.create_challenge(
-        guild_id=guild_id, channel_id=channel_id, challenger_id=goryo_id, opponent_id=samurai_id,
-        challenger_role="goryo", advanced=False, now=now,
-    )
     state = rules.new_game(seed)
-    record = await store.start_match(challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state, now=now)
+    if ai_side is not None:
+        record = await store.start_ai_match(
+            guild_id=guild_id, channel_id=channel_id, goryo_id=goryo_id, samurai_id=samurai_id, state=state, now=now,
+            ai_side=ai_side, ai_level="normal", ai_seed=seed,
+        )
+    else:
+        challenge = await store.create_challenge(
+            guild_id=guild_id, channel_id=channel_id, challenger_id=goryo_id, opponent_id=samurai_id,
+            challenger_role="goryo", advanced=False, now=now,
+        )
+        record = await store.start_match(
+            challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state, now=now
+        )
     actions = [rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])]
     state = rules.apply(state, actions[0]).state
     actions.append(next(rules.legal_plans(state)))

@@ -40,7 +40,6 @@ async def test_a_resign_moves_ratings_like_a_loss_and_the_end_message_says_so(en
 
 async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
     async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
-        store.bot_id = BOT
         endings = [
             (ANN, BEN, rules.Resign(S)), (BEN, ANN, rules.Resign(G)), (ANN, CAT, rules.TimeOut(G)),
             (CAT, ANN, rules.Abort()), (BEN, CAT, rules.Resign(S)), (ANN, BEN, rules.Resign(G)),
@@ -60,11 +59,12 @@ async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
 
 async def test_matches_against_the_bot_never_move_a_rating(tmp_path):
     async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
-        store.bot_id = BOT
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
         before = await store.all_ratings()
-        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BOT, ending=rules.Resign(S), minute=1)
-        await finish_match(store, guild_id=1, channel_id=10, goryo_id=BOT, samurai_id=ANN, ending=rules.Resign(G), minute=2)
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BOT, ending=rules.Resign(S),
+                           minute=1, ai_side=S)
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=BOT, samurai_id=ANN, ending=rules.Resign(G),
+                           minute=2, ai_side=G)
         assert await store.all_ratings() == before
         [*versus_bot, _] = await store.guild_summaries(1)
         assert all(s.against_ai and not s.rated for s in versus_bot)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+import simcord
+
 import rules
 
 from .helpers import Table
@@ -60,3 +63,19 @@ async def test_no_rematch_after_a_match_is_called_off(env, table: Table):
     await env.bot.game.deliverer.deliver(record.id)
     end = table.channel.history()[-1]
     assert "called off" in end.content and end.components == []
+
+
+@pytest.mark.goryo(ai_pause=0)
+async def test_a_rematch_against_the_bot_starts_at_once_and_keeps_the_end_message(env, table: Table):
+    bot_user = simcord.UserHandle(env, env.backend.bot_user)
+    await table.alice.slash(table.channel, "goryo challenge", opponent=bot_user, role="samurai", level="easy")
+    await resign(table, table.alice)
+    end = end_message(table)
+    assert "Ratings" not in end.content  # a match against the bot is never rated
+
+    again = await table.alice.click(end, label="Rematch")
+    assert not again.ephemeral and "Challenge taken" in again.response.content
+    assert "bound object was" in end_message(table).content  # the end message was not overwritten
+    record = await env.bot.store.active_match_in(table.channel.id)
+    assert (record.id, record.goryo_id, record.ai_side, record.ai_level) == (2, table.alice.id, rules.Side.SAMURAI, "easy")
+    assert await env.bot.store.ratings(table.guild.id) == {}
