@@ -403,7 +403,7 @@ HELP_RULES = """\
 
 HELP_COMMANDS = """\
 **Commands**
-`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai)
+`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai; challenge me to play the bot, `level:` how well)
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
