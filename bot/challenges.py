@@ -43,7 +43,10 @@ class Challenges:
 
     # --- posting ------------------------------------------------------------------
 
-    async def post(self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool) -> None:
+    async def post(
+        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool,
+        assist: bool = False,
+    ) -> None:
         from .components import challenge_view  # components call back into this module
 
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -64,6 +67,7 @@ class Challenges:
                 challenger_role=role,
                 advanced=advanced,
                 now=discord.utils.utcnow(),
+                assist=assist,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -76,7 +80,7 @@ class Challenges:
                 "Wait for it to be answered or to lapse, or use another channel."
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
-        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
         try:
             response = await interaction.response.send_message(
                 text, view=challenge_view(challenge.id), allowed_mentions=PINGS
@@ -146,7 +150,7 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
-        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type)
+        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
         setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
         outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
         try:

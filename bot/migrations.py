@@ -131,6 +131,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
         """,
     ),
+    # 4: the deduction aid, an option of the challenge that the match keeps (issue 12).
+    (
+        "ALTER TABLE challenges ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+        "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

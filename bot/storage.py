@@ -91,6 +91,7 @@ class MatchRecord:
     damage_reason: str | None = None
     live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
     live_board_message_id: int | None = None
+    assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
 
     @property
     def is_active(self) -> bool:
@@ -125,6 +126,7 @@ class ChallengeRecord:
     advanced: bool
     created_at: datetime
     message_id: int | None
+    assist: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,10 +139,10 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, assist"
 )
 _CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
+    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist"
 )
 
 
@@ -161,6 +163,7 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         damage_reason=row["damage_reason"],
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -175,6 +178,7 @@ def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         advanced=bool(row["advanced"]),
         created_at=_parse_time(row["created_at"]),
         message_id=row["message_id"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -322,6 +326,7 @@ class Store:
         challenger_role: str,
         advanced: bool,
         now: datetime,
+        assist: bool = False,
     ) -> ChallengeRecord:
         """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
         if challenger_role not in CHALLENGER_ROLES:
@@ -331,8 +336,9 @@ class Store:
             async with self._write() as db:
                 cursor = await db.execute(
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created),
+                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created,
+                     int(assist)),
                 )
                 challenge_id = cursor.lastrowid
         except sqlite3.IntegrityError as error:
@@ -351,6 +357,7 @@ class Store:
             advanced=bool(advanced),
             created_at=_parse_time(created),
             message_id=None,
+            assist=bool(assist),
         )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -421,7 +428,7 @@ class Store:
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
                 cursor = await db.execute(
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                     (
                         challenge["guild_id"],
                         challenge["channel_id"],
@@ -433,6 +440,7 @@ class Store:
                         ACTIVE if not state.is_over else FINISHED,
                         started,
                         started,
+                        challenge["assist"],  # the match keeps the challenge's options
                     ),
                 )
                 match_id = cursor.lastrowid
