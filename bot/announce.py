@@ -14,7 +14,7 @@ from __future__ import annotations
 import rules
 
 from . import messages
-from .assist import aid_words, round_summary
+from .assist import aid_of, aid_words, round_summary
 from .outbox import OutboxItem
 from .service import Played
 from .storage import MatchRecord
@@ -66,7 +66,9 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
         # planned, and the ping's board is the live board of the Samurai turn.
         out.append(OutboxItem("receipt", "goryo", messages.goryo_plan_locked(action), "goryo", answer=True))
-        ping = with_aid(messages.samurai_turn_ping(after.samurai_id, state.round), after)
+        ping = messages.samurai_turn_ping(after.samurai_id, state.round)
+        if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
+            ping = f"{ping}\n{messages.aid_turn_start(aid.paths_possible)}"
         out.append(OutboxItem("ping", "live", ping, "public"))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = messages.narrate(played.events)

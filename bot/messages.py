@@ -208,6 +208,12 @@ def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
     )
 
 
+def aid_turn_start(paths: int) -> str:
+    """The deduction aid on the turn's ping: true for the whole turn, though its picture is redrawn under it."""
+    one = "1 possible path" if paths == 1 else f"{paths} possible paths"
+    return f"Deduction aid: she has {one} this round. The board shows where they run; each answer narrows them."
+
+
 def samurai_turn_ran_out() -> str:
     return "The Samurai have no action left this turn, so it ends by itself."
 

@@ -15,7 +15,7 @@ from .helpers import EndedByItself, Table, live_board
 from .scripts import scripted_match
 
 SEED, ACTIONS = scripted_match(rules.Termination.SURVIVED_FOUR_ROUNDS)
-AID_WORDS = ("paths fit", "paths still fit", "paths fits")
+AID_WORDS = ("paths fit", "paths still fit", "paths fits", "Deduction aid")
 
 
 def public_picture(state: rules.GameState, aid: render.DeductionAid | None) -> tuple[bytes, str]:
@@ -49,7 +49,7 @@ async def test_a_whole_match_with_the_aid_on(env, make_bot):
             aid = expected_aid(after)
             assert aid.paths_possible == aid.paths_total  # no answer yet this round
             ping = live_board(table)
-            assert render.aid_line(aid) in ping.content
+            assert messages.aid_turn_start(aid.paths_total) in ping.content
             assert await attachment(ping) == public_picture(after, aid)
         elif isinstance(action, (rules.Search, rules.Sniff)):
             investigations += 1

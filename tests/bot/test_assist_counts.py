@@ -6,7 +6,9 @@ from hypothesis import strategies as st
 import render
 import rules
 from bot import assist
+from render.replay import FrameKind, replay_frames
 from rules.playout import random_match
+from tests.render.action_logs import scripted_match
 
 from .aid_oracle import expected_aid, expected_summary
 
@@ -41,3 +43,19 @@ def test_no_aid_outside_the_samurai_turn():
     state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
     assert state.phase is rules.Phase.GORYO_TURN and assist.aid_of(state, True) is None
     assert assist.round_summary(state) is None
+
+
+def test_the_replay_of_a_match_with_the_aid_shows_it_as_the_channel_did():
+    initial, actions = scripted_match()
+    plain = replay_frames(initial, actions)
+    aided = replay_frames(initial, actions, assist.deduction_aid)
+    state, after_each = initial, []
+    for action in actions:
+        state = rules.apply(state, action).state
+        after_each.append(state)
+    live = [frame for frame in aided if frame.kind is FrameKind.ACTION]
+    assert len(live) == len(after_each) and len(aided) == len(plain)
+    for frame, plain_frame, state in zip(live, (f for f in plain if f.kind is FrameKind.ACTION), after_each):
+        # The very picture the live board showed: the match's state and its assist flag decide it.
+        assert frame.png == render.public_board(rules.public_view(state), assist.aid_of(state, True))
+        assert (frame.png != plain_frame.png) is (state.phase is rules.Phase.SAMURAI_TURN)
