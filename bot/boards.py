@@ -74,7 +74,7 @@ class Board:
 # picture of her secrets is drawn each time and kept nowhere.
 # Requests arriving while it is being drawn share that one drawing.
 _RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object], asyncio.Future[Board]] = OrderedDict()
+_recent: OrderedDict[tuple[str, object, object], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid)
 
 
 async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,

@@ -103,3 +103,17 @@ async def test_without_the_aid_no_overlay_and_no_count_but_the_round_summary_sti
             assert expected_summary(before) in result.response.content
     status = await table.carol.slash(table.channel, "goryo status")
     assert "Deduction aid" not in status.response.content
+
+
+async def test_the_same_state_with_and_without_the_aid_are_two_pictures_never_mixed_up():
+    from bot import boards
+
+    state = rules.new_game(SEED)
+    for action in ACTIONS[:3]:  # her start, her plan, one Samurai action: a Samurai turn
+        state = rules.apply(state, action).state
+    assert state.phase is rules.Phase.SAMURAI_TURN
+    plain = await boards.public_board(state)
+    aided = await boards.public_board(state, assist=True)
+    again = await boards.public_board(state)
+    assert (plain.png, plain.description) == public_picture(state, None) == (again.png, again.description)
+    assert (aided.png, aided.description) == public_picture(state, expected_aid(state))
