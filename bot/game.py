@@ -16,6 +16,7 @@ from discord import app_commands
 import rules
 
 from . import boards, messages
+from .aiplay import AiPlayer, keep_from_the_bot
 from .announce import outbox_for
 from .assist import aid_words
 from .challenges import Challenges
@@ -39,9 +40,10 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, outbox_for)
+        self.service = MatchService(store, keep_from_the_bot(outbox_for))
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
         self.challenges = Challenges(bot, store, settings, self)
+        self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.board_cooldown = Cooldown(settings.board_cooldown)
         # Previews cancelled by their Cancel button: (match, version, plan). A Confirm racing the
         # Cancel is refused once the Cancel won the match's lock. In memory: after a restart the
@@ -56,6 +58,7 @@ class Game:
                 async with self.service.lock(record.id):
                     await self.service.end_a_finished_turn(record)
         await self.deliverer.sweep(everything=True)
+        self.ai.resume(await self.store.active_matches())  # the bot's turns a restart interrupted
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
@@ -82,6 +85,7 @@ class Game:
             match_id, interaction.user.id, action, expected_version=version, unless=unless
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
+        self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
         return played
 
     async def deliver(

@@ -408,6 +408,41 @@ HELP = """\
 Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
 
 
+# Shown by the topic help (league's `/goryo help topic:ai`); /goryo help itself is at Discord's limit.
+HELP_AI = """\
+**Playing against the bot**
+`/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default) or hard.
+I play my side through the same commands as a person: every Samurai action of mine is posted in the channel (with a short pause between them, so you can follow), and as the Goryō I plan in secret and the bot answers your investigations truthfully, exactly as against a person.
+Your turn has the usual time limit: you get the reminder at half time, and when it runs out I claim the win on time. I never run out of time myself. `/goryo resign`, `/goryo status` and `/goryo board` work as usual."""
+
+
+def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: str, first_type: rules.ObjectType,
+                     assist: bool = False) -> str:
+    if human_side is rules.Side.GORYO:
+        roles = f"{mention(human_id)} is the Goryō; I ({mention(bot_id)}) lead the four Samurai"
+        next_step = f"The Goryō now chooses which {first_type} to break and start on."
+    else:
+        roles = f"I ({mention(bot_id)}) am the Goryō; {mention(human_id)} leads the four Samurai"
+        next_step = f"I am choosing which {first_type} to break and start on."
+    return (
+        f"Challenge taken! {roles}, playing at the **{level}** level.{f' {AID_ON}' if assist else ''}\n"
+        f"The first object drawn is the {first_type}: its tile is broken. {next_step}"
+    )
+
+
+def ai_samurai_turn(round_number: int) -> str:
+    return (
+        f"The Goryō has planned her path for round {round_number}. My Samurai take up the hunt: "
+        "each of their actions follows here, then the Discovery."
+    )
+
+
+def claim_against_the_bot() -> str:
+    return (
+        "I never run out of time, so there is nothing to claim: I am thinking, and my move will follow. "
+        "If it doesn't come, `/goryo board` shows where the match stands."
+    )
+
 # The deduction aid's part of the help; the help's `assist` topic shows it.
 HELP_ASSIST = """\
 **The deduction aid** (`/goryo challenge … assist:True`, off unless chosen)
@@ -423,12 +458,18 @@ def when(moment: int) -> str:
     return f"<t:{moment}:f> (<t:{moment}:R>)"
 
 
-def turn_reminder(side: rules.Side, player_id: int, opponent_id: int, channel_id: int, deadline: int) -> str:
+def turn_reminder(
+    side: rules.Side, player_id: int, opponent_id: int, channel_id: int, deadline: int, *, against_the_bot: bool = False
+) -> str:
     """Half the turn time is gone. Public-safe: says only whose move it is, which everyone knows."""
     who = "the Goryō" if side is rules.Side.GORYO else "the Samurai"
+    after = (
+        "after that I claim the win on time" if against_the_bot
+        else f"after that {mention(opponent_id)} may claim the win with `/goryo claim`"
+    )
     return (
         f"{mention(player_id)}, half the turn time is gone: it is {who}'s move in {channel_link(channel_id)}. "
-        f"Play by {when(deadline)}; after that {mention(opponent_id)} may claim the win with `/goryo claim`."
+        f"Play by {when(deadline)}; {after}."
     )
 
 

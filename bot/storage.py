@@ -91,6 +91,9 @@ class MatchRecord:
     damage_reason: str | None = None
     live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
     live_board_message_id: int | None = None
+    ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
+    ai_level: str | None = None
+    ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
     assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
 
     @property
@@ -139,7 +142,8 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, assist"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed, "
+    "assist"
 )
 _CHALLENGE_COLUMNS = (
     "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist"
@@ -163,6 +167,9 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         damage_reason=row["damage_reason"],
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
+        ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
+        ai_level=row["ai_level"],
+        ai_seed=row["ai_seed"],
         assist=bool(row["assist"]),
     )
 
@@ -453,6 +460,60 @@ class Store:
             raise ChannelBusyError(kind) from error
         log.info("match %d started in channel %d (from challenge %d)", match_id, row["channel_id"], challenge_id)
         return _match_from_row(row)
+
+    async def start_ai_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+        ai_side: rules.Side,
+        ai_level: str,
+        ai_seed: int,
+        outbox: Sequence[OutboxItem] = (),
+        assist: bool = False,
+    ) -> MatchRecord:
+        """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
+
+        ChannelBusyError if the channel has an active match or a pending challenge.
+        """
+        started = _utc_text(now)
+        state_json = rules.to_json(state)
+        try:
+            async with self._write() as db:
+                cursor = await db.execute(
+                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
+                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed, assist)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
+                        ACTIVE if not state.is_over else FINISHED, started, started,
+                        ai_side.value, ai_level, ai_seed, int(assist),
+                    ),
+                )
+                match_id = cursor.lastrowid
+                await self._queue(db, match_id, 0, outbox, started)
+                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        except sqlite3.IntegrityError as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+        log.info(
+            "match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id
+        )
+        return _match_from_row(row)
+
+    async def ai_waiting_since(self, started_before: datetime) -> list[MatchRecord]:
+        """Active matches against the bot where the human has had the turn since before ``started_before``."""
+        return await self._matches_where(
+            "status = 'active' AND ai_side IS NOT NULL AND to_move IS NOT NULL AND to_move != ai_side"
+            " AND turn_started_at <= ?",
+            (_utc_text(started_before),),
+        )
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         found = await self._matches_where("id = ?", (match_id,))

@@ -117,3 +117,44 @@ async def test_the_same_state_with_and_without_the_aid_are_two_pictures_never_mi
     again = await boards.public_board(state)
     assert (plain.png, plain.description) == public_picture(state, None) == (again.png, again.description)
     assert (aided.png, aided.description) == public_picture(state, expected_aid(state))
+
+
+def the_bot(env):
+    import simcord
+
+    return simcord.UserHandle(env, env.backend.bot_user)
+
+
+@pytest.mark.goryo(ai_pause=0)
+async def test_against_the_bots_goryo_the_aid_is_on_the_same_way(env):
+    table = Table(env)
+    began = await table.alice.slash(table.channel, "goryo challenge", opponent=the_bot(env), role="samurai",
+                                    level="easy", assist=True)
+    assert messages.AID_ON in began.response.content
+    record = await env.bot.store.active_match_in(table.channel.id)
+    assert record.assist and record.state.phase is rules.Phase.SAMURAI_TURN  # she has planned already
+    aid = expected_aid(record.state)
+    assert messages.aid_turn_start(aid.paths_total) in live_board(table).content
+    search = next(a for a in rules.legal_samurai_actions(record.state) if isinstance(a, (rules.Search, rules.Sniff)))
+    table.samurai = table.alice
+    answered = await table.samurai_act(search)
+    after = (await env.bot.store.get_match(record.id)).state
+    assert render.aid_line(expected_aid(after)) in answered.response.content
+    assert await attachment(live_board(table)) == public_picture(after, expected_aid(after))
+
+
+@pytest.mark.goryo(ai_pause=0)
+async def test_against_the_bots_samurai_its_turn_announcement_keeps_the_aid(env):
+    table = Table(env)
+    await table.alice.slash(table.channel, "goryo challenge", opponent=the_bot(env), role="goryo", level="easy",
+                            assist=True)
+    table.goryo = table.alice
+    table.state = (await env.bot.store.active_match_in(table.channel.id)).state
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
+    await table.play(start)
+    plan = next(rules.legal_plans(table.state))
+    await table.play(plan)
+    planned = rules.apply(rules.apply(rules.new_game(1), start).state, plan).state
+    announced = [m for m in table.channel.history() if m.content.startswith(messages.ai_samurai_turn(1))]
+    assert len(announced) == 1
+    assert messages.aid_turn_start(expected_aid(planned).paths_total) in announced[0].content
