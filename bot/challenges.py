@@ -53,9 +53,13 @@ class Challenges:
     # --- posting ------------------------------------------------------------------
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal"
+        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal",
+        assist: bool = False,
     ) -> None:
-        """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once)."""
+        """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
+
+        ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
+        """
         from .components import challenge_view  # components call back into this module
 
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -71,7 +75,7 @@ class Challenges:
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         if against_me:
-            await self.game.ai.start_match(interaction, role, advanced, level)
+            await self.game.ai.start_match(interaction, role, advanced, level, assist)
             return
         try:
             challenge = await self.store.create_challenge(
@@ -82,6 +86,7 @@ class Challenges:
                 challenger_role=role,
                 advanced=advanced,
                 now=discord.utils.utcnow(),
+                assist=assist,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -94,7 +99,7 @@ class Challenges:
                 "Wait for it to be answered or to lapse, or use another channel."
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
-        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
         try:
             response = await interaction.response.send_message(
                 text, view=challenge_view(challenge.id), allowed_mentions=PINGS
@@ -159,7 +164,7 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
-        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type)
+        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
         setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
         outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
         try:
