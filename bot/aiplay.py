@@ -64,10 +64,16 @@ def keep_from_the_bot(announce: Announce) -> Announce:
         elif played.after.ai_side is rules.Side.SAMURAI:
             # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
             text = messages.ai_samurai_turn(played.after.state.round)
-            items = [dataclasses.replace(item, text=text) if item.kind == "ping" else item for item in items]
+            items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
+                     for item in items]
         return items
 
     return for_people
+
+
+def _without_ping(ping: str, text: str) -> str:
+    """The ping's first line (the call to act) replaced by ``text``; its other lines (the deduction aid) kept."""
+    return "\n".join([text, *ping.split("\n")[1:]])
 
 
 def ai_to_move(record: MatchRecord) -> bool:
@@ -99,7 +105,9 @@ class AiPlayer:
 
     # --- starting a match ---------------------------------------------------------------
 
-    async def start_match(self, interaction: discord.Interaction, role: str, advanced: bool, level: str) -> None:
+    async def start_match(
+        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False
+    ) -> None:
         """A challenge to the bot: the match starts at once, and the bot's first move follows the reply."""
         from .challenges import challenger_is_goryo
 
@@ -108,7 +116,7 @@ class AiPlayer:
         human = interaction.user.id
         human_side = rules.Side.GORYO if challenger_is_goryo(role, seed) else rules.Side.SAMURAI
         goryo_id, samurai_id = (human, self.user_id) if human_side is rules.Side.GORYO else (self.user_id, human)
-        text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type)
+        text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
         outbox = [OutboxItem("accepted", "public", text, "public", answer=True)]
         if human_side is rules.Side.GORYO:
             setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
@@ -119,7 +127,7 @@ class AiPlayer:
             record = await self.store.start_ai_match(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, goryo_id=goryo_id,
                 samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
-                ai_level=level, ai_seed=ai_seed, outbox=outbox,
+                ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":

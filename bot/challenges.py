@@ -54,10 +54,11 @@ class Challenges:
 
     async def post(
         self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal",
-        *, rematch_of: int | None = None,
+        assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
         """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
 
+        ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
         ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
         from .components import challenge_view  # components call back into this module
@@ -75,7 +76,7 @@ class Challenges:
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         if against_me:
-            await self.game.ai.start_match(interaction, role, advanced, level)
+            await self.game.ai.start_match(interaction, role, advanced, level, assist)
             return
         try:
             challenge = await self.store.create_challenge(
@@ -86,6 +87,7 @@ class Challenges:
                 challenger_role=role,
                 advanced=advanced,
                 now=discord.utils.utcnow(),
+                assist=assist,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -98,9 +100,11 @@ class Challenges:
                 "Wait for it to be answered or to lapse, or use another channel."
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
-        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
         if rematch_of is not None:
-            text = messages.rematch_text(rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+            text = messages.rematch_text(
+                rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
+            )
         try:
             response = await interaction.response.send_message(
                 text, view=challenge_view(challenge.id), allowed_mentions=PINGS
@@ -151,7 +155,7 @@ class Challenges:
             if await self.store.pending_challenge_in(record.channel_id) is not None:
                 raise Refusal("A challenge is waiting for an answer in this channel: one at a time.")
             await interaction.response.defer(thinking=True)
-        await self.post(interaction, opponent, role, record.state.advanced, level, rematch_of=record.id)
+        await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
 
     # --- answering ----------------------------------------------------------------
 
@@ -202,7 +206,7 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
-        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type)
+        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
         setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
         outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
         try:

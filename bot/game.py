@@ -18,6 +18,7 @@ import rules
 from . import boards, messages
 from .aiplay import AiPlayer, keep_from_the_bot
 from .announce import outbox_for
+from .assist import aid_words
 from .challenges import Challenges
 from .components import plan_view, resign_view
 from .cooldown import Cooldown
@@ -191,7 +192,7 @@ class Game:
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         await interaction.response.defer(thinking=True, ephemeral=not in_its_channel and _in_guild(interaction))
-        pictures = [await boards.public_board(state)]
+        pictures = [await boards.public_board(state, assist=record.assist)]
         discovery = await self.store.last_delivered(record.id, "discovery")
         if discovery is not None and state.to_move is not None:
             pictures.append(await boards.discovery_board(await self.store.state_at(record.id, discovery.seq)))
@@ -203,7 +204,10 @@ class Game:
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)
-        text = messages.status(rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id)
+        text = messages.status(
+            rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
+            aid=aid_words(record.state, record.assist), assist=record.assist,
+        )
         if (clock := self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:

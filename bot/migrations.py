@@ -140,7 +140,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # The sweep that claims a win on time for the bot: active AI matches by when the turn began.
         "CREATE INDEX matches_ai_by_turn ON matches (turn_started_at) WHERE status = 'active' AND ai_side IS NOT NULL",
     ),
-    # 5: the league: each finished match's public summary and the ratings it moved, written in the
+    # 5: the deduction aid, an option of the challenge that the match keeps (issue 12).
+    (
+        "ALTER TABLE challenges ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+        "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+    ),
+    # 6: the league: each finished match's public summary and the ratings it moved, written in the
     # transaction that finishes it (both can be rebuilt from the action log: bot/standings.py).
     (
         """

@@ -96,6 +96,7 @@ class MatchRecord:
     ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
     ai_level: str | None = None
     ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
+    assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
 
     @property
     def is_active(self) -> bool:
@@ -130,6 +131,7 @@ class ChallengeRecord:
     advanced: bool
     created_at: datetime
     message_id: int | None
+    assist: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,10 +144,11 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed, "
+    "assist"
 )
 _CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
+    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist"
 )
 
 
@@ -169,6 +172,7 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
         ai_level=row["ai_level"],
         ai_seed=row["ai_seed"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -183,6 +187,7 @@ def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         advanced=bool(row["advanced"]),
         created_at=_parse_time(row["created_at"]),
         message_id=row["message_id"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -330,6 +335,7 @@ class Store:
         challenger_role: str,
         advanced: bool,
         now: datetime,
+        assist: bool = False,
     ) -> ChallengeRecord:
         """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
         if challenger_role not in CHALLENGER_ROLES:
@@ -339,8 +345,9 @@ class Store:
             async with self._write() as db:
                 cursor = await db.execute(
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created),
+                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created,
+                     int(assist)),
                 )
                 challenge_id = cursor.lastrowid
         except sqlite3.IntegrityError as error:
@@ -359,6 +366,7 @@ class Store:
             advanced=bool(advanced),
             created_at=_parse_time(created),
             message_id=None,
+            assist=bool(assist),
         )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -429,7 +437,7 @@ class Store:
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
                 cursor = await db.execute(
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
                     (
                         challenge["guild_id"],
                         challenge["channel_id"],
@@ -441,6 +449,7 @@ class Store:
                         ACTIVE if not state.is_over else FINISHED,
                         started,
                         started,
+                        challenge["assist"],  # the match keeps the challenge's options
                     ),
                 )
                 match_id = cursor.lastrowid
@@ -467,6 +476,7 @@ class Store:
         ai_level: str,
         ai_seed: int,
         outbox: Sequence[OutboxItem] = (),
+        assist: bool = False,
     ) -> MatchRecord:
         """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
 
@@ -478,12 +488,12 @@ class Store:
             async with self._write() as db:
                 cursor = await db.execute(
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)",
+                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed, assist)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
                         ACTIVE if not state.is_over else FINISHED, started, started,
-                        ai_side.value, ai_level, ai_seed,
+                        ai_side.value, ai_level, ai_seed, int(assist),
                     ),
                 )
                 match_id = cursor.lastrowid

@@ -21,7 +21,7 @@ def end_message(table: Table):
 
 
 async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, make_bot, table: Table):
-    await table.begin(advanced=True)  # Alice the Goryō, Bob the Samurai
+    await table.begin(advanced=True, assist=True)  # Alice the Goryō, Bob the Samurai
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
     await resign(table, table.alice)
     end = end_message(table)
@@ -33,7 +33,7 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
     offered = await table.bob.click(end, label="Rematch")
     assert not offered.ephemeral
     offer = table.challenge_message()
-    assert "rematch of match 1" in offer.content and "Advanced mode" in offer.content
+    assert "rematch of match 1" in offer.content and "Advanced mode" in offer.content and "deduction aid is on" in offer.content
     assert f"{table.bob.mention} plays the Goryō" in offer.content  # he was the Samurai: roles swapped
 
     again = await table.alice.click(end, label="Rematch")  # one offer at a time
@@ -45,7 +45,7 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.id == 2 and record.channel_id == table.channel.id
     assert (record.goryo_id, record.samurai_id) == (table.bob.id, table.alice.id)
-    assert record.state.advanced
+    assert record.state.advanced and record.assist
 
     # The first match's Rematch is out of date now: the channel has a match going.
     stale = await table.alice.click(end, label="Rematch")
