@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
+import os
 import sys
 
 import discord
 
 from .app import create_bot
-from .settings import SettingsError
+from .settings import SettingsError, load_settings
+from .storage import Store
 
 SETTINGS_HELP = """\
 settings (environment variables, or KEY=value lines in ./.env; the environment wins):
@@ -40,7 +43,25 @@ def _parser() -> argparse.ArgumentParser:
         "--sandbox", action="store_true",
         help="play against a simulated Discord in your browser instead: no token, nothing sent anywhere",
     )
+    parser.add_argument(
+        "--rebuild-ratings", action="store_true",
+        help="recompute every rating from the finished matches' action logs (replacing the stored ones) and exit",
+    )
     return parser
+
+
+def rebuild_ratings(database: str | os.PathLike) -> str:
+    """Rebuild the league from the logs; says how it compared with what was stored."""
+
+    async def rebuild():
+        async with await Store.open(database) as store:
+            stored = await store.all_ratings()
+            return stored, await store.rebuild_ratings()
+
+    stored, rebuilt = asyncio.run(rebuild())
+    differing = sum(stored.get(key) != rating for key, rating in rebuilt.items()) + len(stored.keys() - rebuilt.keys())
+    agreed = "all agreed with the stored ones" if not differing else f"{differing} differed from the stored ones and were replaced"
+    return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {database}: {agreed}."
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,7 +70,15 @@ def main(argv: list[str] | None = None) -> int:
         from .sandbox import main as sandbox_main
 
         return sandbox_main(argv)
-    _parser().parse_args(argv)  # --help, or a clear complaint about an unknown option
+    options = _parser().parse_args(argv)  # --help, or a clear complaint about an unknown option
+    if options.rebuild_ratings:  # offline: no token needed
+        try:
+            database = load_settings().database
+        except SettingsError as error:
+            print(f"Cannot rebuild: {error}.", file=sys.stderr)
+            return 2
+        print(rebuild_ratings(database))
+        return 0
     try:
         bot = create_bot()
     except SettingsError as error:

@@ -32,7 +32,12 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
     assert state.outcome is not None
     text = messages.match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
     goryo_text = messages.goryo_match_over(state.outcome, state.bound, record.channel_id)
-    return [OutboxItem("end", "public", text, "final", answer=True), OutboxItem("goryo-end", "goryo", goryo_text, "final", answer=True)]
+    # Either player may ask for a rematch from the channel's end message (not after a match was called off).
+    rematch = None if state.outcome.winner is None else "rematch"
+    return [
+        OutboxItem("end", "public", text, "final", answer=True, buttons=rematch),
+        OutboxItem("goryo-end", "goryo", goryo_text, "final", answer=True),
+    ]
 
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:

@@ -50,6 +50,7 @@ class GoryoBot(commands.Bot):
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
+        await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await boards.warm()
         await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import discord
 
 import render
+import render.replay
 import rules
 
 from .assist import deduction_aid
@@ -130,3 +131,36 @@ async def final_board(state: rules.GameState) -> Board:
 async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None) -> Board:
     view = rules.goryo_view(state, preview=preview)
     return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png")
+
+
+
+class ReplayRefused(ValueError):
+    """No replay can be made (the match is not over, or even the smallest GIF is too big); says why."""
+
+
+def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int) -> render.replay.Replay | str:
+    # In the drawing process. The render errors take custom arguments, which don't survive the way
+    # back between processes, so their words come back instead.
+    try:
+        return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes)
+    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
+        return str(error)
+
+
+async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int) -> render.replay.Replay:
+    """A finished match as an animated GIF of at most ``max_bytes``, built in a drawing process (a few seconds).
+
+    Public pictures only (``render.replay`` draws every frame from the public view), so it may be posted.
+    ReplayRefused if it can't be made.
+    """
+    global _pool
+    loop = asyncio.get_running_loop()
+    build = functools.partial(_build_replay, initial_state, actions, max_bytes)
+    try:
+        built = await loop.run_in_executor(_drawing_pool(), build)
+    except BrokenProcessPool:  # as in _draw: a drawing process died, so start afresh, once
+        _pool = None
+        built = await loop.run_in_executor(_drawing_pool(), build)
+    if isinstance(built, str):
+        raise ReplayRefused(built)
+    return built

@@ -54,11 +54,12 @@ class Challenges:
 
     async def post(
         self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal",
-        assist: bool = False,
+        assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
         """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
 
         ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
+        ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
         from .components import challenge_view  # components call back into this module
 
@@ -100,6 +101,10 @@ class Challenges:
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
         text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
+        if rematch_of is not None:
+            text = messages.rematch_text(
+                rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
+            )
         try:
             response = await interaction.response.send_message(
                 text, view=challenge_view(challenge.id), allowed_mentions=PINGS
@@ -114,6 +119,43 @@ class Challenges:
             raise
         if response.message_id is not None:
             await self.store.set_challenge_message(challenge.id, response.message_id)
+
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Either player of a finished match offers the other a new one here: roles swapped, same options.
+
+        It is an ordinary challenge (so it lapses, can be declined or withdrawn, and survives a restart),
+        posted by whoever pressed Rematch.
+        """
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise Refusal("That match is gone, so there is nothing to play again.")
+        side = record.player_side(interaction.user.id)
+        if side is None:
+            raise Refusal(
+                f"Only {messages.mention(record.goryo_id)} and {messages.mention(record.samurai_id)} can ask for a "
+                "rematch of this match. Start your own with `/goryo challenge`."
+            )
+        if record.is_active:
+            raise Refusal("This match is still being played.")
+        [latest] = await self.store.finished_matches(record.channel_id, 1) or [None]
+        if latest is not None and latest.id != record.id:
+            raise Refusal(
+                f"Another match (match {latest.id}) was played in this channel since, so this rematch button is "
+                "out of date. Press Rematch under that one, or start one with `/goryo challenge`."
+            )
+        opponent_id = record.player_of(side.other)
+        opponent = self.bot.get_user(opponent_id) or await self.bot.fetch_user(opponent_id)
+        role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
+        level = record.ai_level or "normal"
+        if self.game.ai.is_me(opponent):
+            # Against the bot the match starts at once, answering this click. Said as a new message (a
+            # deferral that "thinks"), so the end message above keeps its result; refused before, if it must be.
+            if await self.store.active_match_in(record.channel_id) is not None:
+                raise Refusal("A match is already being played in this channel: one match per channel.")
+            if await self.store.pending_challenge_in(record.channel_id) is not None:
+                raise Refusal("A challenge is waiting for an answer in this channel: one at a time.")
+            await interaction.response.defer(thinking=True)
+        await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
 
     # --- answering ----------------------------------------------------------------
 

@@ -13,9 +13,9 @@ from discord import app_commands
 
 import rules
 
-from . import messages
 from .delivery import send_private
 from .game import Game
+from .help import HelpTopic, help_text
 
 Colour = Literal["green", "purple", "red", "blue"]
 
@@ -26,6 +26,10 @@ def _game(interaction: discord.Interaction) -> Game:
 
 async def _match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     return await _game(interaction).match_choices(interaction, current)
+
+
+async def _finished_match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    return await _game(interaction).records.replay_choices(interaction, current)
 
 
 MATCH_HELP = "Which of your matches (only needed when you play several)"
@@ -123,6 +127,28 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
     async def abort(self, interaction: discord.Interaction) -> None:
         await interaction.client.turns.abort(interaction)  # type: ignore[attr-defined]
 
-    @app_commands.command(description="The commands and a short summary of the rules (only you see it)")
-    async def help(self, interaction: discord.Interaction) -> None:
-        await send_private(interaction, messages.HELP)
+    @app_commands.command(description="A member's matches, wins, ratings and recent results in this server")
+    @app_commands.describe(member="Whose stats (yours by default)")
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        await _game(interaction).records.stats(interaction, member)
+
+    @app_commands.command(description="The best players of this server, by rating")
+    @app_commands.describe(role="Which side's leaderboard (both by default)")
+    async def leaderboard(self, interaction: discord.Interaction, role: Literal["goryo", "samurai"] | None = None) -> None:
+        await _game(interaction).records.leaderboard(interaction, role)
+
+    @app_commands.command(description="This channel's recent matches")
+    async def history(self, interaction: discord.Interaction) -> None:
+        await _game(interaction).records.history(interaction)
+
+    @app_commands.command(description="A finished match replayed as an animated picture")
+    @app_commands.describe(match="Which finished match (type to search)")
+    @app_commands.autocomplete(match=_finished_match_autocomplete)
+    async def replay(self, interaction: discord.Interaction, match: int) -> None:
+        game = _game(interaction)
+        await game.records.replay(interaction, match, game.service.clock)
+
+    @app_commands.command(description="How to play, the commands, ratings and more, by topic (only you see it)")
+    @app_commands.describe(topic="What you want to know (a short overview by default)")
+    async def help(self, interaction: discord.Interaction, topic: HelpTopic | None = None) -> None:
+        await send_private(interaction, help_text(topic))

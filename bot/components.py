@@ -151,6 +151,37 @@ class ResignButton(
                 await game.keep_playing(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton)
+def rematch_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match_id))
+    return view
 
-__all__ = ["DYNAMIC_ITEMS", "ChallengeButton", "PlanButton", "ResignButton", "challenge_view", "plan_view", "resign_view"]
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:rematch:(?P<match>[0-9]{1,19})"):
+    """On a finished match's end message: either player asks the other for a rematch, roles swapped."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"goryo:rematch:{match_id}")
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        async with answer_refusals(interaction):
+            await game.challenges.rematch(interaction, self.match_id)
+
+
+# The buttons an outbox item names (``OutboxItem.buttons``), built for the item's match.
+NAMED_VIEWS = {"rematch": rematch_view}
+
+DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton)
+
+__all__ = [
+    "DYNAMIC_ITEMS", "NAMED_VIEWS", "ChallengeButton", "PlanButton", "RematchButton", "ResignButton", "challenge_view",
+    "plan_view", "rematch_view", "resign_view",
+]

@@ -26,6 +26,7 @@ from .delivery import acknowledge_privately, message_options, send_private
 from .errors import Refusal
 from .outbox import OutboxEntry
 from .outbox.deliverer import Deliverer, Reply
+from .records import Records
 from .service import MatchService, Played
 from .settings import Settings
 from .storage import MatchRecord, Store
@@ -44,6 +45,7 @@ class Game:
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
+        self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
         # Previews cancelled by their Cancel button: (match, version, plan). A Confirm racing the
         # Cancel is refused once the Cancel won the match's lock. In memory: after a restart the

@@ -70,6 +70,23 @@ AID_ON = (
 )
 
 
+def rematch_text(
+    match_id: int, challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int, assist: bool = False
+) -> str:
+    roles = {
+        "goryo": f"{mention(challenger_id)} plays the Goryō and {mention(opponent_id)} the Samurai",
+        "samurai": f"{mention(challenger_id)} plays the Samurai and {mention(opponent_id)} the Goryō",
+    }[role]
+    mode = " Advanced mode again." if advanced else ""
+    if assist:
+        mode += f" {AID_ON}"
+    return (
+        f"{mention(opponent_id)}, {mention(challenger_id)} asks for a rematch of match {match_id}, "
+        f"with the roles swapped: {roles}.{mode}\n"
+        f"Accept or decline below; the offer lapses <t:{expires_at}:R>."
+    )
+
+
 def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType, assist: bool = False) -> str:
     aid = f" {AID_ON}" if assist else ""
     return (
@@ -391,21 +408,36 @@ def goryo_status_secret(state: rules.GameState) -> str:
     return text
 
 
-HELP = """\
+# /goryo help comes in topics (bot/help.py puts them together), each within Discord's 2,000 characters.
+
+HELP_OVERVIEW = """\
+**Goryō**: one player is the Goryō, a vengeful cat spirit planning a secret path through a palace; the other leads four Samurai hunting her.
+Start a match in a server channel with `/goryo challenge opponent:@someone`.
+
+More help, only you see it: `/goryo help topic:`
+`rules` how to play · `commands` every command · `ratings` ratings, stats and leaderboards · `assist` the deduction aid · `ai` playing against the bot"""
+
+HELP_RULES = """\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
 **Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). They act one after another: once you call a second Samurai, the first one is done for the turn. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
-**The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.
+**The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds."""
 
+HELP_COMMANDS = """\
 **Commands**
-`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai)
+`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
-`/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` this text
+`/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` help by topic
 `/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers: call a match off
+`/goryo stats [member:]` records and ratings in this server · `/goryo leaderboard [role:]` the best players
+`/goryo history` this channel's recent matches · `/goryo replay match:` a finished match as an animated GIF
+After a match, either player can press **Rematch** to play again here with the roles swapped.
 Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
+
+# HELP_AI and HELP_ASSIST, the topics of playing the bot and of the deduction aid, are below.
 
 
 # Shown by the topic help (league's `/goryo help topic:ai`); /goryo help itself is at Discord's limit.

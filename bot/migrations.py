@@ -145,6 +145,35 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE challenges ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
         "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
     ),
+    # 6: the league: each finished match's public summary and the ratings it moved, written in the
+    # transaction that finishes it (both can be rebuilt from the action log: bot/standings.py).
+    (
+        """
+        CREATE TABLE match_summaries (
+            match_id    INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE RESTRICT,
+            guild_id    INTEGER,
+            channel_id  INTEGER NOT NULL,
+            goryo_id    INTEGER NOT NULL,
+            samurai_id  INTEGER NOT NULL,
+            finished_at TEXT    NOT NULL,
+            summary     TEXT    NOT NULL
+        )
+        """,
+        "CREATE INDEX match_summaries_by_guild ON match_summaries (guild_id, finished_at, match_id)",
+        "CREATE INDEX match_summaries_by_channel ON match_summaries (channel_id, finished_at, match_id)",
+        """
+        CREATE TABLE ratings (
+            guild_id INTEGER NOT NULL,
+            user_id  INTEGER NOT NULL,
+            role     TEXT    NOT NULL CHECK (role IN ('goryo', 'samurai')),
+            mu       REAL    NOT NULL,
+            sigma    REAL    NOT NULL,
+            matches  INTEGER NOT NULL,
+            wins     INTEGER NOT NULL,
+            PRIMARY KEY (guild_id, user_id, role)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

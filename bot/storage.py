@@ -28,6 +28,8 @@ import aiosqlite
 
 import rules
 
+from . import standings
+from .league import MatchSummary, Rating, RatingKey
 from .migrations import migrate
 from .outbox import OutboxEntry, OutboxItem
 
@@ -609,6 +611,8 @@ class Store:
             )
             if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
+            if new_state.is_over:  # summarised and rated with the action that ends it: exactly once
+                outbox = await self._record_finished(db, match_id, outbox)
             await self._queue(db, match_id, expected_version + 1, outbox, at)
             updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         record = _match_from_row(updated)
@@ -622,6 +626,25 @@ class Store:
             f"; match over ({record.state.outcome.termination.value})" if record.state.is_over else "",
         )
         return record
+
+    async def _record_finished(
+        self, db: aiosqlite.Connection, match_id: int, outbox: Sequence[OutboxItem]
+    ) -> Sequence[OutboxItem]:
+        """The league's part of finishing a match, in its transaction; the outbox with the rating changes.
+
+        A fault here must not stop the match from ending: its writes are undone (a savepoint) and the
+        match is left without a summary, which the next start-up's rebuild fills in.
+        """
+        await db.execute("SAVEPOINT league")
+        try:
+            _summary, rating_changes = await standings.record_finished(db, match_id)
+        except Exception:
+            await db.execute("ROLLBACK TO league")
+            await db.execute("RELEASE league")
+            log.exception("match %d: could not rate it; a rebuild at the next start will", match_id)
+            return outbox
+        await db.execute("RELEASE league")
+        return standings.with_rating_changes(outbox, rating_changes)
 
     async def mark_reminded(
         self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()
@@ -838,3 +861,57 @@ class Store:
         if stored != state:
             return "the stored state differs from the replay in: " + ", ".join(_state_differences(state, stored))
         return None
+
+    # --- the league (finished matches' summaries and the ratings; see standings) ---------------
+
+    async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]:
+        async with self._read() as db:
+            return await standings.ratings(db, guild_id)
+
+    async def all_ratings(self) -> dict[RatingKey, Rating]:
+        async with self._read() as db:
+            return await standings.ratings(db, every_guild=True)
+
+    async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
+        """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
+        async with self._write() as db:
+            ratings = await standings.rebuild(db)
+        log.info("league rebuilt from the logs: %d rating(s)", len(ratings))
+        return ratings
+
+    async def rebuild_league_if_behind(self) -> bool:
+        """At start-up: rebuild if some finished match has no summary (it finished before the league existed)."""
+        async with self._read() as db:
+            missing = await standings.unsummarised(db)
+        if missing:
+            await self.rebuild_ratings()
+        return bool(missing)
+
+    async def summary(self, match_id: int) -> MatchSummary | None:
+        async with self._read() as db:
+            found = await standings.summaries(db, "match_id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def guild_summaries(self, guild_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The server's finished matches, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(db, "guild_id = ?", (guild_id,), limit)
+
+    async def member_summaries(self, guild_id: int, user_id: int) -> list[MatchSummary]:
+        """The member's finished matches in the server, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(
+                db, "guild_id = ? AND (goryo_id = ? OR samurai_id = ?)", (guild_id, user_id, user_id)
+            )
+
+    async def channel_summaries(self, channel_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The channel's finished matches, newest first."""
+        async with self._read() as db:
+            return await standings.summaries(db, "channel_id = ?", (channel_id,), limit)
+
+    async def initial_state(self, match_id: int) -> rules.GameState:
+        async with self._read() as db:
+            row = await self._one(db, "SELECT initial_state FROM matches WHERE id = ?", (match_id,))
+        if row is None:
+            raise LookupError(f"match {match_id} does not exist")
+        return rules.from_json(row["initial_state"])

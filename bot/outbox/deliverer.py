@@ -38,6 +38,7 @@ import rules
 
 from .. import boards, messages
 from ..boards import Board
+from ..components import NAMED_VIEWS
 from ..delivery import PINGS, message_options
 from ..storage import MatchRecord, Store
 from .items import OutboxEntry, OutboxItem
@@ -122,18 +123,19 @@ class Reply:
         text = entry.item.text
         interaction = self.interaction
         try:
+            view = buttons(entry)
             if not interaction.response.is_done():
                 private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
-                response = await interaction.response.send_message(text, **message_options(board, ephemeral=private))
+                response = await interaction.response.send_message(text, **message_options(board, view, ephemeral=private))
                 message = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
                 return message.id if message is not None else None
             if self.is_component:
                 attachments = [board.file()] if board is not None else []
                 message = await interaction.edit_original_response(
-                    content=text, attachments=attachments, view=None, allowed_mentions=PINGS
+                    content=text, attachments=attachments, view=view, allowed_mentions=PINGS
                 )
             else:
-                message = await interaction.followup.send(text, wait=True, **message_options(board))
+                message = await interaction.followup.send(text, wait=True, **message_options(board, view))
             return message.id
         except discord.HTTPException as error:
             self._lost(error)
@@ -169,6 +171,11 @@ class Reply:
 
 
 Checkpoint = Callable[[str], None]
+
+
+def buttons(entry: OutboxEntry) -> discord.ui.View | None:
+    """The buttons the item names, for its match (they survive restarts: see components)."""
+    return None if entry.item.buttons is None else NAMED_VIEWS[entry.item.buttons](entry.match_id)
 
 
 class Deliverer:
@@ -311,7 +318,7 @@ class Deliverer:
 
     async def _post(self, record: MatchRecord, entry: OutboxEntry, board: Board | None) -> int:
         message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce, **message_options(board)
+            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry))
         )
         return message.id
 

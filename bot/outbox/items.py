@@ -8,7 +8,8 @@ the deliverer draws it when it sends, after a restart too.
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
 the current Samurai turn, edited in place. An item marked ``answer`` is the reply
-to whoever acted, when their interaction can still take it.
+to whoever acted, when their interaction can still take it. Buttons are named too
+(``buttons="rematch"``) and built by the deliverer for the item's match.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ Picture = Literal["public", "discovery", "final", "goryo"]
 ROUTES = ("public", "goryo", "live")
 PICTURES = ("public", "discovery", "final", "goryo")
 SECRET_PICTURES = ("goryo",)
+BUTTONS = ("rematch",)
 
 
 @dataclass(frozen=True)
@@ -31,24 +33,29 @@ class OutboxItem:
     text: str
     picture: Picture | None = None
     answer: bool = False
+    buttons: str | None = None
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
             raise ValueError(f"unknown route {self.route!r}")
         if self.picture is not None and self.picture not in PICTURES:
             raise ValueError(f"unknown picture {self.picture!r}")
+        if self.buttons is not None and self.buttons not in BUTTONS:
+            raise ValueError(f"unknown buttons {self.buttons!r}")
         # The one rule that keeps secrets out of the channel, checked where every item is made.
         if self.route != "goryo" and self.picture in SECRET_PICTURES:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
         data = {"text": self.text, "picture": self.picture, "answer": self.answer}
+        if self.buttons is not None:
+            data["buttons"] = self.buttons
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
-        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")))  # type: ignore[arg-type]
+        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -63,4 +63,5 @@ def test_hints_cover_every_subcommand_with_its_options(roots):
     move = next(hint for hint in hints(roots, paths) if hint.usage.startswith("/goryo move"))
     assert move.usage.startswith("/goryo move samurai:<green|purple|red|blue> to:<")
     assert move.template == "/goryo move samurai: to: "
-    assert hints(roots, {"goryo help"})[0].usage == "/goryo help"
+    assert hints(roots, {"goryo end"})[0].usage == "/goryo end"
+    assert hints(roots, {"goryo help"})[0].usage == "/goryo help [topic:<rules|commands|ratings|assist|ai>]"

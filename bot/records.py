@@ -1,0 +1,200 @@
+"""The league's commands: ``/goryo stats``, ``leaderboard``, ``history`` and ``replay`` (with its autocomplete).
+
+Everything they show is about finished matches, which are public, so the answers are posted in the
+channel (mentions inside embeds name people without pinging them). Records are per server, read from
+the summaries and ratings stored when each match finished (``standings``); the computing and the words
+are ``bot.league``'s. A replay is drawn in a drawing process after Discord is told to wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+
+import discord
+from discord import app_commands
+
+import rules
+from render.replay import MatchInProgressError, Replay
+
+from . import boards, league
+from .cooldown import Cooldown
+from .errors import Refusal
+from .league import words
+from .league.stats import HISTORY_SIZE
+from .settings import Settings
+from .storage import DAMAGED, Store
+
+log = logging.getLogger(__name__)
+
+QUIET = discord.AllowedMentions.none()
+EMBED_COLOUR = discord.Colour(0x8E5A9B)
+CHOICE_CANDIDATES = 200  # newest finished matches considered for the replay list
+REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
+NAME_FETCH_SECONDS = 1.0
+KNOWN_NAMES = 5_000
+ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
+
+
+def _guild_only(interaction: discord.Interaction, what: str) -> int:
+    if interaction.guild_id is None:
+        raise Refusal(f"{what} are kept per server: use this command in a server channel.")
+    return interaction.guild_id
+
+
+def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
+    """Whether the member may see the channel a match was played in.
+
+    A channel the bot no longer knows (deleted) hides nothing: its finished matches stay the server's record.
+    """
+    if channel_id == interaction.channel_id:
+        return True
+    guild = interaction.guild
+    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    if channel is None or not isinstance(interaction.user, discord.Member):
+        return True
+    return channel.permissions_for(interaction.user).view_channel
+
+
+class Records:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+        self.bot = bot
+        self.store = store
+        self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
+        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._known_names: dict[int, str] = {}
+
+    async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
+        """Display names for choice lists, which can't hold mentions.
+
+        Without the members intent few members are cached, so the missing ones are fetched (at once,
+        within a second, so the list still beats Discord's 3-second deadline) and remembered.
+        """
+        guild = interaction.guild
+        names = {}
+        missing = []
+        for user_id in user_ids:
+            if self.bot.user is not None and user_id == self.bot.user.id:
+                names[user_id] = "the bot"
+            elif (known := (guild.get_member(user_id) if guild else None) or self.bot.get_user(user_id)) is not None:
+                names[user_id] = known.display_name
+            elif user_id in self._known_names:
+                names[user_id] = self._known_names[user_id]
+            else:
+                missing.append(user_id)
+        if missing and guild is not None:
+            try:
+                async with asyncio.timeout(NAME_FETCH_SECONDS):
+                    fetched = await asyncio.gather(*(guild.fetch_member(uid) for uid in missing), return_exceptions=True)
+            except TimeoutError:
+                fetched = []
+            for member in fetched:
+                if isinstance(member, discord.Member):
+                    names[member.id] = self._known_names[member.id] = member.display_name
+            if len(self._known_names) > KNOWN_NAMES:
+                self._known_names.clear()  # rarely reached; names are cheap to fetch again
+        return {uid: names.get(uid, f"member {uid}") for uid in user_ids}
+
+    # --- stats, leaderboard, history ------------------------------------------------------
+
+    async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
+        guild_id = _guild_only(interaction, "Stats")
+        who = member or interaction.user
+        summaries = await self.store.member_summaries(guild_id, who.id)
+        ratings = await self.store.ratings(guild_id)
+        stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
+        embed = discord.Embed(title=f"{who.display_name}: Goryō in this server", colour=EMBED_COLOUR)
+        for title, text in words.stats_fields(stats):
+            embed.add_field(name=title, value=text, inline=False)
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+    async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
+        guild_id = _guild_only(interaction, "Leaderboards")
+        ratings = await self.store.ratings(guild_id)
+        sides = [ROLES[role]] if role is not None else list(rules.Side)
+        embeds = [
+            discord.Embed(
+                description=words.leaderboard_text(league.leaderboard(ratings, guild_id=guild_id, role=side), side),
+                colour=EMBED_COLOUR,
+            )
+            for side in sides
+        ]
+        await interaction.response.send_message(embeds=embeds, allowed_mentions=QUIET)
+
+    async def history(self, interaction: discord.Interaction) -> None:
+        _guild_only(interaction, "Match histories")
+        assert interaction.channel_id is not None
+        recent = await self.store.channel_summaries(interaction.channel_id, limit=HISTORY_SIZE)
+        embed = discord.Embed(
+            title="Recent matches in this channel", description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
+        )
+        if recent:
+            embed.set_footer(text="/goryo replay match: shows any of them again, move by move.")
+        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+
+    # --- replay -----------------------------------------------------------------------------
+
+    async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
+        guild_id = _guild_only(interaction, "Replays")
+        record = await self.store.get_match(match_id)
+        if record is None or record.guild_id != guild_id or not can_see(interaction, record.channel_id):
+            raise Refusal(
+                f"There is no match {match_id} in this server that you can see. Pick one from the `match` list, "
+                "or see a channel's recent matches with `/goryo history`."
+            )
+        if record.is_active:
+            raise Refusal(f"Match {match_id}: {MatchInProgressError()}")
+        if record.status == DAMAGED:
+            raise Refusal(f"Match {match_id} was stopped because its record was damaged, so it can't be replayed.")
+        wait = self.replay_cooldown.wait(interaction.user.id, clock())
+        if wait is not None:
+            raise Refusal(
+                f"You asked for a replay a moment ago: you can ask again in {max(1, round(wait))} seconds."
+            )
+        # Building takes a few seconds: tell Discord first, never risking its 3-second deadline.
+        await interaction.response.defer(thinking=True)
+        summary = await self.store.summary(match_id)
+        try:
+            replay = await self._replay(match_id, interaction.filesize_limit)
+        except boards.ReplayRefused as refused:
+            await interaction.followup.send(f"No replay of match {match_id}: {refused}", allowed_mentions=QUIET)
+            return
+        caption = f"**Replay** · {words.history_line(summary)}" if summary is not None else f"**Replay** of match {match_id}."
+        if replay.reduced:
+            caption += "\n-# Made smaller to fit the upload limit here."
+        gif = discord.File(
+            io.BytesIO(replay.gif),
+            filename=f"goryo-match-{match_id}.gif",
+            description=f"An animation of match {match_id}, one public board per action, ending on the final board.",
+        )
+        await interaction.followup.send(caption, file=gif, allowed_mentions=QUIET)
+
+    async def _replay(self, match_id: int, max_bytes: int) -> Replay:
+        key = (match_id, max_bytes)
+        if (cached := self._replays.get(key)) is not None:
+            self._replays.move_to_end(key)
+            return cached
+        initial = await self.store.initial_state(match_id)
+        actions = [logged.action for logged in await self.store.actions(match_id)]
+        replay = await boards.replay(initial, actions, max_bytes=max_bytes)
+        log.info("match %d: replay of %d frames, %d bytes", match_id, replay.frames, replay.size)
+        self._replays[key] = replay
+        while len(self._replays) > REPLAY_CACHE:
+            self._replays.popitem(last=False)
+        return replay
+
+    async def replay_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """Finished matches of this server the member can see, newest first (Discord shows 25 at most)."""
+        if interaction.guild_id is None:
+            return []
+        recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
+        visible = [s for s in recent if can_see(interaction, s.channel_id)]
+        # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
+        names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
+        return [
+            app_commands.Choice(name=name, value=match_id)
+            for name, match_id in words.replay_choices(visible, current, lambda uid: names.get(uid, f"member {uid}"))
+        ]
+

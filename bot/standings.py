@@ -1,0 +1,226 @@
+"""The league's tables: each finished match's public summary, and the ratings per server, member and role.
+
+``record_finished`` runs inside the transaction that finishes a match (``Store.record_action``), so a
+match is summarised and rated exactly once, together with the action that ended it: a crash leaves
+it either unfinished and unrated, or finished and rated. Both tables are derived data: ``rebuild``
+recomputes every summary and rating from the action logs, and must agree with what was stored.
+
+Matches are folded into ratings in finish order (``MatchSummary.order``: finish time, then id),
+which is the order the live updates happen in as long as the clock does not run backwards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+import aiosqlite
+
+import rules
+from rules import ObjectType, Outcome, Side, Termination
+
+from . import league
+from .league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
+from .league.words import rating_change_line
+from .outbox import OutboxItem
+
+NO_GUILD = 0  # the ratings table's key for a match outside any server (none is played there today)
+
+
+# --- summaries as JSON ---------------------------------------------------------------
+
+
+def summary_to_json(summary: MatchSummary) -> str:
+    data = {
+        "outcome": [summary.outcome.termination.value, None if summary.outcome.winner is None else summary.outcome.winner.value],
+        "against_ai": summary.against_ai,
+        "plans": [
+            {
+                "round": plan.round,
+                "path": "".join(rules.space_name(s) for s in plan.path),
+                "false_trail": None if plan.false_trail is None else rules.space_name(plan.false_trail),
+                "discovered": plan.discovered,
+                "investigated": plan.false_trail_investigated,
+            }
+            for plan in summary.plans
+        ],
+        "bound": None if summary.bound is None else summary.bound.value,
+        "rounds": summary.rounds,
+        "spirits": summary.spirits,
+        "advanced": summary.advanced,
+    }
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def _summary_from_row(row) -> MatchSummary:
+    data = json.loads(row["summary"])
+    termination, winner = data["outcome"]
+    return MatchSummary(
+        id=row["match_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        goryo_id=row["goryo_id"],
+        samurai_id=row["samurai_id"],
+        finished_at=datetime.fromisoformat(row["finished_at"]),
+        outcome=Outcome(Termination(termination), None if winner is None else Side(winner)),
+        against_ai=data["against_ai"],
+        plans=tuple(
+            PlayedPlan(
+                round=plan["round"],
+                path=tuple(rules.parse_space(plan["path"][i : i + 2]) for i in range(0, len(plan["path"]), 2)),
+                false_trail=None if plan["false_trail"] is None else rules.parse_space(plan["false_trail"]),
+                discovered=plan["discovered"],
+                false_trail_investigated=plan["investigated"],
+            )
+            for plan in data["plans"]
+        ),
+        bound=None if data["bound"] is None else ObjectType(data["bound"]),
+        rounds=data["rounds"],
+        spirits=data["spirits"],
+        advanced=data["advanced"],
+    )
+
+
+_SUMMARY_COLUMNS = "match_id, guild_id, channel_id, goryo_id, samurai_id, finished_at, summary"
+
+
+async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()) -> list:
+    async with db.execute(sql, tuple(params)) as cursor:
+        return list(await cursor.fetchall())
+
+
+# --- writing ----------------------------------------------------------------------------
+
+
+async def summarise_match(db: aiosqlite.Connection, match_id: int) -> MatchSummary:
+    """The finished match's summary, replayed from its stored initial state and action log."""
+    [match] = await _all(
+        db,
+        "SELECT guild_id, channel_id, goryo_id, samurai_id, initial_state, finished_at, ai_side FROM matches WHERE id = ?",
+        (match_id,),
+    )
+    logged = await _all(db, "SELECT action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    return league.summarise(
+        match_id=match_id,
+        guild_id=match["guild_id"],
+        channel_id=match["channel_id"],
+        goryo_id=match["goryo_id"],
+        samurai_id=match["samurai_id"],
+        finished_at=datetime.fromisoformat(match["finished_at"]),
+        initial_state=rules.from_json(match["initial_state"]),
+        actions=[rules.action_from_dict(json.loads(row["action"])) for row in logged],
+        against_ai=match["ai_side"] is not None,
+    )
+
+
+async def _store_summary(db: aiosqlite.Connection, summary: MatchSummary) -> None:
+    await db.execute(
+        f"INSERT INTO match_summaries ({_SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            summary.id,
+            summary.guild_id,
+            summary.channel_id,
+            summary.goryo_id,
+            summary.samurai_id,
+            summary.finished_at.isoformat(timespec="microseconds"),
+            summary_to_json(summary),
+        ),
+    )
+
+
+def _rating_row(key: RatingKey) -> tuple[int, int, str]:
+    guild_id, user_id, role = key
+    return (NO_GUILD if guild_id is None else guild_id, user_id, role.value)
+
+
+async def _store_ratings(db: aiosqlite.Connection, ratings: dict[RatingKey, Rating]) -> None:
+    await db.executemany(
+        "INSERT INTO ratings (guild_id, user_id, role, mu, sigma, matches, wins) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, user_id, role) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches, wins = excluded.wins",
+        [(*_rating_row(key), r.mu, r.sigma, r.matches, r.wins) for key, r in ratings.items()],
+    )
+
+
+async def record_finished(db: aiosqlite.Connection, match_id: int) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
+    """Summarise the match that just finished and fold it into the ratings; call inside its transaction."""
+    summary = await summarise_match(db, match_id)
+    await _store_summary(db, summary)
+    keys = league.rated_keys(summary)
+    before = {key: await _rating(db, key) for key in keys}
+    after = league.update(before, summary)
+    await _store_ratings(db, {key: after[key] for key in keys})
+    return summary, league.changes(before, after, summary)
+
+
+def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingChange]) -> list[OutboxItem]:
+    """The channel's end message also says what the match did to both ratings (it mentions both anyway)."""
+    if not changes:
+        return list(items)
+    lines = "\n".join(rating_change_line(change) for change in changes)
+    out = []
+    for item in items:
+        if item.kind == "end" and item.route == "public":
+            item = OutboxItem(item.kind, item.route, f"{item.text}\nRatings: {lines}", item.picture, item.answer,
+                              item.buttons)
+        out.append(item)
+    return out
+
+
+async def rebuild(db: aiosqlite.Connection) -> dict[RatingKey, Rating]:
+    """Every summary and rating again from the action logs; call inside a write transaction."""
+    finished = await _all(db, "SELECT id FROM matches WHERE status = 'finished' ORDER BY id")
+    summaries = [await summarise_match(db, row["id"]) for row in finished]
+    await db.execute("DELETE FROM match_summaries")
+    await db.execute("DELETE FROM ratings")
+    for summary in summaries:
+        await _store_summary(db, summary)
+    ratings = league.rebuild(summaries)
+    await _store_ratings(db, ratings)
+    return ratings
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+async def _rating(db: aiosqlite.Connection, key: RatingKey) -> Rating:
+    rows = await _all(
+        db, "SELECT mu, sigma, matches, wins FROM ratings WHERE guild_id = ? AND user_id = ? AND role = ?",
+        _rating_row(key),
+    )
+    return league.NEW_RATING if not rows else Rating(rows[0]["mu"], rows[0]["sigma"], rows[0]["matches"], rows[0]["wins"])
+
+
+async def ratings(db: aiosqlite.Connection, guild_id: int | None = None, *, every_guild: bool = False) -> dict[RatingKey, Rating]:
+    """The stored ratings of one server (or of every server)."""
+    where, params = ("", ()) if every_guild else (" WHERE guild_id = ?", (NO_GUILD if guild_id is None else guild_id,))
+    rows = await _all(db, f"SELECT guild_id, user_id, role, mu, sigma, matches, wins FROM ratings{where}", params)
+    return {
+        (None if row["guild_id"] == NO_GUILD else row["guild_id"], row["user_id"], Side(row["role"])): Rating(
+            row["mu"], row["sigma"], row["matches"], row["wins"]
+        )
+        for row in rows
+    }
+
+
+async def summaries(
+    db: aiosqlite.Connection, where: str, params: Iterable[object] = (), limit: int = -1
+) -> list[MatchSummary]:
+    """Stored summaries matching ``where``, newest first (``limit`` < 0: all of them)."""
+    rows = await _all(
+        db,
+        f"SELECT {_SUMMARY_COLUMNS} FROM match_summaries WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ?",
+        (*params, limit),
+    )
+    return [_summary_from_row(row) for row in rows]
+
+
+async def unsummarised(db: aiosqlite.Connection) -> int:
+    """Finished matches with no summary (finished before the league existed): a rebuild adds them."""
+    rows = await _all(
+        db,
+        "SELECT COUNT(*) AS n FROM matches WHERE status = 'finished'"
+        " AND id NOT IN (SELECT match_id FROM match_summaries)",
+    )
+    return rows[0]["n"]
