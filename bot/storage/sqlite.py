@@ -28,10 +28,10 @@ import aiosqlite
 
 import rules
 
-from .migrations import migrate
-from .outbox import OutboxEntry, OutboxItem
+from ..migrations import migrate
+from ..outbox import OutboxEntry, OutboxItem
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.storage")
 
 CHALLENGER_ROLES = ("goryo", "samurai", "random")
 ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
