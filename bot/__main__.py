@@ -14,7 +14,7 @@ from .settings import SettingsError
 SETTINGS_HELP = """\
 settings (environment variables, or KEY=value lines in ./.env; the environment wins):
   DISCORD_TOKEN            the bot's token from the Discord Developer Portal (required)
-  GORYO_DATABASE           SQLite file for matches (default ./goryo.sqlite3)
+  GORYO_DATABASE           SQLite file for matches (default ./goryo.sqlite3), or a postgresql:// URL
   GORYO_DEV_GUILD          a server id: sync the commands to that server only, at once
   GORYO_SYNC               global, guild or off (default: guild with GORYO_DEV_GUILD, else global)
   GORYO_SEED               seed every match's draws (testing only)

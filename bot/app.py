@@ -23,7 +23,7 @@ from .game import Game
 from .integrity import check_active_matches
 from .refusals import on_tree_error
 from .settings import Settings, load_settings
-from .storage import Store
+from .storage import Store, open_store
 from .timekeeping import TurnClock, sweep_interval
 
 log = logging.getLogger(__name__)
@@ -45,7 +45,7 @@ class GoryoBot(commands.Bot):
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         self.game = Game(self, self.store, self.settings)
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.

@@ -25,7 +25,7 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str | None = None
-    database: Path = Path("goryo.sqlite3")
+    database: Path | str = Path("goryo.sqlite3")  # a SQLite file, or a postgresql:// URL (kept as text)
     dev_guild: int | None = None
     sync: str = "global"  # "global" | "guild" | "off"
     seed: int | str | None = None
@@ -97,6 +97,13 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def _database(text: str | None) -> Path | str:
+    if text is None:
+        return Settings.database
+    # A Path would fold the URL's "//"; the store tells the two apart by the scheme.
+    return text if text.startswith(("postgresql://", "postgres://")) else Path(text)
+
+
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str | None = ".env") -> Settings:
     values = read_env_file(Path(env_file)) if env_file is not None else {}
     values.update(os.environ if environ is None else environ)
@@ -120,7 +127,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_text!r}")
     settings = Settings(
         token=get("DISCORD_TOKEN"),
-        database=Path(get("GORYO_DATABASE") or Settings.database),
+        database=_database(get("GORYO_DATABASE")),
         dev_guild=dev_guild,
         sync=sync_text.lower(),
         seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,

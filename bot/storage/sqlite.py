@@ -190,12 +190,15 @@ def _side_text(side: rules.Side | None) -> str | None:
     return None if side is None else side.value
 
 
-def _busy_kind(error: sqlite3.IntegrityError) -> str | None:
-    """Which 'channel busy' rule the database enforced, or None for any other constraint."""
+def _busy_kind(error: Exception) -> str | None:
+    """Which 'channel busy' rule the database enforced, or None for any other constraint.
+
+    SQLite names the column, PostgreSQL the index; the triggers' words are the same in both.
+    """
     text = str(error)
-    if "channel busy: active match" in text or "matches.channel_id" in text:
+    if any(sign in text for sign in ("channel busy: active match", "matches.channel_id", "matches_one_active_per_channel")):
         return "match"
-    if "channel busy: pending challenge" in text or "challenges.channel_id" in text:
+    if any(sign in text for sign in ("channel busy: pending challenge", "challenges.channel_id", "challenges_one_per_channel")):
         return "challenge"
     return None
 
@@ -206,7 +209,16 @@ def _state_differences(replayed: rules.GameState, stored: rules.GameState) -> li
 
 
 class Store:
-    """The bot's persistent state. Build with ``await Store.open(path)``; ``await close()`` at the end."""
+    """The bot's persistent state. Build with ``await Store.open(path)``; ``await close()`` at the end.
+
+    This class holds the SQL both backends share (written to run on SQLite and on
+    PostgreSQL alike) on top of SQLite's plumbing; ``PostgresStore`` swaps the plumbing.
+    """
+
+    # What the database raises when a constraint or an invariant trigger refuses a write.
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+    # Appended to the SELECT of a row about to be changed: SQLite locks the whole file instead.
+    for_update = ""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -296,6 +308,11 @@ class Store:
             pass  # no transaction open: the COMMIT went through before the failure (e.g. a cancellation)
 
     @staticmethod
+    def _count(cursor: Any) -> int:
+        """Rows a write statement changed."""
+        return cursor.rowcount
+
+    @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with db.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
@@ -329,13 +346,14 @@ class Store:
         created = _utc_text(now)
         try:
             async with self._write() as db:
-                cursor = await db.execute(
+                inserted = await self._one(
+                    db,
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created),
                 )
-                challenge_id = cursor.lastrowid
-        except sqlite3.IntegrityError as error:
+                challenge_id = inserted[0]
+        except self.integrity_errors as error:
             kind = _busy_kind(error)
             if kind is None:
                 raise
@@ -361,7 +379,7 @@ class Store:
         """Remove challenges whose message was never shown (a crash between storing and posting)."""
         async with self._write() as db:
             cursor = await db.execute("DELETE FROM challenges WHERE message_id IS NULL")
-            return cursor.rowcount
+            return self._count(cursor)
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
         async with self._read() as db:
@@ -385,7 +403,7 @@ class Store:
         """Remove a challenge; True only for the one caller that actually removed it."""
         async with self._write() as db:
             cursor = await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-            deleted = cursor.rowcount == 1
+            deleted = self._count(cursor) == 1
         if deleted:
             log.info("challenge %d removed", challenge_id)
         return deleted
@@ -411,17 +429,20 @@ class Store:
         state_json = rules.to_json(state)
         try:
             async with self._write() as db:
+                # Locked (PostgreSQL) so that a second Accept waits, then finds the challenge gone.
                 challenge = await self._one(
-                    db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+                    db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?{self.for_update}", (challenge_id,)
                 )
                 if challenge is None:
                     raise LookupError(f"challenge {challenge_id} no longer exists")
                 if {goryo_id, samurai_id} != {challenge["challenger_id"], challenge["opponent_id"]}:
                     raise ValueError("the players of a match must be the challenger and the opponent")
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-                cursor = await db.execute(
+                inserted = await self._one(
+                    db,
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)"
+                    " RETURNING id",
                     (
                         challenge["guild_id"],
                         challenge["channel_id"],
@@ -435,10 +456,10 @@ class Store:
                         started,
                     ),
                 )
-                match_id = cursor.lastrowid
+                match_id = inserted[0]
                 await self._queue(db, match_id, 0, outbox, started)
                 row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        except sqlite3.IntegrityError as error:
+        except self.integrity_errors as error:
             kind = _busy_kind(error)
             if kind is None:
                 raise
@@ -475,7 +496,7 @@ class Store:
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[MatchRecord]:
         """The channel's finished matches, most recent first (a negative limit: all of them)."""
         return await self._matches_where(
-            "channel_id = ? AND status = 'finished'", (channel_id, limit), "ORDER BY id DESC LIMIT ?"
+            "channel_id = ? AND status = 'finished'", (channel_id, limit if limit >= 0 else 2**62), "ORDER BY id DESC LIMIT ?"
         )
 
     async def record_action(
@@ -500,8 +521,10 @@ class Store:
         action_json = json.dumps(rules.action_to_dict(action), separators=(",", ":"), ensure_ascii=False)
         new_state_json = rules.to_json(new_state)
         async with self._write() as db:
+            # The row lock (PostgreSQL) makes a second process's commit of this match wait for ours,
+            # then see the new version and refuse as stale; SQLite's write lock already serialises.
             row = await self._one(
-                db, "SELECT state, status, version, to_move FROM matches WHERE id = ?", (match_id,)
+                db, f"SELECT state, status, version, to_move FROM matches WHERE id = ?{self.for_update}", (match_id,)
             )
             if row is None:
                 raise LookupError(f"match {match_id} does not exist")
@@ -538,7 +561,7 @@ class Store:
                     expected_version,
                 ),
             )
-            if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
+            if self._count(cursor) != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
             await self._queue(db, match_id, expected_version + 1, outbox, at)
             updated = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
@@ -564,7 +587,7 @@ class Store:
                 " AND reminded_at IS NULL",
                 (_utc_text(now), match_id, version),
             )
-            if cursor.rowcount != 1:
+            if self._count(cursor) != 1:
                 return False
             await self._queue(db, match_id, version, outbox, _utc_text(now))
             return True
@@ -583,7 +606,7 @@ class Store:
             row = await self._one(
                 db,
                 "INSERT INTO plan_previews (match_id, latest) VALUES (?, 1)"
-                " ON CONFLICT (match_id) DO UPDATE SET latest = latest + 1 RETURNING latest",
+                " ON CONFLICT (match_id) DO UPDATE SET latest = plan_previews.latest + 1 RETURNING latest",
                 (match_id,),
             )
         assert row is not None
@@ -671,15 +694,16 @@ class Store:
                 " WHERE id = ? AND status = 'pending'",
                 (_utc_text(now), message_id, entry_id),
             )
-            return cursor.rowcount == 1
+            return self._count(cursor) == 1
 
     async def outbox_failed(self, entry_id: int, *, retry_at: datetime | None) -> None:
         """Count a failed try: try again at ``retry_at``, or give up (None)."""
         async with self._write() as db:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at),"
-                " status = CASE WHEN ? IS NULL THEN 'failed' ELSE status END WHERE id = ? AND status = 'pending'",
-                (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else 1, entry_id),
+                " status = CASE WHEN CAST(? AS TEXT) IS NULL THEN 'failed' ELSE status END"
+                " WHERE id = ? AND status = 'pending'",
+                (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else "retry", entry_id),
             )
 
     async def set_live_board(self, match_id: int, *, round_number: int, message_id: int) -> None:

@@ -144,3 +144,9 @@ def test_a_bad_setting_gets_one_clear_line_before_connecting(tmp_path, name, val
     [line] = done.stderr.strip().splitlines()  # one line, no traceback
     assert name in line and repr(value) in line and accepted in line
     assert "DISCORD_TOKEN" not in line  # settings are checked first: no token is needed to hear of them
+
+
+def test_a_postgresql_url_is_kept_as_written():
+    url = "postgresql://goryo:secret@db.example:5432/goryo"
+    assert load_settings({"GORYO_DATABASE": url}, env_file=None).database == url
+    assert load_settings({"GORYO_DATABASE": "data/goryo.db"}, env_file=None).database == Path("data/goryo.db")
