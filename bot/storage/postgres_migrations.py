@@ -163,6 +163,16 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
         """,
     ),
+    # 4: who is delivering a match's outbox right now, until when.
+    (
+        """
+        CREATE TABLE outbox_claims (
+            match_id   BIGINT PRIMARY KEY REFERENCES matches (id),
+            holder     TEXT   NOT NULL,
+            expires_at TEXT   NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

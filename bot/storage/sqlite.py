@@ -636,6 +636,27 @@ class Store:
             [(match_id, seq, item.kind, item.route, item.payload(), at, at) for item in items],
         )
 
+    async def claim_outbox(self, match_id: int, *, holder: str, now: datetime, until: datetime) -> bool:
+        """Take the right to deliver this match's outbox until ``until``; False while another holder has it.
+
+        The holder may claim again (extending it); an expired claim goes to whoever asks.
+        The upsert is one statement, so two processes asking at once get one yes.
+        """
+        async with self._write() as db:
+            row = await self._one(
+                db,
+                "INSERT INTO outbox_claims (match_id, holder, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at"
+                " WHERE outbox_claims.expires_at <= ? OR outbox_claims.holder = excluded.holder"
+                " RETURNING match_id",
+                (match_id, holder, _utc_text(until), _utc_text(now)),
+            )
+        return row is not None
+
+    async def release_outbox(self, match_id: int, *, holder: str) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM outbox_claims WHERE match_id = ? AND holder = ?", (match_id, holder))
+
     async def pending_outbox(self, match_id: int) -> list[OutboxEntry]:
         """The match's undelivered items, oldest first."""
         return await self._outbox_where("match_id = ? AND status = 'pending'", (match_id,))
