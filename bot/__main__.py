@@ -21,6 +21,8 @@ settings (environment variables, or KEY=value lines in ./.env; the environment w
   GORYO_CHALLENGE_TIMEOUT  how long a challenge stays open: 900, 15m, 1h (default 15m)
   GORYO_TURN_LIMIT         how long one turn may take: 3600, 90m, 24h, 2d (default 24h)
   GORYO_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)
+  GORYO_SHARD_COUNT        Discord shards in all, for a bot in thousands of servers (default: no sharding)
+  GORYO_SHARD_IDS          the shards this process holds, like 0-3 (default: all); needs PostgreSQL
 .env.example documents each one.
 
 no token yet? try it first:
