@@ -618,13 +618,20 @@ class Store:
             row = await self._one(db, "SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
         return None if row is None else int(row[0])
 
-    async def mark_damaged(self, match_id: int, reason: str) -> None:
-        """Take a match out of play (frees its channel), keeping its rows for inspection."""
+    async def mark_damaged(self, match_id: int, reason: str) -> bool:
+        """Take an active match out of play (frees its channel), keeping its rows for inspection.
+
+        True only for the one caller that did it (several processes check at start-up).
+        """
         async with self._write() as db:
-            await db.execute(
-                "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ?", (reason, match_id)
+            cursor = await db.execute(
+                "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ? AND status = 'active'",
+                (reason, match_id),
             )
-        log.warning("match %d marked damaged: %s", match_id, reason)
+            marked = self._count(cursor) == 1
+        if marked:
+            log.warning("match %d marked damaged: %s", match_id, reason)
+        return marked
 
     # --- the outbox ---------------------------------------------------------------
 
