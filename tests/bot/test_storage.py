@@ -753,3 +753,20 @@ async def test_postgresql_has_a_migration_for_each_of_sqlites_and_the_same_colum
     for row in rows:
         pg_columns.setdefault(row["table_name"], []).append(row["column_name"])
     assert {t: sorted(c) for t, c in pg_columns.items()} == lite_columns
+
+
+async def test_one_holder_at_a_time_drains_a_matchs_outbox(store):
+    match = await new_match(store)
+    later = T0 + timedelta(seconds=60)
+    assert await store.claim_outbox(match.id, holder="a", now=T0, until=later)
+    assert not await store.claim_outbox(match.id, holder="b", now=T0 + timedelta(seconds=59), until=later)
+    assert await store.claim_outbox(match.id, holder="a", now=T0, until=later)  # its own claim, again
+    await store.release_outbox(match.id, holder="b")  # not b's to give back
+    assert not await store.claim_outbox(match.id, holder="b", now=T0, until=later)
+    # A holder that died: its claim lapses and goes to whoever asks next.
+    assert await store.claim_outbox(match.id, holder="b", now=later, until=later + timedelta(seconds=60))
+    await store.release_outbox(match.id, holder="b")
+    results = await asyncio.gather(
+        *(store.claim_outbox(match.id, holder=name, now=T0, until=later) for name in "cdefg")
+    )
+    assert sorted(results) == [False, False, False, False, True]
