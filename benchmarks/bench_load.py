@@ -35,12 +35,12 @@ import argparse
 import asyncio
 import cProfile
 import json
-import subprocess
 import platform
 import pstats
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time

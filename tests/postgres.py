@@ -27,7 +27,7 @@ def postgres_server():
 
         server = pgserver.get_server(data, cleanup_mode="stop")
         server.get_uri()
-    except Exception as error:  # any reason at all: say it, and fail
+    except Exception as error:  # noqa: BLE001  (any reason at all: say it, and fail)
         pytest.fail(
             f"could not start the test PostgreSQL server ({type(error).__name__}: {error}). "
             "It comes with the test dependencies: pip install -e '.[test]'",

@@ -20,8 +20,6 @@ from .sqlite import (
     Store,
 )
 
-
-
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -43,13 +41,11 @@ async def open_store(database: str | os.PathLike, *, durable: bool = True, pool_
 
 
 __all__ = [
-    "POSTGRES_SCHEMES",
-    "is_postgres_url",
-    "open_store",
     "ACTIVE",
     "CHALLENGER_ROLES",
     "DAMAGED",
     "FINISHED",
+    "POSTGRES_SCHEMES",
     "ChallengeRecord",
     "ChannelBusyError",
     "LoggedAction",
@@ -57,4 +53,6 @@ __all__ = [
     "MatchRecord",
     "StaleMatchError",
     "Store",
+    "is_postgres_url",
+    "open_store",
 ]
