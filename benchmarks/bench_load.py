@@ -246,6 +246,7 @@ def plain(result: dict) -> dict:
     return result | {
         "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response},
         "errors": [repr(e) for e in result["errors"]],
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
 
 
@@ -261,7 +262,8 @@ def merged(results: list[dict]) -> dict:
         "elapsed": max(r["elapsed"] for r in results),
         "timings": timings,
         "errors": [e for r in results for e in r["errors"]],
-        "active_at_end": sum(r["active_at_end"] for r in results),
+        "active_at_end": max(r["active_at_end"] for r in results),  # each counts the shared database's
+        "peak_mb": max(r["peak_mb"] for r in results),
         "restart": max(r["restart"] for r in results),
         "baseline_mb": max(r["baseline_mb"] for r in results),
         "end_mb": max(r["end_mb"] for r in results),
@@ -299,7 +301,8 @@ def start_postgres(folder: Path) -> tuple[object, str]:
 def report(matches: int, result: dict) -> None:
     timings: Timings = result["timings"]
     total = timings.total
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
+    # Linux reports KiB; with several processes, the largest bot process's peak.
+    peak_mb = result.get("peak_mb") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Python {platform.python_version()} on {platform.machine()}, {matches} matches at once")
     print(f"  opening {matches} matches (challenge + accept): {result['opening']:.1f} s")
     print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall = {len(total) / result['elapsed']:.1f} actions/s")
