@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from rules import OBJECT_AT, SPACES, ObjectType, Phase, Plan, PublicView, Space, TileState
 from rules.layout import GORYO_MOVE_CUBES
+from rules.views import possible_bound
 
 from .geometry import paths_from
 
@@ -138,18 +139,6 @@ def best_investigation(view: PublicView) -> tuple[Space, float] | None:
     return None if space is None else (space, information_gain(state, space))
 
 
-def bound_candidates(view: PublicView) -> tuple[ObjectType, ...]:
-    """Types that may be her bound object before this round's plan is considered.
-
-    Her bound object is never the first type, never drawn from the bag (it was
-    set aside before the draws), and she can never break it: so it is one of
-    the tiles still intact.
-    """
-    if view.bound is not None:
-        return (view.bound,)
-    return tuple(t for t, tile in view.tiles if tile is TileState.INTACT)
-
-
 def _target_types(view: PublicView, candidates: tuple[ObjectType, ...]) -> frozenset[ObjectType]:
     """Types she may target: unsealed, and not her bound object under at least one candidate."""
     tiles = dict(view.tiles)
@@ -165,7 +154,7 @@ def belief(view: PublicView) -> Belief:
     has picked from her pawn; this round's answers filter it during the
     Samurai turn. During setup and after the match it is empty.
     """
-    candidates = bound_candidates(view)
+    candidates = possible_bound(view)
     if view.phase not in (Phase.GORYO_TURN, Phase.SAMURAI_TURN) or view.goryo_space is None:
         return _empty(view.goryo_space, candidates)
 

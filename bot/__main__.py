@@ -20,6 +20,7 @@ settings (environment variables, or KEY=value lines in ./.env; the environment w
   GORYO_SEED               seed every match's draws (testing only)
   GORYO_CHALLENGE_TIMEOUT  how long a challenge stays open: 900, 15m, 1h (default 15m)
   GORYO_TURN_LIMIT         how long one turn may take: 3600, 90m, 24h, 2d (default 24h)
+  GORYO_AI_PAUSE           seconds the bot waits before each of its Samurai's actions, 0 to 60 (default 2)
   GORYO_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)
   GORYO_SHARD_COUNT        Discord shards in all, for a bot in thousands of servers (default: no sharding)
   GORYO_SHARD_IDS          the shards this process holds, like 0-3 (default: all); needs PostgreSQL

@@ -14,6 +14,7 @@ from __future__ import annotations
 import rules
 
 from . import messages
+from .assist import aid_of, aid_words, round_summary
 from .outbox import OutboxItem
 from .service import Played
 from .storage import MatchRecord
@@ -39,6 +40,12 @@ def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo")
 
 
+def with_aid(text: str, record: MatchRecord) -> str:
+    """``text`` and, when the match shows the deduction aid, its count in words on a line of its own."""
+    said = aid_words(record.state, record.assist)
+    return text if said is None else f"{text}\n{said}"
+
+
 def turn_ran_out(played: Played) -> bool:
     """The Samurai's turn ended by itself: nothing legal was left to them."""
     return isinstance(played.action, rules.EndSamuraiTurn) and not rules.legal_samurai_actions(played.before.state)
@@ -59,16 +66,24 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
         # planned, and the ping's board is the live board of the Samurai turn.
         out.append(OutboxItem("receipt", "goryo", messages.goryo_plan_locked(action), "goryo", answer=True))
-        out.append(OutboxItem("ping", "live", messages.samurai_turn_ping(after.samurai_id, state.round), "public"))
+        ping = messages.samurai_turn_ping(after.samurai_id, state.round)
+        if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
+            ping = f"{ping}\n{messages.aid_turn_start(aid.paths_possible)}"
+        out.append(OutboxItem("ping", "live", ping, "public"))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = messages.narrate(played.events)
         if turn_ran_out(played):
             text = f"{messages.samurai_turn_ran_out()}\n{text}"
+        if (summary := round_summary(played.before.state)) is not None:  # for both players, aid or not
+            text = f"{text}\n{summary}"
         out.append(OutboxItem("discovery", "public", text, "discovery", answer=True))
         if not state.is_over:
             out.append(goryo_turn_item(after))
     elif isinstance(action, SAMURAI_STEPS):
-        out.append(OutboxItem("narration", "public", messages.narrate(played.events), answer=True))
+        text = messages.narrate(played.events)
+        if not isinstance(action, rules.Move):  # an answer came in: the aid's count may have changed
+            text = with_aid(text, after)
+        out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
             out.append(OutboxItem("live", "live", messages.board_caption(after.channel_id, state.round), "public"))
     if state.is_over:

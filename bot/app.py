@@ -102,6 +102,7 @@ class GoryoBot(commands.Bot):
         self.turn_sweeper.cancel()
         if self.game is not None:
             self.game.deliverer.stop()
+            self.game.ai.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -8,6 +8,7 @@ only ``goryo_board`` takes her view.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import multiprocessing
 import os
@@ -21,6 +22,8 @@ import discord
 
 import render
 import rules
+
+from .assist import deduction_aid
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 
@@ -71,12 +74,12 @@ class Board:
 # picture of her secrets is drawn each time and kept nowhere.
 # Requests arriving while it is being drawn share that one drawing.
 _RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object], asyncio.Future[Board]] = OrderedDict()
+_recent: OrderedDict[tuple[str, object, object], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid)
 
 
 async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,
-                       filename: str) -> Board:
-    key = (filename, view)
+                       filename: str, aid: render.DeductionAid | None = None) -> Board:
+    key = (filename, view, aid)
     drawing = _recent.get(key)
     failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
     if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
@@ -99,8 +102,19 @@ async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], st
     return Board(png, filename, describe(view)[:ALT_TEXT_LIMIT])
 
 
-async def public_board(state: rules.GameState) -> Board:
-    return await _draw_public(render.public_board, render.describe_public, rules.public_view(state), "goryo-board.png")
+async def public_board(state: rules.GameState, *, assist: bool = False) -> Board:
+    """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its alt text.
+
+    The aid's counts come from the public view (a fraction of a millisecond) and go to the
+    drawing process as plain numbers.
+    """
+    view = rules.public_view(state)
+    aid = deduction_aid(view) if assist else None
+    if aid is None:
+        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png")
+    draw = functools.partial(render.public_board, aid=aid)
+    describe = functools.partial(render.describe_public, aid=aid)
+    return await _draw_public(draw, describe, view, "goryo-board.png", aid)
 
 
 async def discovery_board(state: rules.GameState) -> Board:

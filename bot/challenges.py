@@ -27,6 +27,15 @@ from .storage import ChallengeRecord, ChannelBusyError, Store
 log = logging.getLogger(__name__)
 
 
+def challenger_is_goryo(role: str, seed: int | str) -> bool:
+    if role == "goryo":
+        return True
+    if role == "samurai":
+        return False
+    # Tied to the match seed, so GORYO_SEED also fixes a random role.
+    return random.Random(f"roles:{seed}").random() < 0.5
+
+
 class Challenges:
     def __init__(self, bot: discord.Client, store: Store, settings: Settings, game) -> None:
         self.bot = bot
@@ -43,18 +52,31 @@ class Challenges:
 
     # --- posting ------------------------------------------------------------------
 
-    async def post(self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool) -> None:
+    async def post(
+        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal",
+        assist: bool = False,
+    ) -> None:
+        """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
+
+        ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
+        """
         from .components import challenge_view  # components call back into this module
 
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("Challenges are made in a server text channel, where the match will be played.")
         if opponent.id == interaction.user.id:
             raise Refusal("You cannot challenge yourself: pick another member as `opponent`.")
-        if opponent.bot:
-            raise Refusal("Bots cannot play Goryō: pick a human member as `opponent`.")
+        against_me = self.game.ai.is_me(opponent)
+        if opponent.bot and not against_me:
+            raise Refusal(
+                "Bots other than me cannot play Goryō: pick a human member as `opponent`, or me to play against the bot."
+            )
         waiting = await self.store.pending_challenge_in(interaction.channel_id)
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
+        if against_me:
+            await self.game.ai.start_match(interaction, role, advanced, level, assist)
+            return
         try:
             challenge = await self.store.create_challenge(
                 guild_id=interaction.guild_id,
@@ -64,6 +86,7 @@ class Challenges:
                 challenger_role=role,
                 advanced=advanced,
                 now=discord.utils.utcnow(),
+                assist=assist,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -76,7 +99,7 @@ class Challenges:
                 "Wait for it to be answered or to lapse, or use another channel."
             ) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
-        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires)
+        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
         try:
             response = await interaction.response.send_message(
                 text, view=challenge_view(challenge.id), allowed_mentions=PINGS
@@ -132,12 +155,7 @@ class Challenges:
         return self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
 
     def _goryo_is_challenger(self, challenge: ChallengeRecord, seed: int | str) -> bool:
-        if challenge.challenger_role == "goryo":
-            return True
-        if challenge.challenger_role == "samurai":
-            return False
-        # Tied to the match seed, so GORYO_SEED also fixes a random role.
-        return random.Random(f"roles:{seed}").random() < 0.5
+        return challenger_is_goryo(challenge.challenger_role, seed)
 
     async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
         seed = self._seed()
@@ -146,7 +164,7 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
-        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type)
+        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
         setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
         outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
         try:

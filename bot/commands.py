@@ -39,6 +39,8 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
         opponent="Who you challenge",
         role="The side you play (random by default)",
         advanced="Advanced mode: each Samurai takes at most 2 actions",
+        level="When you challenge me, the bot: how well I play (normal by default)",
+        assist="Deduction aid: show everyone where her path can still run, from the answers (off by default)",
     )
     async def challenge(
         self,
@@ -46,8 +48,10 @@ class GoryoCommands(app_commands.Group, name="goryo", description="Play Goryō, 
         opponent: discord.User,
         role: Literal["goryo", "samurai", "random"] = "random",
         advanced: bool = False,
+        level: Literal["easy", "normal", "hard"] = "normal",
+        assist: bool = False,
     ) -> None:
-        await _game(interaction).challenges.post(interaction, opponent, role, advanced)
+        await _game(interaction).challenges.post(interaction, opponent, role, advanced, level, assist)
 
     @app_commands.command(description="Goryō: choose which space of the first type you break and start on")
     @app_commands.describe(space="A space of the first type drawn, like C1", match=MATCH_HELP)

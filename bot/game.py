@@ -16,7 +16,9 @@ from discord import app_commands
 import rules
 
 from . import boards, messages
+from .aiplay import AiPlayer, keep_from_the_bot
 from .announce import outbox_for
+from .assist import aid_words
 from .challenges import Challenges
 from .components import plan_view, resign_view
 from .cooldown import Cooldown
@@ -38,9 +40,10 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, outbox_for)
+        self.service = MatchService(store, keep_from_the_bot(outbox_for))
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
         self.challenges = Challenges(bot, store, settings, self)
+        self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.board_cooldown = Cooldown(settings.board_cooldown)
         # Previews cancelled by their Cancel button: (match, version, plan). A Confirm racing the
         # Cancel is refused once the Cancel won the match's lock. In memory: after a restart the
@@ -55,6 +58,7 @@ class Game:
                 async with self.service.lock(record.id):
                     await self.service.end_a_finished_turn(record)
         await self.deliverer.sweep(everything=True)
+        self.ai.resume(await self.store.active_matches())  # the bot's turns a restart interrupted
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
@@ -81,6 +85,7 @@ class Game:
             match_id, interaction.user.id, action, expected_version=version, unless=unless
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
+        self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
         return played
 
     async def deliver(
@@ -185,7 +190,7 @@ class Game:
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         await interaction.response.defer(thinking=True, ephemeral=not in_its_channel and _in_guild(interaction))
-        pictures = [await boards.public_board(state)]
+        pictures = [await boards.public_board(state, assist=record.assist)]
         discovery = await self.store.last_delivered(record.id, "discovery")
         if discovery is not None and state.to_move is not None:
             pictures.append(await boards.discovery_board(await self.store.state_at(record.id, discovery.seq)))
@@ -197,7 +202,10 @@ class Game:
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)
-        text = messages.status(rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id)
+        text = messages.status(
+            rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
+            aid=aid_words(record.state, record.assist), assist=record.assist,
+        )
         if (clock := self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:

@@ -49,22 +49,31 @@ def _and(words: list[str]) -> str:
 # --- challenges ---------------------------------------------------------------
 
 
-def challenge_text(challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int) -> str:
+def challenge_text(challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int,
+                   assist: bool = False) -> str:
     roles = {
         "goryo": f"{mention(challenger_id)} plays the Goryō and {mention(opponent_id)} the Samurai",
         "samurai": f"{mention(challenger_id)} plays the Samurai and {mention(opponent_id)} the Goryō",
         "random": "roles are drawn at random",
     }[role]
     mode = " Advanced mode: each Samurai takes at most 2 actions." if advanced else ""
+    if assist:
+        mode += f" {AID_ON}"
     return (
         f"{mention(opponent_id)}, {mention(challenger_id)} challenges you to a game of Goryō: {roles}.{mode}\n"
         f"Accept or decline below; the challenge lapses <t:{expires_at}:R>."
     )
 
 
-def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType) -> str:
+AID_ON = (
+    "The deduction aid is on: during each Samurai turn the board shows everyone where her path can still run."
+)
+
+
+def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType, assist: bool = False) -> str:
+    aid = f" {AID_ON}" if assist else ""
     return (
-        f"Challenge accepted! {mention(goryo_id)} is the Goryō, {mention(samurai_id)} leads the four Samurai.\n"
+        f"Challenge accepted! {mention(goryo_id)} is the Goryō, {mention(samurai_id)} leads the four Samurai.{aid}\n"
         f"The first object drawn is the {first_type}: its tile is broken. The Goryō now chooses which "
         f"{first_type} to break and start on."
     )
@@ -197,6 +206,12 @@ def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
         f"{mention(samurai_id)}, the Goryō has planned her path for round {round_number}. Your turn, Samurai: "
         "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
     )
+
+
+def aid_turn_start(paths: int) -> str:
+    """The deduction aid on the turn's ping: true for the whole turn, though its picture is redrawn under it."""
+    one = "1 possible path" if paths == 1 else f"{paths} possible paths"
+    return f"Deduction aid: she has {one} this round. The board shows where they run; each answer narrows them."
 
 
 def samurai_turn_ran_out() -> str:
@@ -336,7 +351,9 @@ def _powers(sprint: bool, false_trail: bool) -> str:
     return ", ".join(left) if left else "none"
 
 
-def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: int) -> str:
+def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: int, *,
+           aid: str | None = None, assist: bool = False) -> str:
+    """``assist``: the match shows the deduction aid; ``aid``: its count in words, during a Samurai turn."""
     if view.outcome is not None:
         turn = "the match is over"
     elif view.phase is rules.Phase.SETUP:
@@ -362,6 +379,8 @@ def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: i
         lines.append(f"Samurai called this turn: {called}.")
     if view.goryo_space is not None:
         lines.append(f"The Goryō's pawn stands on {rules.space_name(view.goryo_space)}.")
+    if assist:
+        lines.append(f"Deduction aid: on. {aid or 'The board shows it during the Samurai turn.'}")
     return "\n".join(lines)
 
 
@@ -389,6 +408,48 @@ HELP = """\
 Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`."""
 
 
+# Shown by the topic help (league's `/goryo help topic:ai`); /goryo help itself is at Discord's limit.
+HELP_AI = """\
+**Playing against the bot**
+`/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default) or hard.
+I play my side through the same commands as a person: every Samurai action of mine is posted in the channel (with a short pause between them, so you can follow), and as the Goryō I plan in secret and the bot answers your investigations truthfully, exactly as against a person.
+Your turn has the usual time limit: you get the reminder at half time, and when it runs out I claim the win on time. I never run out of time myself. `/goryo resign`, `/goryo status` and `/goryo board` work as usual."""
+
+
+def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: str, first_type: rules.ObjectType,
+                     assist: bool = False) -> str:
+    if human_side is rules.Side.GORYO:
+        roles = f"{mention(human_id)} is the Goryō; I ({mention(bot_id)}) lead the four Samurai"
+        next_step = f"The Goryō now chooses which {first_type} to break and start on."
+    else:
+        roles = f"I ({mention(bot_id)}) am the Goryō; {mention(human_id)} leads the four Samurai"
+        next_step = f"I am choosing which {first_type} to break and start on."
+    return (
+        f"Challenge taken! {roles}, playing at the **{level}** level.{f' {AID_ON}' if assist else ''}\n"
+        f"The first object drawn is the {first_type}: its tile is broken. {next_step}"
+    )
+
+
+def ai_samurai_turn(round_number: int) -> str:
+    return (
+        f"The Goryō has planned her path for round {round_number}. My Samurai take up the hunt: "
+        "each of their actions follows here, then the Discovery."
+    )
+
+
+def claim_against_the_bot() -> str:
+    return (
+        "I never run out of time, so there is nothing to claim: I am thinking, and my move will follow. "
+        "If it doesn't come, `/goryo board` shows where the match stands."
+    )
+
+# The deduction aid's part of the help; the help's `assist` topic shows it.
+HELP_ASSIST = """\
+**The deduction aid** (`/goryo challenge … assist:True`, off unless chosen)
+Her path is secret, but every answer rules some of her possible paths out. With the aid on, during each Samurai turn the board shades the spaces her remaining paths cross (the deeper the orange, the more of them) and marks with a number where they could end; the caption, the picture's description and each investigation's message say how many paths still fit, like "23 of her 41 possible paths fit the answers", and name the path when only one is left.
+It uses public facts only (her start, the powers she still has, the object tiles, this round's answers), so everyone in the channel sees the same aid and it never gives her secret away. She may have laid a False Trail, so a single *yes* off a path does not rule it out while she still holds that power.
+The garden panel's **?** marks the object types that could still be her bound object, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most."""
+
 # --- time limits, faults, damage ---------------------------------------------------
 
 
@@ -397,12 +458,18 @@ def when(moment: int) -> str:
     return f"<t:{moment}:f> (<t:{moment}:R>)"
 
 
-def turn_reminder(side: rules.Side, player_id: int, opponent_id: int, channel_id: int, deadline: int) -> str:
+def turn_reminder(
+    side: rules.Side, player_id: int, opponent_id: int, channel_id: int, deadline: int, *, against_the_bot: bool = False
+) -> str:
     """Half the turn time is gone. Public-safe: says only whose move it is, which everyone knows."""
     who = "the Goryō" if side is rules.Side.GORYO else "the Samurai"
+    after = (
+        "after that I claim the win on time" if against_the_bot
+        else f"after that {mention(opponent_id)} may claim the win with `/goryo claim`"
+    )
     return (
         f"{mention(player_id)}, half the turn time is gone: it is {who}'s move in {channel_link(channel_id)}. "
-        f"Play by {when(deadline)}; after that {mention(opponent_id)} may claim the win with `/goryo claim`."
+        f"Play by {when(deadline)}; {after}."
     )
 
 

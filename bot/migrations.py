@@ -131,7 +131,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
         """,
     ),
-    # 4: who is delivering a match's outbox right now, until when: with several bot processes
+    # 4: matches against the bot: which side it plays, how well, and the seed its decisions derive from.
+    # The bot's own user id stands in goryo_id/samurai_id; these columns say that seat is played by the AI.
+    (
+        "ALTER TABLE matches ADD COLUMN ai_side TEXT CHECK (ai_side IN ('goryo', 'samurai'))",
+        "ALTER TABLE matches ADD COLUMN ai_level TEXT CHECK (ai_level IN ('easy', 'normal', 'hard'))",
+        "ALTER TABLE matches ADD COLUMN ai_seed INTEGER",
+        # The sweep that claims a win on time for the bot: active AI matches by when the turn began.
+        "CREATE INDEX matches_ai_by_turn ON matches (turn_started_at) WHERE status = 'active' AND ai_side IS NOT NULL",
+    ),
+    # 5: the deduction aid, an option of the challenge that the match keeps (issue 12).
+    (
+        "ALTER TABLE challenges ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+        "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+    ),
+    # 6: who is delivering a match's outbox right now, until when: with several bot processes
     # on one database, one drains a match at a time (the claim lapses if its holder dies).
     (
         """

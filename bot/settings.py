@@ -32,6 +32,7 @@ class Settings:
     challenge_timeout: float = 900.0  # seconds an unanswered challenge stays open
     turn_limit: float = 24 * 3600.0  # seconds a player may take over one turn
     board_cooldown: float = 10.0  # seconds between two /goryo board of one user
+    ai_pause: float = 2.0  # seconds the bot waits before each of its Samurai's actions, so people can follow
     log_level: str = "INFO"
     shard_count: int | None = None  # Discord shards in all; None: one unsharded connection
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds; None: all of them
@@ -72,6 +73,10 @@ class Settings:
                 )
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
             raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
+        if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
+            raise SettingsError(
+                f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {self.ai_pause:g}"
+            )
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -105,6 +110,19 @@ def _seconds(name: str, text: str) -> float:
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds > 0):
         raise SettingsError(f"{name} must be {DURATION_FORMS}, not {given!r}")
+    return seconds
+
+
+def _pause(text: str | None) -> float:
+    """``GORYO_AI_PAUSE``: seconds from 0 to 60 (``2`` or ``2s``)."""
+    if text is None:
+        return Settings.ai_pause
+    try:
+        seconds = float(text.strip().lower().removesuffix("s"))
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and 0 <= seconds <= 60):
+        raise SettingsError(f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {text!r}")
     return seconds
 
 
@@ -173,6 +191,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         turn_limit=_seconds("GORYO_TURN_LIMIT", get("GORYO_TURN_LIMIT") or "24h"),
         board_cooldown=_seconds("GORYO_BOARD_COOLDOWN", get("GORYO_BOARD_COOLDOWN") or "10"),
         log_level=log_text.upper(),
+        ai_pause=_pause(get("GORYO_AI_PAUSE")),
         shard_count=_whole("GORYO_SHARD_COUNT", count_text) if (count_text := get("GORYO_SHARD_COUNT")) else None,
         shard_ids=_shard_ids(ids_text) if (ids_text := get("GORYO_SHARD_IDS")) else None,
     )

@@ -70,8 +70,8 @@ class TurnClock:
     def status_line(self, record: MatchRecord) -> str | None:
         """For ``/goryo status``: until when the side to move may take its turn."""
         late = record.state.to_move
-        if not record.is_active or late is None:
-            return None
+        if not record.is_active or late is None or late is record.ai_side:
+            return None  # the bot has no turn clock: it is thinking
         return messages.turn_time(late, self._deadline(record), up=self.time_is_up(record))
 
     # --- reminders ----------------------------------------------------------------
@@ -83,6 +83,7 @@ class TurnClock:
         for record in await self.store.reminders_due(now - self.limit / 2):
             if self.reminder_due(record, now) and await self.remind(record, now):
                 sent += 1
+        await self.game.ai.claim_overdue(now - self.limit)  # the bot claims its wins on time itself
         return sent
 
     async def remind(self, record: MatchRecord, now: datetime) -> bool:
@@ -90,8 +91,15 @@ class TurnClock:
         # by the deliverer (retried if Discord refuses it), even if the player moves meanwhile.
         side = record.state.to_move
         assert side is not None
+        if side is record.ai_side:
+            # The bot never runs out of time: no reminder to itself. Its turn should be under way;
+            # if a fault stopped it, this wakes it again.
+            await self.store.mark_reminded(record.id, version=record.version, now=now)
+            self.game.ai.wake(record)
+            return False
         text = messages.turn_reminder(
-            side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record)
+            side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record),
+            against_the_bot=record.ai_side is not None,
         )
         # Her reminder by DM (a channel mention if her DMs are shut); the Samurai's in the channel.
         item = OutboxItem("reminder", "goryo" if side is rules.Side.GORYO else "public", text)
@@ -115,6 +123,8 @@ class TurnClock:
             raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
         if late is side:
             raise Refusal(messages.claim_own_turn())
+        if late is record.ai_side:
+            raise Refusal(messages.claim_against_the_bot())
         if not self.time_is_up(record):
             raise Refusal(messages.claim_too_early(late, self._deadline(record)))
         log.info("match %d: %s claims on time", record.id, side.value)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -29,6 +29,7 @@ import rules
 from rules.events import PathRevealed
 
 from . import geometry
+from .deduction import DeductionAid
 from .images import discovery_board, final_board, public_board
 
 # 720 px: a phone shows an attachment about 360 points wide at 2x, so this is drawn pixel for
@@ -95,8 +96,17 @@ class ReplayTooLargeError(ValueError):
         )
 
 
-def replay_frames(initial_state: rules.GameState, actions: Iterable[rules.Action]) -> tuple[ReplayFrame, ...]:
-    """The live pictures of the match: one per action, one per revealed path, then the final board."""
+AidOf = Callable[[rules.PublicView], DeductionAid | None]
+
+
+def replay_frames(
+    initial_state: rules.GameState, actions: Iterable[rules.Action], aid: AidOf | None = None
+) -> tuple[ReplayFrame, ...]:
+    """The live pictures of the match: one per action, one per revealed path, then the final board.
+
+    ``aid``: for a match played with the deduction aid, the caller's function from a public view
+    to the aid's numbers (``bot.assist.deduction_aid``), so the frames show it as the channel did.
+    """
     views: list[tuple[rules.PublicView, bool]] = []  # after each action, and whether it revealed a path
     state = initial_state
     for action in actions:
@@ -109,7 +119,7 @@ def replay_frames(initial_state: rules.GameState, actions: Iterable[rules.Action
     for view, revealed in views:
         if revealed:
             frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view)))
-        frames.append(ReplayFrame(FrameKind.ACTION, public_board(view)))
+        frames.append(ReplayFrame(FrameKind.ACTION, public_board(view, aid(view) if aid is not None else None)))
     frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state))))
     return tuple(frames)
 
@@ -125,12 +135,13 @@ def replay_gif(
     *,
     max_bytes: int,
     width: int = DEFAULT_WIDTH,
+    aid: AidOf | None = None,
 ) -> Replay:
     """The whole match as a GIF of at most ``max_bytes``, reduced step by step only if it must be.
 
     MatchInProgressError if the match is not over; ReplayTooLargeError if nothing fits.
     """
-    frames = replay_frames(initial_state, actions)
+    frames = replay_frames(initial_state, actions, aid)
     reveals = sum(frame.kind is FrameKind.REVEAL for frame in frames)
     asked = [_decoded(frame.png, width) for frame in frames]  # smaller widths are scaled from these
     smallest = None

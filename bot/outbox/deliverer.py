@@ -309,15 +309,18 @@ class Deliverer:
 
     # --- one item ---------------------------------------------------------------
 
-    async def _picture(self, entry: OutboxEntry, states: dict[int, rules.GameState]) -> tuple[rules.GameState, Board | None]:
+    async def _picture(
+        self, entry: OutboxEntry, states: dict[int, rules.GameState], assist: bool
+    ) -> tuple[rules.GameState, Board | None]:
         state = states.get(entry.seq)
         if state is None:
             state = states[entry.seq] = await self.store.state_at(entry.match_id, entry.seq)
         picture = entry.item.picture
         if picture is None:
             return state, None
+        if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
+            return state, await boards.public_board(state, assist=assist)
         draw = {
-            "public": boards.public_board,
             "discovery": boards.discovery_board,
             "final": boards.final_board,
             "goryo": boards.goryo_board,
@@ -327,7 +330,7 @@ class Deliverer:
     async def _send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
     ) -> tuple[MatchRecord, int | None]:
-        state, board = await self._picture(entry, states)
+        state, board = await self._picture(entry, states, record.assist)
         item = entry.item
         if reply is not None and reply.carries(entry):
             message_id = await reply.send(entry, board)

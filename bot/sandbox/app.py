@@ -21,7 +21,7 @@ from .server import SandboxServer
 from .world import SandboxWorld
 
 # The settings a sandbox honours from the environment; see .env.example.
-GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL")
+GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
 # How often the simulated clock catches up with real time.
 CLOCK_TICK_SECONDS = 5.0
 # Pillow renders and SQLite writes can outlast SimCord's 5 s default on a slow laptop.
@@ -48,7 +48,11 @@ class Sandbox:
         # Only game settings pass through: never the token, never .env (where the token lives), and
         # commands sync globally into the simulated Discord whatever the deployment's sync setting.
         settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}
-        overrides = {"seed": self.seed} if self.seed is not None else {}
+        overrides: dict[str, object] = {"seed": self.seed} if self.seed is not None else {}
+        if "GORYO_AI_PAUSE" not in settings:
+            # The page waits for each command's work to settle, the bot's paused turn included:
+            # without a pause the bot's Samurai answer at once.
+            overrides["ai_pause"] = 0.0
         self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)

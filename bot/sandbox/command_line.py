@@ -177,6 +177,8 @@ def _convert(option: dict[str, Any], raw: str, resolve_member: Callable[[str], A
     if kind in (OptionType.user.value, OptionType.mentionable.value):
         member = resolve_member(raw)
         if member is None:
-            raise CommandTextError(f"`{name}:` names a member of this server, for example `@Kenji`.")
+            raise CommandTextError(
+                f"`{name}:` names a member of this server, for example `@Kenji`, or `@Goryō` to play against the bot."
+            )
         return member
     raise CommandTextError(f"The sandbox cannot fill `{name}:` options of this kind from typed text.")

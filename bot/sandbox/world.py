@@ -227,9 +227,13 @@ class SandboxWorld:
             result = await self._dispatch(actor.select(message, values, custom_id=custom_id))
             return self._outcome(result, f"chose {', '.join(values)}")
 
-    def _member_named(self, text: str) -> simcord.MemberActor | None:
-        """`@Kenji`, `kenji` or a raw mention `<@123>`."""
+    def _member_named(self, text: str) -> simcord.MemberActor | simcord.UserHandle | None:
+        """`@Kenji`, `kenji` or a raw mention `<@123>`; `@Goryō` (or `@bot`) is the bot, to play against it."""
         wanted = text.strip().removeprefix("@").strip().lower()
+        me = self.env.backend.bot_user
+        named = wanted in {BOT_NAME.lower(), "goryo", "bot", me.name.lower()}
+        if named or text.strip() in {f"<@{me.id}>", f"<@!{me.id}>"}:
+            return simcord.UserHandle(self.env, me)
         for player in self.players.values():
             member = player.member
             if wanted in {player.name.lower(), member.name.lower(), player.key} or text.strip() in {

@@ -163,7 +163,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL
         """,
     ),
-    # 4: who is delivering a match's outbox right now, until when.
+    # 4: matches against the bot: its side, its level, the seed of its decisions.
+    (
+        "ALTER TABLE matches ADD COLUMN ai_side TEXT CHECK (ai_side IN ('goryo', 'samurai'))",
+        "ALTER TABLE matches ADD COLUMN ai_level TEXT CHECK (ai_level IN ('easy', 'normal', 'hard'))",
+        "ALTER TABLE matches ADD COLUMN ai_seed BIGINT",
+        "CREATE INDEX matches_ai_by_turn ON matches (turn_started_at) WHERE status = 'active' AND ai_side IS NOT NULL",
+    ),
+    # 5: the deduction aid, an option of the challenge that the match keeps.
+    (
+        "ALTER TABLE challenges ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+        "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
+    ),
+    # 6: who is delivering a match's outbox right now, until when.
     (
         """
         CREATE TABLE outbox_claims (

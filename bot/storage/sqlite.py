@@ -91,6 +91,10 @@ class MatchRecord:
     damage_reason: str | None = None
     live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
     live_board_message_id: int | None = None
+    ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
+    ai_level: str | None = None
+    ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
+    assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
 
     @property
     def is_active(self) -> bool:
@@ -125,6 +129,7 @@ class ChallengeRecord:
     advanced: bool
     created_at: datetime
     message_id: int | None
+    assist: bool = False
 
 
 @dataclass(frozen=True)
@@ -137,10 +142,11 @@ class LoggedAction:
 
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
-    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id"
+    "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed, "
+    "assist"
 )
 _CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id"
+    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist"
 )
 
 
@@ -161,6 +167,10 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         damage_reason=row["damage_reason"],
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
+        ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
+        ai_level=row["ai_level"],
+        ai_seed=row["ai_seed"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -175,6 +185,7 @@ def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         advanced=bool(row["advanced"]),
         created_at=_parse_time(row["created_at"]),
         message_id=row["message_id"],
+        assist=bool(row["assist"]),
     )
 
 
@@ -339,6 +350,7 @@ class Store:
         challenger_role: str,
         advanced: bool,
         now: datetime,
+        assist: bool = False,
     ) -> ChallengeRecord:
         """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
         if challenger_role not in CHALLENGER_ROLES:
@@ -349,8 +361,9 @@ class Store:
                 inserted = await self._one(
                     db,
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created),
+                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created,
+                     int(assist)),
                 )
                 challenge_id = inserted[0]
         except self.integrity_errors as error:
@@ -369,6 +382,7 @@ class Store:
             advanced=bool(advanced),
             created_at=_parse_time(created),
             message_id=None,
+            assist=bool(assist),
         )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -441,7 +455,7 @@ class Store:
                 inserted = await self._one(
                     db,
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)"
+                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
                     " RETURNING id",
                     (
                         challenge["guild_id"],
@@ -454,6 +468,7 @@ class Store:
                         ACTIVE if not state.is_over else FINISHED,
                         started,
                         started,
+                        challenge["assist"],  # the match keeps the challenge's options
                     ),
                 )
                 match_id = inserted[0]
@@ -466,6 +481,61 @@ class Store:
             raise ChannelBusyError(kind) from error
         log.info("match %d started in channel %d (from challenge %d)", match_id, row["channel_id"], challenge_id)
         return _match_from_row(row)
+
+    async def start_ai_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+        ai_side: rules.Side,
+        ai_level: str,
+        ai_seed: int,
+        outbox: Sequence[OutboxItem] = (),
+        assist: bool = False,
+    ) -> MatchRecord:
+        """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
+
+        ChannelBusyError if the channel has an active match or a pending challenge.
+        """
+        started = _utc_text(now)
+        state_json = rules.to_json(state)
+        try:
+            async with self._write() as db:
+                inserted = await self._one(
+                    db,
+                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
+                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed, assist)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (
+                        guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
+                        ACTIVE if not state.is_over else FINISHED, started, started,
+                        ai_side.value, ai_level, ai_seed, int(assist),
+                    ),
+                )
+                match_id = inserted[0]
+                await self._queue(db, match_id, 0, outbox, started)
+                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
+        except self.integrity_errors as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+        log.info(
+            "match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id
+        )
+        return _match_from_row(row)
+
+    async def ai_waiting_since(self, started_before: datetime) -> list[MatchRecord]:
+        """Active matches against the bot where the human has had the turn since before ``started_before``."""
+        return await self._matches_where(
+            "status = 'active' AND ai_side IS NOT NULL AND to_move IS NOT NULL AND to_move != ai_side"
+            " AND turn_started_at <= ?",
+            (_utc_text(started_before),),
+        )
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
         found = await self._matches_where("id = ?", (match_id,))

@@ -71,9 +71,9 @@ class Table:
     async def answer(self, label: str, by=None) -> simcord.InteractionResult:
         return await (by or self.bob).click(self.challenge_message(), label=label)
 
-    async def begin(self, *, advanced: bool = False, seed: int | str | None = None) -> None:
+    async def begin(self, *, advanced: bool = False, seed: int | str | None = None, assist: bool = False) -> None:
         """Alice challenges Bob as the Goryō; Bob accepts. The shadow state starts from the same seed."""
-        await self.challenge(role="goryo", advanced=advanced)
+        await self.challenge(role="goryo", advanced=advanced, **({"assist": True} if assist else {}))
         result = await self.answer("Accept")
         assert result.acknowledged
         self.goryo, self.samurai = self.alice, self.bob

@@ -1,6 +1,6 @@
 """Spec section 4 as a test: two matches with the same public history but different secrets
 (bound object, plan, False Trail, where the Goryō plays) look identical to the Samurai player,
-texts and image bytes, until the discovery."""
+texts and image bytes, until the discovery; with the deduction aid on too."""
 
 from __future__ import annotations
 
@@ -63,11 +63,12 @@ def _samurai_script(states: list[rules.GameState]) -> list[rules.Action]:
     return script
 
 
-async def _samurai_view(make_bot, tmp_path, seed, plan, script, *, goryo_in_channel: bool) -> list[tuple]:
+async def _samurai_view(make_bot, tmp_path, seed, plan, script, *, goryo_in_channel: bool,
+                        assist: bool = False) -> list[tuple]:
     bot = make_bot(seed=seed, database=tmp_path / f"secrecy-{seed}-{goryo_in_channel}.sqlite3")
     async with simcord.run(bot) as env:
         table = Table(env, seed=seed)
-        await table.begin()
+        await table.begin(assist=assist)
         await table.samurai_act(rules.EndSamuraiTurn())  # refused: not his turn
         await table.samurai.slash(table.channel, "goryo status")
         await table.play(rules.ChooseStart(_common_start([seed])), in_channel=goryo_in_channel)
@@ -83,8 +84,9 @@ async def _samurai_view(make_bot, tmp_path, seed, plan, script, *, goryo_in_chan
     return view
 
 
+@pytest.mark.parametrize("assist", [False, True], ids=["", "with the deduction aid"])
 @pytest.mark.parametrize("differ", ["bound object", "plan and False Trail"])
-async def test_the_samurai_see_the_same_thing_whatever_the_secrets(make_bot, tmp_path, differ):
+async def test_the_samurai_see_the_same_thing_whatever_the_secrets(make_bot, tmp_path, differ, assist):
     if differ == "bound object":
         seeds = [SEED, _twin_seed()]
     else:
@@ -98,10 +100,12 @@ async def test_the_samurai_see_the_same_thing_whatever_the_secrets(make_bot, tmp
     assert any(isinstance(a, (rules.Search, rules.Sniff)) for a in script), "the script investigates"
 
     views = [
-        await _samurai_view(make_bot, tmp_path, seed, plan, script, goryo_in_channel=in_channel)
+        await _samurai_view(make_bot, tmp_path, seed, plan, script, goryo_in_channel=in_channel, assist=assist)
         for seed, plan, in_channel in zip(seeds, plans, (False, True))
     ]
     assert len(views[0]) > 10
     for seen_a, seen_b in zip(*views, strict=True):
         assert seen_a == seen_b
     assert any(files for _, _, files, _, _ in views[0])  # images were compared, byte for byte
+    # With the aid on, its counts were among what was compared (and absent without it).
+    assert any("of her" in text and "paths" in text for _, text, _, _, _ in views[0]) is assist

@@ -10,7 +10,8 @@ until the rules reveal the difference.
   different bags), the same play up to the first Discovery.
 
 Where the Goryō plays (DMs or the channel) is drawn independently in each run, so that
-must not show either.
+must not show either. Whether the match shows the deduction aid is drawn too (the same in
+both runs): its overlay and counts must not show a difference either.
 """
 
 from __future__ import annotations
@@ -55,14 +56,14 @@ def samurai_script(states: list[rules.GameState], rng: random.Random) -> list[ru
 
 
 async def samurai_view(seed: int, before: list[rules.Action], plan: rules.Plan, script: list[rules.Action],
-                       goryo_in_channel: bool) -> list[tuple]:
+                       goryo_in_channel: bool, assist: bool = False) -> list[tuple]:
     """Play one run through the real bot; what the Samurai player saw."""
     with tempfile.TemporaryDirectory() as folder:
         bot = create_bot(database=Path(folder) / "secrecy.sqlite3", environ={}, env_file=None, sync="global", seed=seed)
         try:
             async with simcord.run(bot) as env:
                 table = Table(env, seed=seed)
-                await table.begin()
+                await table.begin(assist=assist)
                 for action in before:
                     await table.play(action, in_channel=goryo_in_channel)
                 await table.samurai.slash(table.channel, "goryo status")
@@ -107,8 +108,9 @@ def prefix_to_a_goryo_turn(seed: int, rounds: int, rng: random.Random) -> tuple[
 
 
 @SECRECY
-@given(seed=st.integers(0, 100_000), rounds=st.integers(1, 4), in_channel=st.tuples(st.booleans(), st.booleans()))
-def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(seed, rounds, in_channel):
+@given(seed=st.integers(0, 100_000), rounds=st.integers(1, 4), in_channel=st.tuples(st.booleans(), st.booleans()),
+       assist=st.booleans())
+def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(seed, rounds, in_channel, assist):
     rng = random.Random(seed)
     before, state = prefix_to_a_goryo_turn(seed, rounds, rng)
     paths = list(rules.legal_paths(state))
@@ -117,7 +119,7 @@ def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(se
     plans = [rules.Plan(first, rng.choice(trails)), rules.Plan(second, rng.choice(trails))]
     script = samurai_script([rules.apply(state, p).state for p in plans], rng)
 
-    views = [asyncio.run(samurai_view(seed, before, p, script, c)) for p, c in zip(plans, in_channel)]
+    views = [asyncio.run(samurai_view(seed, before, p, script, c, assist)) for p, c in zip(plans, in_channel)]
     assert_same_views(views)
 
 
@@ -132,8 +134,8 @@ def twin_seeds(seed: int) -> tuple[int, int]:
 
 
 @SECRECY
-@given(seed=st.integers(0, 100_000), in_channel=st.tuples(st.booleans(), st.booleans()))
-def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discovery(seed, in_channel):
+@given(seed=st.integers(0, 100_000), in_channel=st.tuples(st.booleans(), st.booleans()), assist=st.booleans())
+def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discovery(seed, in_channel, assist):
     seeds = twin_seeds(seed)
     rng = random.Random(seed)
     start = rules.ChooseStart(rng.choice(rules.SPACES_OF_TYPE[rules.new_game(seed).first_type]))
@@ -142,5 +144,5 @@ def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discover
     plan = rules.Plan(rng.choice(shared))
     script = samurai_script([rules.apply(s, plan).state for s in started], rng)
 
-    views = [asyncio.run(samurai_view(s, [start], plan, script, c)) for s, c in zip(seeds, in_channel)]
+    views = [asyncio.run(samurai_view(s, [start], plan, script, c, assist)) for s, c in zip(seeds, in_channel)]
     assert_same_views(views)

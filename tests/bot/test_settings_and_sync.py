@@ -37,6 +37,9 @@ def test_env_file_read_and_environment_wins(tmp_path):
     assert settings.challenge_timeout == 900 and settings.turn_limit == 7200
     assert settings.seed == "abc" and settings.database == Path("x.db")
     assert load_settings({"GORYO_SEED": "42"}, env_file=None).seed == 42
+    assert load_settings({}, env_file=None).ai_pause == 2
+    assert load_settings({"GORYO_AI_PAUSE": "0"}, env_file=None).ai_pause == 0
+    assert load_settings({"GORYO_AI_PAUSE": "1.5s"}, env_file=None).ai_pause == 1.5
 
 
 @pytest.mark.parametrize(
@@ -50,6 +53,9 @@ def test_env_file_read_and_environment_wins(tmp_path):
         ({"GORYO_TURN_LIMIT": "inf"}, "GORYO_TURN_LIMIT"),
         ({"GORYO_LOG_LEVEL": "loud"}, "GORYO_LOG_LEVEL"),
         ({"GORYO_DEV_GUILD": "-1"}, "GORYO_DEV_GUILD"),
+        ({"GORYO_AI_PAUSE": "-1"}, "GORYO_AI_PAUSE"),
+        ({"GORYO_AI_PAUSE": "a while"}, "GORYO_AI_PAUSE"),
+        ({"GORYO_AI_PAUSE": "600"}, "GORYO_AI_PAUSE"),
     ],
 )
 def test_bad_settings_name_the_variable(environ, complaint):
@@ -61,7 +67,7 @@ def test_env_example_documents_every_setting():
     example = (Path(__file__).parents[2] / ".env.example").read_text(encoding="utf-8")
     for name in (
         "DISCORD_TOKEN", "GORYO_DATABASE", "GORYO_DEV_GUILD", "GORYO_SYNC", "GORYO_SEED",
-        "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL",
+        "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE",
     ):
         assert f"\n{name}=" in example
 
@@ -137,6 +143,7 @@ def test_help_explains_the_options_the_sandbox_and_the_settings(tmp_path):
         ("GORYO_CHALLENGE_TIMEOUT", "-5", "positive"),
         ("GORYO_LOG_LEVEL", "verbose", "DEBUG, INFO, WARNING"),
         ("GORYO_SYNC", "sometimes", "global, guild, off"),
+        ("GORYO_AI_PAUSE", "-2", "up to 60"),
     ],
 )
 def test_a_bad_setting_gets_one_clear_line_before_connecting(tmp_path, name, value, accepted):

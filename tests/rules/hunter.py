@@ -10,29 +10,16 @@ from __future__ import annotations
 import random
 
 import rules
-from rules import NEIGHBOURS, EndSamuraiTurn, GameState, Move, Phase, Search
+from rules import EndSamuraiTurn, GameState, Move, Phase, Search
+from rules.palace import DISTANCES
 from rules.playout import random_action
-
-
-def _distances_to(target: rules.Space) -> dict[rules.Space, int]:
-    distance = {target: 0}
-    frontier = [target]
-    while frontier:
-        following = []
-        for space in frontier:
-            for n in NEIGHBOURS[space]:
-                if n not in distance:
-                    distance[n] = distance[space] + 1
-                    following.append(n)
-        frontier = following
-    return distance
 
 
 def hunting_action(state: GameState, rng: random.Random) -> rules.Action:
     if state.phase is not Phase.SAMURAI_TURN or rng.random() < 0.2:
         return random_action(state, rng)
     plan = state.plan
-    distance = _distances_to(plan.target)
+    distance = DISTANCES[plan.target]  # steps from her target (the palace's distances are symmetric)
     useful = []
     for action in rules.legal_samurai_actions(state):
         if isinstance(action, Move):

@@ -132,3 +132,19 @@ async def test_the_sandbox_clock_starts_at_todays_date(sandbox):
     from datetime import UTC, datetime
 
     assert abs((sandbox.env.now() - datetime.now(UTC)).total_seconds()) < 3600
+
+
+async def test_one_person_plays_against_the_bot(sandbox, browser: Browser):
+    """One human seat: Aiko challenges the bot by name and leads the Samurai; the bot's Goryō moves at once."""
+    typed = "/goryo challenge opponent:@Goryō role:samurai level:easy"
+    assert await browser.command("aiko", "channel", typed) == {"ok": True, "notices": [], "refused": False}
+    players = (await browser.state("aiko"))["players"]
+    assert [(p["name"], p["role"]) for p in players] == [("Aiko", "Samurai"), ("Kenji", None)]
+    channel = [m["content"] for m in await browser.messages("aiko", "channel")]
+    assert "Challenge taken" in channel[0] and "planned her path" in channel[-1]  # she started and planned already
+
+    assert (await browser.command("aiko", "channel", "/goryo end"))["ok"]
+    after = [m["content"] for m in await browser.messages("aiko", "channel")]
+    assert any("Her path was" in text for text in after)
+    assert "for round 2" in after[-1]  # and she planned her next path by the time the reply came
+    assert await browser.messages("aiko", "dm") == []  # nothing of hers went anywhere

@@ -1,0 +1,233 @@
+"""Matches against the bot: starting one, and playing the bot's own turns.
+
+The bot's seat is stored on the match (``ai_side``, ``ai_level``, ``ai_seed``) and
+its own user id stands in ``goryo_id``/``samurai_id``, so its actions go through
+``MatchService.play`` like anyone's and are announced through the outbox, to the
+channel (there is no interaction to answer).
+
+Each decision is a pure function of the stored state and a seed derived from
+(``ai_seed``, match version): after a restart the same action is recomputed, and
+``expected_version`` keeps it from being played twice. Thinking runs in a worker
+thread, so the event loop keeps serving everyone meanwhile; it only starts once
+the interaction that woke it has been answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from datetime import datetime
+
+import discord
+
+import ai
+import rules
+
+from . import messages
+from .errors import Refusal
+from .outbox import OutboxItem
+from .service import Announce, Played
+from .storage import ChannelBusyError, MatchRecord
+
+log = logging.getLogger(__name__)
+
+Checkpoint = Callable[[str], None]
+
+
+def decision_seed(ai_seed: int, version: int) -> int:
+    """The seed of the bot's decision at ``version``: the same after a restart, different each move."""
+    digest = hashlib.blake2b(f"{ai_seed}:{version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rules.GoryoView:
+    """All the bot may know on its side: the Samurai see the public view only."""
+    return rules.goryo_view(state) if side is rules.Side.GORYO else rules.public_view(state)
+
+
+def decide(side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
+    """One decision of the bot's agent (CPU-bound: run it in a worker)."""
+    return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
+
+
+def keep_from_the_bot(announce: Announce) -> Announce:
+    """``announce`` for a match against the bot: nothing for its DMs when it is the Goryō, no pings to itself."""
+
+    def for_people(played: Played) -> list[OutboxItem]:
+        items = list(announce(played))
+        if played.after.ai_side is rules.Side.GORYO:
+            items = [item for item in items if item.route != "goryo"]
+        elif played.after.ai_side is rules.Side.SAMURAI:
+            # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
+            text = messages.ai_samurai_turn(played.after.state.round)
+            items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
+                     for item in items]
+        return items
+
+    return for_people
+
+
+def _without_ping(ping: str, text: str) -> str:
+    """The ping's first line (the call to act) replaced by ``text``; its other lines (the deduction aid) kept."""
+    return "\n".join([text, *ping.split("\n")[1:]])
+
+
+def ai_to_move(record: MatchRecord) -> bool:
+    return record.is_active and record.ai_side is not None and record.state.to_move is record.ai_side
+
+
+class AiPlayer:
+    """Plays the bot's seat of every match against it: one runner per match at a time."""
+
+    def __init__(self, bot: discord.Client, game, settings) -> None:
+        self.bot = bot
+        self.game = game
+        self.store = game.store
+        self.service = game.service
+        self.settings = settings
+        # Called with "think" just before each decision is handed to the worker: the seam where
+        # tests check what was already sent by then. Production leaves it None.
+        self.checkpoint: Checkpoint | None = None
+        self._runners: dict[int, asyncio.Task] = {}
+        self._woken: set[int] = set()  # matches with news since their runner last looked
+
+    @property
+    def user_id(self) -> int:
+        assert self.bot.user is not None
+        return self.bot.user.id
+
+    def is_me(self, user: discord.abc.User) -> bool:
+        return self.bot.user is not None and user.id == self.bot.user.id
+
+    # --- starting a match ---------------------------------------------------------------
+
+    async def start_match(
+        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False
+    ) -> None:
+        """A challenge to the bot: the match starts at once, and the bot's first move follows the reply."""
+        from .challenges import challenger_is_goryo
+
+        seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
+        state = rules.new_game(seed, advanced=advanced)
+        human = interaction.user.id
+        human_side = rules.Side.GORYO if challenger_is_goryo(role, seed) else rules.Side.SAMURAI
+        goryo_id, samurai_id = (human, self.user_id) if human_side is rules.Side.GORYO else (self.user_id, human)
+        text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
+        outbox = [OutboxItem("accepted", "public", text, "public", answer=True)]
+        if human_side is rules.Side.GORYO:
+            setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
+            outbox.append(OutboxItem("setup", "goryo", setup, "goryo"))
+        # Tied to the match seed when GORYO_SEED is set, so a seeded match against the bot replays exactly.
+        ai_seed = secrets.randbits(63) if self.settings.seed is None else hash_text(f"ai:{seed}") >> 1
+        try:
+            record = await self.store.start_ai_match(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id, goryo_id=goryo_id,
+                samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
+                ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist,
+            )
+        except ChannelBusyError as busy:
+            if busy.kind == "match":
+                raise Refusal(
+                    "A match is already being played in this channel: one match per channel. "
+                    "Play me in another channel, or wait for this one to end."
+                ) from None
+            raise Refusal(
+                "A challenge is waiting for an answer in this channel: one at a time. "
+                "Wait for it to be answered or to lapse, or play me in another channel."
+            ) from None
+        log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
+        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
+        self.wake(record)
+
+    # --- playing its turns ----------------------------------------------------------------
+
+    def wake(self, record: MatchRecord) -> None:
+        """Something happened in ``record``'s match: make sure a runner looks at it (at most one per match)."""
+        if record.ai_side is None or not record.is_active:
+            return
+        self._woken.add(record.id)
+        running = self._runners.get(record.id)
+        if running is not None and not running.done():
+            return  # it looks again before it stops
+        task = asyncio.get_running_loop().create_task(self._run(record.id), name=f"goryo-ai-{record.id}")
+        self._runners[record.id] = task
+        task.add_done_callback(lambda done: self._forget(record.id, done))
+
+    def _forget(self, match_id: int, task: asyncio.Task) -> None:
+        if self._runners.get(match_id) is task:
+            del self._runners[match_id]
+
+    def resume(self, records: list[MatchRecord]) -> None:
+        """At start-up: every match where the bot is to move gets its runner back."""
+        for record in records:
+            if ai_to_move(record):
+                log.info("match %d: resuming the bot's turn", record.id)
+                self.wake(record)
+
+    def stop(self) -> None:
+        for task in list(self._runners.values()):
+            task.cancel()
+        self._runners.clear()
+
+    async def _run(self, match_id: int) -> None:
+        try:
+            while True:
+                self._woken.discard(match_id)
+                record = await self.store.get_match(match_id)
+                if record is None or not ai_to_move(record):
+                    if match_id in self._woken:
+                        continue  # news arrived while it looked: look again
+                    return
+                if not await self._move(record):
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # one bad turn must not take the bot down; a restart resumes it
+            log.exception("match %d: the bot's turn failed", match_id)
+
+    async def _move(self, record: MatchRecord) -> bool:
+        """Think, wait the pause (for its Samurai), play and announce one action; False to stop the runner."""
+        side, level = record.ai_side, record.ai_level
+        assert side is not None and level is not None and record.ai_seed is not None
+        view = view_for(side, record.state)
+        if self.checkpoint is not None:
+            self.checkpoint("think")
+        action = await asyncio.to_thread(decide, side, level, view, decision_seed(record.ai_seed, record.version))
+        if side is rules.Side.SAMURAI and self.settings.ai_pause > 0:
+            await asyncio.sleep(self.settings.ai_pause)  # a human pace, so the channel can follow the hunt
+        try:
+            await self.service.play(record.id, self.user_id, action, expected_version=record.version)
+        except Refusal as refusal:
+            fresh = await self.store.get_match(record.id)
+            if fresh is not None and fresh.version != record.version:
+                return True  # the match moved on meanwhile (a resignation, a claim): look again
+            log.error("match %d: the bot's own %s was refused", record.id, type(action).__name__)
+            log.debug("match %d: refused because %s", record.id, refusal)  # may name her plan's spaces
+            return False
+        await self.game.deliverer.deliver(record.id)
+        return True
+
+    # --- time limits ----------------------------------------------------------------------
+
+    async def claim_overdue(self, started_before: datetime) -> int:
+        """The bot claims the win in every match where the human's turn began before ``started_before``."""
+        claimed = 0
+        for record in await self.store.ai_waiting_since(started_before):
+            late = record.state.to_move
+            assert late is not None
+            try:
+                await self.service.play(record.id, self.user_id, rules.TimeOut(late), expected_version=record.version)
+            except Refusal:
+                continue  # they moved at the last moment
+            log.info("match %d: the bot claims the win on time", record.id)
+            await self.game.deliverer.deliver(record.id)
+            claimed += 1
+        return claimed
+
+
+def hash_text(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
