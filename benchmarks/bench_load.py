@@ -18,6 +18,14 @@ Goal at N = 200: p95 under 150 ms, peak under 300 MB.
 Then the reminder sweep at ``--sweep-matches`` (10,000) active matches inserted directly
 through the store: the indexed "what is due" query against the old pass over every match.
 
+On PostgreSQL (issue 15): ``--database postgres`` starts a throwaway PostgreSQL server
+(pgserver, as the tests do) and runs the bot on it; ``--processes 2`` runs two bot
+processes (two OS processes, each its own SimCord and half the matches) on that one
+database, and reports their figures together: throughput is all actions over the
+slower process's wall time.
+
+    python benchmarks/bench_load.py --matches 200 --database postgres --processes 2 --sweep-matches 0
+
 A benchmark, not a test: the figures depend on the machine.
 """
 
@@ -26,11 +34,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import json
 import platform
 import pstats
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -147,7 +157,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
-    seats = []
+    seats: list[Seat] = []
     guild = None
     for index in range(count):
         if index % 400 == 0:  # Discord allows 500 channels per server
@@ -159,6 +169,7 @@ async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
         accepted = await samurai.click(posted.response, label="Accept")
         assert accepted.acknowledged
         record = await env.bot.store.active_match_in(channel.id)
+        assert record.goryo_id == goryo.id, "two processes' simulated channels share an id"
         seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index)))
     return seats
 
@@ -182,10 +193,13 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
     return True
 
 
-async def run(matches: int, actions_per_match: int, think: float, seed: int, folder: Path) -> dict:
-    bot = create_bot(database=folder / "load.sqlite3", environ={}, env_file=None, sync="global", seed=None)
+async def run(matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0) -> dict:
+    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None)
     timings = Timings()
     async with simcord.run(bot, settle_timeout=60.0) as env:
+        if process:
+            # Each process has its own simulated Discord; a later start keeps their snowflakes apart.
+            await env.advance_time(600.0 * process)
         baseline = rss_mb()
         opened = time.perf_counter()
         seats = await open_matches(env, matches, seed)
@@ -205,7 +219,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, fol
         # A restart replays every active match's log against its row before serving (the start-up check).
         old_store = env.bot.store
         restarted = time.perf_counter()
-        await env.restart_bot(create_bot(database=folder / "load.sqlite3", environ={}, env_file=None, sync="global"))
+        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global"))
         restart = time.perf_counter() - restarted
         if old_store is not None:
             await old_store.close()
@@ -226,10 +240,69 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, fol
     }
 
 
+def plain(result: dict) -> dict:
+    """The result without the live Timings object, so it can cross a process boundary."""
+    timings: Timings = result["timings"]
+    return result | {
+        "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response},
+        "errors": [repr(e) for e in result["errors"]],
+        "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def merged(results: list[dict]) -> dict:
+    timings = Timings()
+    for result in results:
+        timings.total += result["timings"]["total"]
+        timings.first_response += result["timings"]["first_response"]
+        for step, spent in result["timings"]["steps"].items():
+            timings.steps[step] += spent
+    return {
+        "opening": max(r["opening"] for r in results),
+        "elapsed": max(r["elapsed"] for r in results),
+        "timings": timings,
+        "errors": [e for r in results for e in r["errors"]],
+        "active_at_end": max(r["active_at_end"] for r in results),  # each counts the shared database's
+        "peak_mb": max(r["peak_mb"] for r in results),
+        "restart": max(r["restart"] for r in results),
+        "baseline_mb": max(r["baseline_mb"] for r in results),
+        "end_mb": max(r["end_mb"] for r in results),
+    }
+
+
+def processes(count: int, args: argparse.Namespace, url: str) -> dict:
+    """``count`` bot processes (this script with --process K), each with its share of the matches, at once."""
+    share = args.matches // count
+    children = [
+        subprocess.Popen(
+            [sys.executable, __file__, "--process", str(k), "--url", url, "--matches", str(share),
+             "--actions", str(args.actions), "--think", str(args.think), "--seed", str(args.seed + k)],
+            stdout=subprocess.PIPE, text=True,
+        )
+        for k in range(count)
+    ]
+    results = []
+    for child in children:
+        out, _ = child.communicate()
+        if child.returncode != 0:
+            raise SystemExit(f"bot process failed ({child.returncode})")
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    return merged(results)
+
+
+def start_postgres(folder: Path) -> tuple[object, str]:
+    import pgserver
+
+    server = pgserver.get_server(folder / "postgres", cleanup_mode="stop")
+    server.psql("CREATE DATABASE bench;")
+    return server, server.get_uri().replace("/postgres?", "/bench?", 1)
+
+
 def report(matches: int, result: dict) -> None:
     timings: Timings = result["timings"]
     total = timings.total
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # Linux reports KiB
+    # Linux reports KiB; with several processes, the largest bot process's peak.
+    peak_mb = result.get("peak_mb") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Python {platform.python_version()} on {platform.machine()}, {matches} matches at once")
     print(f"  opening {matches} matches (challenge + accept): {result['opening']:.1f} s")
     print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall = {len(total) / result['elapsed']:.1f} actions/s")
@@ -301,16 +374,39 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="profile the run with cProfile; print the top entries")
     parser.add_argument("--sweep-matches", type=int, default=10_000, help="active matches for the sweep (0: skip)")
+    parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
+                        help="sqlite (a file) or postgres (a throwaway server started here)")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (postgres)")
+    parser.add_argument("--process", type=int, help=argparse.SUPPRESS)  # one of --processes, run by the parent
+    parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.process is not None:
+        result = asyncio.run(run(args.matches, args.actions, args.think, args.seed, args.url, args.process))
+        print(json.dumps(plain(result)))
+        return
+    if args.processes > 1 and args.database != "postgres":
+        parser.error("several processes share a PostgreSQL database: add --database postgres")
 
     with tempfile.TemporaryDirectory() as folder:
-        work = run(args.matches, args.actions, args.think, args.seed, Path(folder))
-        if args.profile:
-            profiler = cProfile.Profile()
-            result = profiler.runcall(asyncio.run, work)
-            profiler.dump_stats(args.profile)
-        else:
-            result = asyncio.run(work)
+        server = None
+        database: object = Path(folder) / "load.sqlite3"
+        if args.database == "postgres":
+            server, database = start_postgres(Path(folder))
+        try:
+            if args.processes > 1:
+                result = processes(args.processes, args, database)
+            else:
+                work = run(args.matches, args.actions, args.think, args.seed, database)
+                if args.profile:
+                    profiler = cProfile.Profile()
+                    result = profiler.runcall(asyncio.run, work)
+                    profiler.dump_stats(args.profile)
+                else:
+                    result = asyncio.run(work)
+        finally:
+            if server is not None:
+                server.cleanup()
+    print(f"database: {args.database}, {args.processes} bot process(es)")
     report(args.matches, result)
     if args.sweep_matches:
         with tempfile.TemporaryDirectory() as folder:

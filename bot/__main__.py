@@ -17,7 +17,7 @@ from .storage import Store
 SETTINGS_HELP = """\
 settings (environment variables, or KEY=value lines in ./.env; the environment wins):
   DISCORD_TOKEN            the bot's token from the Discord Developer Portal (required)
-  GORYO_DATABASE           SQLite file for matches (default ./goryo.sqlite3)
+  GORYO_DATABASE           SQLite file for matches (default ./goryo.sqlite3), or a postgresql:// URL
   GORYO_DEV_GUILD          a server id: sync the commands to that server only, at once
   GORYO_SYNC               global, guild or off (default: guild with GORYO_DEV_GUILD, else global)
   GORYO_SEED               seed every match's draws (testing only)
@@ -25,6 +25,8 @@ settings (environment variables, or KEY=value lines in ./.env; the environment w
   GORYO_TURN_LIMIT         how long one turn may take: 3600, 90m, 24h, 2d (default 24h)
   GORYO_AI_PAUSE           seconds the bot waits before each of its Samurai's actions, 0 to 60 (default 2)
   GORYO_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)
+  GORYO_SHARD_COUNT        Discord shards in all, for a bot in thousands of servers (default: no sharding)
+  GORYO_SHARD_IDS          the shards this process holds, like 0-3 (default: all); needs PostgreSQL
 .env.example documents each one.
 
 no token yet? try it first:

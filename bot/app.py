@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -23,7 +24,7 @@ from .game import Game
 from .integrity import check_active_matches
 from .refusals import on_tree_error
 from .settings import Settings, load_settings
-from .storage import Store
+from .storage import Store, is_postgres_url, open_store
 from .timekeeping import TurnClock, sweep_interval
 
 log = logging.getLogger(__name__)
@@ -32,9 +33,12 @@ SWEEP_SECONDS = 30.0
 
 
 class GoryoBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: object) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
+            **client_options,
+        )
         self.settings = settings
         self.store: Store | None = None
         self.game: Game | None = None
@@ -45,8 +49,9 @@ class GoryoBot(commands.Bot):
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         self.game = Game(self, self.store, self.settings)
+        self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
@@ -58,6 +63,13 @@ class GoryoBot(commands.Bot):
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
         log.info("ready to play; database %s", self.settings.database)
+
+    @property
+    def process_name(self) -> str:
+        """This process among the bot's processes: the same after a restart, so it takes back its own claims."""
+        shards = self.settings.shard_ids
+        held = "all shards" if shards is None else "shards " + ",".join(map(str, shards))
+        return f"{socket.gethostname()}:{held}"
 
     async def sync_commands(self) -> None:
         mode = self.settings.sync
@@ -98,6 +110,15 @@ class GoryoBot(commands.Bot):
             self.store = None
 
 
+class ShardedGoryoBot(GoryoBot, commands.AutoShardedBot):
+    """The bot holding a range of Discord's shards (GORYO_SHARD_COUNT, GORYO_SHARD_IDS): one of several processes.
+
+    Every process answers any interaction it receives and reaches any channel by REST, so a
+    command works whichever shard it arrives on (DM commands all come to shard 0); the
+    database is what they share.
+    """
+
+
 def create_bot(
     database: str | os.PathLike | None = None,
     *,
@@ -112,7 +133,9 @@ def create_bot(
     """
     settings = load_settings(environ, env_file=env_file)
     if database is not None:
-        overrides["database"] = Path(database)
+        overrides["database"] = database if is_postgres_url(database) else Path(database)
     if overrides:
         settings = settings.replace(**overrides)
-    return GoryoBot(settings)
+    if settings.shard_count is None:
+        return GoryoBot(settings)
+    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=list(settings.shard_ids or range(settings.shard_count)))

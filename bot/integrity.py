@@ -29,7 +29,8 @@ async def check_active_matches(bot: discord.Client, store: Store) -> list[int]:
             reason = f"the check itself failed ({type(error).__name__})"
         if reason is None:
             continue
-        await store.mark_damaged(match_id, reason)
+        if not await store.mark_damaged(match_id, reason):
+            continue  # another process found it first, and tells the channel
         damaged.append(match_id)
         try:
             channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)

@@ -174,6 +174,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 7: who is delivering a match's outbox right now, until when: with several bot processes
+    # on one database, one drains a match at a time (the claim lapses if its holder dies).
+    (
+        """
+        CREATE TABLE outbox_claims (
+            match_id   INTEGER PRIMARY KEY REFERENCES matches (id),
+            holder     TEXT    NOT NULL,
+            expires_at TEXT    NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -3,7 +3,12 @@
 Every action on a match goes through ``MatchService.play``. Actions on one match
 are serialised by an asyncio.Lock per match id, and the store's version check
 refuses a write based on a stale read, so a double click or two simultaneous
-commands can never both apply. Each step is its own call, so a fault between
+commands can never both apply. Across processes (several bots on one PostgreSQL)
+the version check is the lock: the store commits under a row lock on the match,
+so of two processes that loaded the same version one commits and the other is
+told the match moved on; ``play`` then starts over from the new state (load,
+check, apply), exactly as if it had waited for a lock. No lock is held while
+anyone waits for Discord or a picture, and a crashed process holds none. Each step is its own call, so a fault between
 any two of them leaves the stored match either before or after the action.
 
 What the action owes to people is decided before the commit (``announce``) and
@@ -35,6 +40,9 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 Checkpoint = Callable[[str], None]
 STEPS = ("load", "check", "apply", "commit")
+# Each lost race means another process committed an action to this match; this many in a row
+# within one command is not contention but a fault, and the player is asked to try again.
+RACE_RETRIES = 8
 
 
 @dataclass(frozen=True)
@@ -127,15 +135,23 @@ class MatchService:
         """
         lock = self.lock(match_id)
         async with lock:
-            record = await self.load(match_id)
-            self._passed("load")
-            if unless is not None and (refusal := await unless(record)) is not None:
-                raise refusal
-            self.check(record, actor_id, action, expected_version)
-            self._passed("check")
-            step = self.apply(record, action)
-            self._passed("apply")
-            played = await self.commit(record, actor_id, action, step)
+            for _ in range(RACE_RETRIES):
+                record = await self.load(match_id)
+                self._passed("load")
+                if unless is not None and (refusal := await unless(record)) is not None:
+                    raise refusal
+                self.check(record, actor_id, action, expected_version)
+                self._passed("check")
+                step = self.apply(record, action)
+                self._passed("apply")
+                try:
+                    played = await self.commit(record, actor_id, action, step)
+                except StaleMatchError:
+                    log.info("match %d: another process acted first; checking the action again", match_id)
+                    continue
+                break
+            else:
+                raise Refusal("The match moved on while you acted: check `/goryo board` and try again.")
             self._passed("commit")
             await self.end_a_finished_turn(played.after)
         if not played.after.is_active and not lock.locked():
@@ -151,7 +167,10 @@ class MatchService:
         if not record.is_active or state.phase is not rules.Phase.SAMURAI_TURN or rules.legal_samurai_actions(state):
             return None
         step = self.apply(record, rules.EndSamuraiTurn())
-        return await self.commit(record, record.samurai_id, rules.EndSamuraiTurn(), step)
+        try:
+            return await self.commit(record, record.samurai_id, rules.EndSamuraiTurn(), step)
+        except StaleMatchError:
+            return None  # another process moved the match on (ending the turn itself, or with an action)
 
     # --- the steps ------------------------------------------------------------
 
@@ -203,8 +222,6 @@ class MatchService:
             )
         except MatchClosedError:
             raise Refusal("This match is over. Start a new one with `/goryo challenge`.") from None
-        except StaleMatchError:
-            raise Refusal("The match moved on while you acted: check `/goryo board` and try again.") from None
         queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
         return Played(record, after, actor_id, action, step.events, queued)
 

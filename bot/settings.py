@@ -25,7 +25,7 @@ class SettingsError(ValueError):
 @dataclass(frozen=True)
 class Settings:
     token: str | None = None
-    database: Path = Path("goryo.sqlite3")
+    database: Path | str = Path("goryo.sqlite3")  # a SQLite file, or a postgresql:// URL (kept as text)
     dev_guild: int | None = None
     sync: str = "global"  # "global" | "guild" | "off"
     seed: int | str | None = None
@@ -34,6 +34,8 @@ class Settings:
     board_cooldown: float = 10.0  # seconds between two /goryo board of one user
     ai_pause: float = 2.0  # seconds the bot waits before each of its Samurai's actions, so people can follow
     log_level: str = "INFO"
+    shard_count: int | None = None  # Discord shards in all; None: one unsharded connection
+    shard_ids: tuple[int, ...] | None = None  # the shards this process holds; None: all of them
 
     def replace(self, **changes: object) -> Settings:
         settings = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
@@ -52,6 +54,23 @@ class Settings:
                 raise SettingsError(f"{name} must be {DURATION_FORMS}, not {seconds:g} seconds")
         if self.log_level not in LOG_LEVELS:
             raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {self.log_level!r}")
+        if self.shard_count is not None and self.shard_count < 1:
+            raise SettingsError(f"GORYO_SHARD_COUNT must be a positive number of shards, not {self.shard_count}")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise SettingsError("GORYO_SHARD_IDS needs GORYO_SHARD_COUNT, the number of shards in all")
+            wrong = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if wrong or not self.shard_ids or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise SettingsError(
+                    f"GORYO_SHARD_IDS must name different shards from 0 to {self.shard_count - 1},"
+                    f" not {','.join(map(str, self.shard_ids)) or 'none'}"
+                )
+            shared = isinstance(self.database, str) and self.database.startswith(("postgresql://", "postgres://"))
+            if len(self.shard_ids) < self.shard_count and not shared:
+                raise SettingsError(
+                    "GORYO_SHARD_IDS leaves shards to other processes, which must share GORYO_DATABASE: "
+                    "set it to a postgresql:// URL (a SQLite file belongs to one process)"
+                )
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
             raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
         if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
@@ -115,6 +134,32 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def _whole(name: str, text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {text!r}") from None
+
+
+def _shard_ids(text: str) -> tuple[int, ...]:
+    """``0-3``, ``4,5,6`` or ``0-1,8`` → the shard numbers."""
+    ids: list[int] = []
+    try:
+        for part in text.replace(" ", "").split(","):
+            first, _, last = part.partition("-")
+            ids.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise SettingsError(f"GORYO_SHARD_IDS must be shard numbers like 0-3 or 0,1,2, not {text!r}") from None
+    return tuple(ids)
+
+
+def _database(text: str | None) -> Path | str:
+    if text is None:
+        return Settings.database
+    # A Path would fold the URL's "//"; the store tells the two apart by the scheme.
+    return text if text.startswith(("postgresql://", "postgres://")) else Path(text)
+
+
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str | None = ".env") -> Settings:
     values = read_env_file(Path(env_file)) if env_file is not None else {}
     values.update(os.environ if environ is None else environ)
@@ -138,7 +183,7 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_text!r}")
     settings = Settings(
         token=get("DISCORD_TOKEN"),
-        database=Path(get("GORYO_DATABASE") or Settings.database),
+        database=_database(get("GORYO_DATABASE")),
         dev_guild=dev_guild,
         sync=sync_text.lower(),
         seed=_seed(seed_text) if (seed_text := get("GORYO_SEED")) else None,
@@ -147,6 +192,8 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         board_cooldown=_seconds("GORYO_BOARD_COOLDOWN", get("GORYO_BOARD_COOLDOWN") or "10"),
         log_level=log_text.upper(),
         ai_pause=_pause(get("GORYO_AI_PAUSE")),
+        shard_count=_whole("GORYO_SHARD_COUNT", count_text) if (count_text := get("GORYO_SHARD_COUNT")) else None,
+        shard_ids=_shard_ids(ids_text) if (ids_text := get("GORYO_SHARD_IDS")) else None,
     )
     settings.check()
     return settings

@@ -86,6 +86,9 @@ _SUMMARY_COLUMNS = "match_id, guild_id, channel_id, goryo_id, samurai_id, finish
 
 
 async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()) -> list:
+    fetch_all = getattr(db, "fetch_all", None)  # the PostgreSQL store's connection (bot.storage.postgres)
+    if fetch_all is not None:
+        return await fetch_all(sql, params)
     async with db.execute(sql, tuple(params)) as cursor:
         return list(await cursor.fetchall())
 
@@ -208,10 +211,11 @@ async def summaries(
     db: aiosqlite.Connection, where: str, params: Iterable[object] = (), limit: int = -1
 ) -> list[MatchSummary]:
     """Stored summaries matching ``where``, newest first (``limit`` < 0: all of them)."""
+    # LIMIT -1 means "no limit" to SQLite only; a huge limit means the same to both backends.
     rows = await _all(
         db,
         f"SELECT {_SUMMARY_COLUMNS} FROM match_summaries WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ?",
-        (*params, limit),
+        (*params, limit if limit >= 0 else 2**62),
     )
     return [_summary_from_row(row) for row in rows]
 

@@ -15,6 +15,12 @@ Routes and their fallbacks:
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
   acting, else a channel notice that gives nothing away (other failures: retried).
 
+Several processes (bots sharing one PostgreSQL): a drain first claims the match's
+outbox in the database (``Store.claim_outbox``) and gives the claim back when done,
+so two processes never drain one match at once and items keep their order. A
+drain that answers an interaction waits for the claim; a sweep skips the match and
+looks again when the claim lapses (CLAIM_SECONDS), in case its holder died.
+
 Never twice: an item is marked done in the same breath as Discord accepts it, and
 channel and DM messages carry the item's nonce (discord.py adds ``enforce_nonce``), so if the
 process dies between Discord accepting a message and the mark, the resend after
@@ -28,6 +34,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
+import secrets
+import socket
 import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
@@ -48,6 +57,8 @@ log = logging.getLogger(__name__)
 GIVE_UP_AFTER = 8  # tries; about 40 minutes of backoff in all
 RETRY_FIRST = 10.0  # seconds; doubles each try
 RETRY_MOST = 600.0
+CLAIM_SECONDS = 60.0  # one drain's hold on a match's outbox, if its process dies before giving it back
+CLAIM_POLL = 0.05  # seconds between two asks while another process drains the match
 
 
 def retry_delay(attempts: int) -> float:
@@ -190,6 +201,8 @@ class Deliverer:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._timer: asyncio.Task | None = None
         self._timer_at: datetime | None = None
+        # Names this deliverer in the outbox claims: unique per process and per start.
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -240,30 +253,53 @@ class Deliverer:
             await reply.defer()  # someone else is sending for this match: don't make Discord wait
         sent = lost = 0
         async with lock:
-            entries = await self.store.pending_outbox(match_id)
-            record = await self.store.get_match(match_id) if entries else None
-            held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
-            states: dict[int, rules.GameState] = {}
-            for entry in entries:
-                group = "goryo" if entry.item.route == "goryo" else "channel"
-                if group in held:
-                    continue
-                if reply is not None and not reply.can_answer_now(entry):
-                    await reply.defer()
-                try:
-                    record, message_id = await self._send(entry, record, reply, states)
-                except discord.HTTPException as error:
-                    held.add(group)
-                    lost += reply is not None and entry.seq == reply.record.version
-                    await self._failed(entry, error)
-                    continue
-                await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
-                sent += 1
-                if self.checkpoint is not None:
-                    self.checkpoint(f"delivered {entry.item.kind}")
+            if not await self._claim(match_id, reply):
+                return 0
+            try:
+                sent, lost = await self._drain(match_id, reply)
+            finally:
+                await self.store.release_outbox(match_id, holder=self.holder)
         if reply is not None:
             await reply.finish(lost)
         return sent
+
+    async def _claim(self, match_id: int, reply: Reply | None) -> bool:
+        """The database's say-so to drain this match (another process may be at it); False: skip it for now."""
+        while True:
+            now = self.clock()
+            until = now + timedelta(seconds=CLAIM_SECONDS)
+            if await self.store.claim_outbox(match_id, holder=self.holder, now=now, until=until):
+                return True
+            if reply is None:
+                self._wake_at(until)  # its holder may die: look again once the claim lapses
+                return False
+            await reply.defer()
+            await asyncio.sleep(CLAIM_POLL)
+
+    async def _drain(self, match_id: int, reply: Reply | None) -> tuple[int, int]:
+        sent = lost = 0
+        entries = await self.store.pending_outbox(match_id)
+        record = await self.store.get_match(match_id) if entries else None
+        held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
+        states: dict[int, rules.GameState] = {}
+        for entry in entries:
+            group = "goryo" if entry.item.route == "goryo" else "channel"
+            if group in held:
+                continue
+            if reply is not None and not reply.can_answer_now(entry):
+                await reply.defer()
+            try:
+                record, message_id = await self._send(entry, record, reply, states)
+            except discord.HTTPException as error:
+                held.add(group)
+                lost += reply is not None and entry.seq == reply.record.version
+                await self._failed(entry, error)
+                continue
+            await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
+            sent += 1
+            if self.checkpoint is not None:
+                self.checkpoint(f"delivered {entry.item.kind}")
+        return sent, lost
 
     async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
         attempts = entry.attempts + 1

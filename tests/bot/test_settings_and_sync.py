@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 import simcord
 
@@ -151,3 +152,27 @@ def test_a_bad_setting_gets_one_clear_line_before_connecting(tmp_path, name, val
     [line] = done.stderr.strip().splitlines()  # one line, no traceback
     assert name in line and repr(value) in line and accepted in line
     assert "DISCORD_TOKEN" not in line  # settings are checked first: no token is needed to hear of them
+
+
+def test_a_postgresql_url_is_kept_as_written():
+    url = "postgresql://goryo:secret@db.example:5432/goryo"
+    assert load_settings({"GORYO_DATABASE": url}, env_file=None).database == url
+    assert load_settings({"GORYO_DATABASE": "data/goryo.db"}, env_file=None).database == Path("data/goryo.db")
+
+
+def test_shards_are_read_as_ranges_and_checked():
+    url = "postgresql://goryo@db/goryo"
+    settings = load_settings({"GORYO_SHARD_COUNT": "8", "GORYO_SHARD_IDS": "0-2, 6", "GORYO_DATABASE": url}, env_file=None)
+    assert settings.shard_count == 8 and settings.shard_ids == (0, 1, 2, 6)
+    bot = create_bot(environ={"GORYO_SHARD_COUNT": "8", "GORYO_SHARD_IDS": "4-7", "GORYO_DATABASE": url}, env_file=None)
+    assert isinstance(bot, discord.AutoShardedClient) and bot.shard_count == 8 and bot.shard_ids == [4, 5, 6, 7]
+    assert not isinstance(create_bot(environ={}, env_file=None), discord.AutoShardedClient)
+    for environ, complaint in [
+        ({"GORYO_SHARD_IDS": "0-1"}, "needs GORYO_SHARD_COUNT"),
+        ({"GORYO_SHARD_COUNT": "2", "GORYO_SHARD_IDS": "1-2", "GORYO_DATABASE": url}, "from 0 to 1"),
+        ({"GORYO_SHARD_COUNT": "two"}, "whole number"),
+        ({"GORYO_SHARD_COUNT": "4", "GORYO_SHARD_IDS": "x"}, "like 0-3"),
+        ({"GORYO_SHARD_COUNT": "2", "GORYO_SHARD_IDS": "1"}, "postgresql://"),
+    ]:
+        with pytest.raises(SettingsError, match=complaint):
+            load_settings(environ, env_file=None)

@@ -1,4 +1,6 @@
-"""The SQLite store on real files: schema, challenges, matches, the action log, restarts."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL database): schema,
+challenges, matches, the action log, the outbox, restarts. SQLite's own settings (WAL, the
+file's mode, its migrations) are tested on SQLite alone."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import re
 import sqlite3
 from datetime import UTC, datetime, timedelta, timezone
 
+import asyncpg
 import pytest
 
 import rules
@@ -19,7 +22,9 @@ from bot.storage import (
     MatchRecord,
     StaleMatchError,
     Store,
+    open_store,
 )
+from bot.storage.postgres import dollar_params
 from rules.playout import random_match
 
 T0 = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -32,8 +37,58 @@ def db_path(tmp_path):
     return tmp_path / "goryo.sqlite3"
 
 
+class Database:
+    """The database under a store, reached as an operator (or a buggy bot) would: a plain second connection."""
+
+    def __init__(self, kind: str, where) -> None:
+        self.kind = kind
+        self.where = where
+        self.error = sqlite3.IntegrityError if kind == "sqlite" else asyncpg.PostgresError
+
+    async def open(self) -> Store:
+        return await open_store(self.where)
+
+    async def execute(self, sql: str, *params) -> None:
+        if self.kind == "sqlite":
+            with raw(self.where) as plain:
+                plain.execute(sql, params)
+            return
+        connection = await asyncpg.connect(self.where)
+        try:
+            await connection.execute(dollar_params(sql), *params)
+        finally:
+            await connection.close()
+
+    async def fetchval(self, sql: str, *params):
+        if self.kind == "sqlite":
+            with raw(self.where) as plain:
+                return plain.execute(sql, params).fetchone()[0]
+        connection = await asyncpg.connect(self.where)
+        try:
+            return await connection.fetchval(dollar_params(sql), *params)
+        finally:
+            await connection.close()
+
+    async def drop_trigger(self, name: str, table: str) -> None:
+        await self.execute(f"DROP TRIGGER {name}" + ("" if self.kind == "sqlite" else f" ON {table}"))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, db_path) -> Database:
+    if request.param == "sqlite":
+        return Database("sqlite", db_path)
+    return Database("postgres", request.getfixturevalue("postgres_url"))
+
+
 @pytest.fixture
-async def store(db_path):
+async def store(database):
+    opened = await database.open()
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+async def sqlite_store(db_path):
     opened = await Store.open(db_path)
     yield opened
     await opened.close()
@@ -125,26 +180,25 @@ async def test_a_database_from_a_newer_bot_is_refused(db_path):
         await Store.open(db_path)
 
 
-async def test_the_file_is_in_wal_mode(store, db_path):
+async def test_the_file_is_in_wal_mode(sqlite_store, db_path):
     with raw(db_path) as plain:
         assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-async def test_the_connection_enforces_foreign_keys(store):
-    async with store._db.execute("PRAGMA foreign_keys") as cursor:
+async def test_the_connection_enforces_foreign_keys(sqlite_store):
+    async with sqlite_store._db.execute("PRAGMA foreign_keys") as cursor:
         assert (await cursor.fetchone())[0] == 1
 
 
 # --- timestamps ------------------------------------------------------------------
 
 
-async def test_times_are_stored_as_utc_text_and_come_back_aware(store, db_path):
+async def test_times_are_stored_as_utc_text_and_come_back_aware(store, database):
     tokyo = timezone(timedelta(hours=9))
     posted = await challenge(store, now=datetime(2026, 11, 22, 21, 0, tzinfo=tokyo))
     assert posted.created_at == datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
     assert posted.created_at.utcoffset() == timedelta(0)
-    with raw(db_path) as plain:
-        text = plain.execute("SELECT created_at FROM challenges").fetchone()[0]
+    text = await database.fetchval("SELECT created_at FROM challenges")
     assert text == "2026-11-22T12:00:00.000000+00:00"
     assert (await store.get_challenge(posted.id)).created_at.tzinfo is not None
 
@@ -254,46 +308,43 @@ async def test_players_must_be_the_challenger_and_the_opponent(store):
     assert await store.active_matches() == []
 
 
-async def test_start_match_is_all_or_nothing(store, db_path):
+async def test_start_match_is_all_or_nothing(store, database):
     posted = await challenge(store)
     # Sneak an active match into the channel behind the store's back (the trigger that
     # would stop this is dropped), so start_match fails after deleting the challenge.
-    with raw(db_path) as plain:
-        plain.execute("DROP TRIGGER matches_not_over_a_challenge")
-        plain.execute(
-            "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
-            " turn_started_at) VALUES (?, 1, 2, '{}', '{}', 'active', 'x', 'x')",
-            (CHANNEL,),
-        )
+    await database.drop_trigger("matches_not_over_a_challenge", "matches")
+    await database.execute(
+        "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
+        " turn_started_at) VALUES (?, 1, 2, '{}', '{}', 'active', 'x', 'x')",
+        CHANNEL,
+    )
     with pytest.raises(ChannelBusyError):
         await store.start_match(
             challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0
         )
     assert await store.get_challenge(posted.id) is not None  # the delete was rolled back too
-    with raw(db_path) as plain:
-        assert plain.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+    assert await database.fetchval("SELECT count(*) FROM matches") == 1
 
 
 # --- one match per channel, enforced by the database -------------------------------
 
 
-async def test_the_database_itself_refuses_a_second_active_match_in_a_channel(store, db_path):
+async def test_the_database_itself_refuses_a_second_active_match_in_a_channel(store, database):
     match = await new_match(store)
-    with raw(db_path) as plain:
-        row = plain.execute("SELECT initial_state FROM matches WHERE id = ?", (match.id,)).fetchone()
-        with pytest.raises(sqlite3.IntegrityError, match="UNIQUE"):
-            plain.execute(
-                "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
-                " turn_started_at) VALUES (?, 3, 4, ?, ?, 'active', 'x', 'x')",
-                (CHANNEL, row[0], row[0]),
-            )
-        with pytest.raises(sqlite3.IntegrityError, match="busy"):
-            plain.execute(
-                "INSERT INTO challenges (channel_id, challenger_id, opponent_id, challenger_role, advanced,"
-                " created_at) VALUES (?, 3, 4, 'random', 0, 'x')",
-                (CHANNEL,),
-            )
-        assert plain.execute("SELECT count(*) FROM matches").fetchone()[0] == 1
+    initial = await database.fetchval("SELECT initial_state FROM matches WHERE id = ?", match.id)
+    with pytest.raises(database.error, match="UNIQUE|unique"):
+        await database.execute(
+            "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
+            " turn_started_at) VALUES (?, 3, 4, ?, ?, 'active', 'x', 'x')",
+            CHANNEL, initial, initial,
+        )
+    with pytest.raises(database.error, match="busy"):
+        await database.execute(
+            "INSERT INTO challenges (channel_id, challenger_id, opponent_id, challenger_role, advanced,"
+            " created_at) VALUES (?, 3, 4, 'random', 0, 'x')",
+            CHANNEL,
+        )
+    assert await database.fetchval("SELECT count(*) FROM matches") == 1
 
 
 async def test_a_finished_or_damaged_match_frees_its_channel(store):
@@ -446,10 +497,10 @@ async def test_simultaneous_actions_on_one_version_apply_exactly_once(store):
     assert stored.version == 1 and stored.state == winners[0].state
 
 
-async def test_two_processes_on_one_file_cannot_both_apply_an_action(store, db_path):
+async def test_two_processes_on_one_database_cannot_both_apply_an_action(store, database):
     # A second Store is a second connection, as a second bot process (or an overlapping
     # restart) would have: the database, not the in-process lock, must pick one winner.
-    second = await Store.open(db_path)
+    second = await database.open()
     try:
         match = await new_match(store)
         starts = [rules.ChooseStart(space) for space in rules.SPACES_OF_TYPE[match.state.first_type]]
@@ -465,8 +516,8 @@ async def test_two_processes_on_one_file_cannot_both_apply_an_action(store, db_p
         await second.close()
 
 
-async def test_closing_twice_is_harmless(db_path):
-    store = await Store.open(db_path)
+async def test_closing_twice_is_harmless(database):
+    store = await database.open()
     await store.close()
     await store.close()
 
@@ -529,57 +580,53 @@ async def test_a_random_match_replays_to_its_stored_state(store, seed, advanced)
     assert await store.verify(match.id) is None
 
 
-async def test_verify_catches_a_tampered_state_without_telling_the_secret(store, db_path):
+async def test_verify_catches_a_tampered_state_without_telling_the_secret(store, database):
     match = await new_match(store)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
     match = await play(store, match, start)
     assert await store.verify(match.id) is None
     other_bound = next(t for t in rules.OBJECT_TYPES if t is not match.state.bound)
     tampered = json.loads(rules.to_json(match.state)) | {"bound": other_bound.value}
-    with raw(db_path) as plain:
-        plain.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(tampered), match.id))
+    await database.execute("UPDATE matches SET state = ? WHERE id = ?", json.dumps(tampered), match.id)
     reason = await store.verify(match.id)
     assert reason is not None and "bound" in reason
     assert match.state.bound.value not in reason and other_bound.value not in reason
 
 
-async def test_verify_catches_a_version_that_disagrees_with_the_log(store, db_path):
+async def test_verify_catches_a_version_that_disagrees_with_the_log(store, database):
     match = await new_match(store)
-    with raw(db_path) as plain:
-        plain.execute("UPDATE matches SET version = 3 WHERE id = ?", (match.id,))
+    await database.execute("UPDATE matches SET version = 3 WHERE id = ?", match.id)
     assert "0 actions" in await store.verify(match.id)
 
 
-async def test_verify_catches_unreadable_state(store, db_path):
+async def test_verify_catches_unreadable_state(store, database):
     match = await new_match(store)
-    with raw(db_path) as plain:
-        plain.execute("UPDATE matches SET state = 'not json' WHERE id = ?", (match.id,))
+    await database.execute("UPDATE matches SET state = 'not json' WHERE id = ?", match.id)
     assert await store.verify(match.id) == "the stored state can't be read"
 
 
-async def test_the_action_log_is_append_only(store, db_path):
+async def test_the_action_log_is_append_only(store, database):
     match = await new_match(store)
     await play(store, match, rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0]))
-    with raw(db_path) as plain:
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            plain.execute("UPDATE actions SET actor_id = 1 WHERE match_id = ?", (match.id,))
-        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
-            plain.execute("DELETE FROM actions WHERE match_id = ?", (match.id,))
-        # Nor can an action be written out of turn, skipping or repeating a number.
-        for seq in (1, 3):
-            with pytest.raises(sqlite3.IntegrityError, match="out of order"):
-                plain.execute(
-                    "INSERT INTO actions (match_id, seq, actor_id, action, at) VALUES (?, ?, 1, '{}', 'x')",
-                    (match.id, seq),
-                )
+    with pytest.raises(database.error, match="append-only"):
+        await database.execute("UPDATE actions SET actor_id = 1 WHERE match_id = ?", match.id)
+    with pytest.raises(database.error, match="append-only"):
+        await database.execute("DELETE FROM actions WHERE match_id = ?", match.id)
+    # Nor can an action be written out of turn, skipping or repeating a number.
+    for seq in (1, 3):
+        with pytest.raises(database.error, match="out of order"):
+            await database.execute(
+                "INSERT INTO actions (match_id, seq, actor_id, action, at) VALUES (?, ?, 1, '{}', 'x')",
+                match.id, seq,
+            )
     assert await store.verify(match.id) is None
 
 
 # --- restart ------------------------------------------------------------------------
 
 
-async def test_a_restart_keeps_matches_challenges_and_logs(db_path):
-    store = await Store.open(db_path)
+async def test_a_restart_keeps_matches_challenges_and_logs(database):
+    store = await database.open()
     finished, _ = await record_random_match(store, seed=7, advanced=False)
     ongoing = await new_match(store, channel_id=OTHER_CHANNEL, seed=8)
     ongoing = await play(store, ongoing, rules.ChooseStart(rules.SPACES_OF_TYPE[ongoing.state.first_type][0]))
@@ -589,7 +636,7 @@ async def test_a_restart_keeps_matches_challenges_and_logs(db_path):
     logged = await store.actions(finished.id)
     await store.close()
 
-    store = await Store.open(db_path)
+    store = await database.open()
     try:
         assert await store.get_match(finished.id) == finished
         assert await store.get_match(ongoing.id) == ongoing
@@ -662,7 +709,8 @@ def test_the_secret_board_cannot_be_queued_for_the_channel():
             OutboxItem("oops", route, "text", "goryo")
 
 
-async def test_due_reminders_come_from_an_index_not_a_scan(store, db_path):
+async def test_due_reminders_come_from_an_index_not_a_scan(sqlite_store, db_path):
+    store = sqlite_store
     early = await new_match(store, CHANNEL)
     await new_match(store, OTHER_CHANNEL)
     with raw(db_path) as db:
@@ -675,3 +723,68 @@ async def test_due_reminders_come_from_an_index_not_a_scan(store, db_path):
     assert [m.id for m in await store.reminders_due(T0 - timedelta(hours=12))] == [early.id]
     assert await store.mark_reminded(early.id, version=0, now=T0)
     assert await store.reminders_due(T0 - timedelta(seconds=1)) == []
+
+
+# --- the two backends' schemas ---------------------------------------------------------
+
+
+async def test_postgresql_has_a_migration_for_each_of_sqlites_and_the_same_columns(db_path, postgres_url):
+    from bot.storage import postgres_migrations
+
+    # A migration appended on one side only fails here, before it can fail in production.
+    assert postgres_migrations.SCHEMA_VERSION == SCHEMA_VERSION
+    lite = await Store.open(db_path)
+    await lite.close()
+    pg = await open_store(postgres_url)
+    await pg.close()
+    with raw(db_path) as plain:
+        tables = [row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        lite_columns = {t: sorted(row[1] for row in plain.execute(f"PRAGMA table_info({t})")) for t in tables}
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        rows = await connection.fetch(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = 'public' AND table_name <> 'schema_version'"
+        )
+        assert await connection.fetchval("SELECT version FROM schema_version") == SCHEMA_VERSION
+    finally:
+        await connection.close()
+    pg_columns: dict[str, list[str]] = {}
+    for row in rows:
+        pg_columns.setdefault(row["table_name"], []).append(row["column_name"])
+    assert {t: sorted(c) for t, c in pg_columns.items()} == lite_columns
+
+
+async def test_one_holder_at_a_time_drains_a_matchs_outbox(store):
+    match = await new_match(store)
+    later = T0 + timedelta(seconds=60)
+    assert await store.claim_outbox(match.id, holder="a", now=T0, until=later)
+    assert not await store.claim_outbox(match.id, holder="b", now=T0 + timedelta(seconds=59), until=later)
+    assert await store.claim_outbox(match.id, holder="a", now=T0, until=later)  # its own claim, again
+    await store.release_outbox(match.id, holder="b")  # not b's to give back
+    assert not await store.claim_outbox(match.id, holder="b", now=T0, until=later)
+    # A holder that died: its claim lapses and goes to whoever asks next.
+    assert await store.claim_outbox(match.id, holder="b", now=later, until=later + timedelta(seconds=60))
+    await store.release_outbox(match.id, holder="b")
+    results = await asyncio.gather(
+        *(store.claim_outbox(match.id, holder=name, now=T0, until=later) for name in "cdefg")
+    )
+    assert sorted(results) == [False, False, False, False, True]
+
+
+# --- the league on both backends ----------------------------------------------------------
+
+
+async def test_a_finished_match_is_summarised_and_rated_in_its_transaction_and_a_rebuild_agrees(store):
+    first = await new_match(store)
+    await play(store, first, rules.Resign(rules.Side.GORYO))
+    second = await new_match(store, seed=2)
+    second = await play(store, second, rules.ChooseStart(rules.SPACES_OF_TYPE[second.state.first_type][0]))
+    await play(store, second, rules.Resign(rules.Side.SAMURAI))
+
+    stored = await store.ratings(GUILD)
+    assert set(stored) == {(GUILD, ALICE, rules.Side.GORYO), (GUILD, BOB, rules.Side.SAMURAI)}
+    assert stored[(GUILD, BOB, rules.Side.SAMURAI)].wins == 1 and stored[(GUILD, BOB, rules.Side.SAMURAI)].matches == 2
+    assert [s.id for s in await store.guild_summaries(GUILD)] == [second.id, first.id]  # newest first, no limit
+    assert [s.id for s in await store.channel_summaries(CHANNEL, limit=1)] == [second.id]
+    assert await store.rebuild_ratings() == stored

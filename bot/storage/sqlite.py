@@ -28,12 +28,12 @@ import aiosqlite
 
 import rules
 
-from . import standings
-from .league import MatchSummary, Rating, RatingKey
-from .migrations import migrate
-from .outbox import OutboxEntry, OutboxItem
+from .. import standings
+from ..league import MatchSummary, Rating, RatingKey
+from ..migrations import migrate
+from ..outbox import OutboxEntry, OutboxItem
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("bot.storage")
 
 CHALLENGER_ROLES = ("goryo", "samurai", "random")
 ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
@@ -203,12 +203,15 @@ def _side_text(side: rules.Side | None) -> str | None:
     return None if side is None else side.value
 
 
-def _busy_kind(error: sqlite3.IntegrityError) -> str | None:
-    """Which 'channel busy' rule the database enforced, or None for any other constraint."""
+def _busy_kind(error: Exception) -> str | None:
+    """Which 'channel busy' rule the database enforced, or None for any other constraint.
+
+    SQLite names the column, PostgreSQL the index; the triggers' words are the same in both.
+    """
     text = str(error)
-    if "channel busy: active match" in text or "matches.channel_id" in text:
+    if any(sign in text for sign in ("channel busy: active match", "matches.channel_id", "matches_one_active_per_channel")):
         return "match"
-    if "channel busy: pending challenge" in text or "challenges.channel_id" in text:
+    if any(sign in text for sign in ("channel busy: pending challenge", "challenges.channel_id", "challenges_one_per_channel")):
         return "challenge"
     return None
 
@@ -219,7 +222,16 @@ def _state_differences(replayed: rules.GameState, stored: rules.GameState) -> li
 
 
 class Store:
-    """The bot's persistent state. Build with ``await Store.open(path)``; ``await close()`` at the end."""
+    """The bot's persistent state. Build with ``await Store.open(path)``; ``await close()`` at the end.
+
+    This class holds the SQL both backends share (written to run on SQLite and on
+    PostgreSQL alike) on top of SQLite's plumbing; ``PostgresStore`` swaps the plumbing.
+    """
+
+    # What the database raises when a constraint or an invariant trigger refuses a write.
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+    # Appended to the SELECT of a row about to be changed: SQLite locks the whole file instead.
+    for_update = ""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
@@ -309,6 +321,11 @@ class Store:
             pass  # no transaction open: the COMMIT went through before the failure (e.g. a cancellation)
 
     @staticmethod
+    def _count(cursor: Any) -> int:
+        """Rows a write statement changed."""
+        return cursor.rowcount
+
+    @staticmethod
     async def _one(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with db.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
@@ -343,14 +360,15 @@ class Store:
         created = _utc_text(now)
         try:
             async with self._write() as db:
-                cursor = await db.execute(
+                inserted = await self._one(
+                    db,
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created,
                      int(assist)),
                 )
-                challenge_id = cursor.lastrowid
-        except sqlite3.IntegrityError as error:
+                challenge_id = inserted[0]
+        except self.integrity_errors as error:
             kind = _busy_kind(error)
             if kind is None:
                 raise
@@ -377,7 +395,7 @@ class Store:
         """Remove challenges whose message was never shown (a crash between storing and posting)."""
         async with self._write() as db:
             cursor = await db.execute("DELETE FROM challenges WHERE message_id IS NULL")
-            return cursor.rowcount
+            return self._count(cursor)
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
         async with self._read() as db:
@@ -401,7 +419,7 @@ class Store:
         """Remove a challenge; True only for the one caller that actually removed it."""
         async with self._write() as db:
             cursor = await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-            deleted = cursor.rowcount == 1
+            deleted = self._count(cursor) == 1
         if deleted:
             log.info("challenge %d removed", challenge_id)
         return deleted
@@ -427,17 +445,20 @@ class Store:
         state_json = rules.to_json(state)
         try:
             async with self._write() as db:
+                # Locked (PostgreSQL) so that a second Accept waits, then finds the challenge gone.
                 challenge = await self._one(
-                    db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?", (challenge_id,)
+                    db, f"SELECT {_CHALLENGE_COLUMNS} FROM challenges WHERE id = ?{self.for_update}", (challenge_id,)
                 )
                 if challenge is None:
                     raise LookupError(f"challenge {challenge_id} no longer exists")
                 if {goryo_id, samurai_id} != {challenge["challenger_id"], challenge["opponent_id"]}:
                     raise ValueError("the players of a match must be the challenger and the opponent")
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-                cursor = await db.execute(
+                inserted = await self._one(
+                    db,
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
+                    " RETURNING id",
                     (
                         challenge["guild_id"],
                         challenge["channel_id"],
@@ -452,10 +473,10 @@ class Store:
                         challenge["assist"],  # the match keeps the challenge's options
                     ),
                 )
-                match_id = cursor.lastrowid
+                match_id = inserted[0]
                 await self._queue(db, match_id, 0, outbox, started)
                 row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        except sqlite3.IntegrityError as error:
+        except self.integrity_errors as error:
             kind = _busy_kind(error)
             if kind is None:
                 raise
@@ -486,20 +507,21 @@ class Store:
         state_json = rules.to_json(state)
         try:
             async with self._write() as db:
-                cursor = await db.execute(
+                inserted = await self._one(
+                    db,
                     "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
                     " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed, assist)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (
                         guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
                         ACTIVE if not state.is_over else FINISHED, started, started,
                         ai_side.value, ai_level, ai_seed, int(assist),
                     ),
                 )
-                match_id = cursor.lastrowid
+                match_id = inserted[0]
                 await self._queue(db, match_id, 0, outbox, started)
                 row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        except sqlite3.IntegrityError as error:
+        except self.integrity_errors as error:
             kind = _busy_kind(error)
             if kind is None:
                 raise
@@ -546,7 +568,7 @@ class Store:
     async def finished_matches(self, channel_id: int, limit: int = 10) -> list[MatchRecord]:
         """The channel's finished matches, most recent first (a negative limit: all of them)."""
         return await self._matches_where(
-            "channel_id = ? AND status = 'finished'", (channel_id, limit), "ORDER BY id DESC LIMIT ?"
+            "channel_id = ? AND status = 'finished'", (channel_id, limit if limit >= 0 else 2**62), "ORDER BY id DESC LIMIT ?"
         )
 
     async def record_action(
@@ -571,8 +593,10 @@ class Store:
         action_json = json.dumps(rules.action_to_dict(action), separators=(",", ":"), ensure_ascii=False)
         new_state_json = rules.to_json(new_state)
         async with self._write() as db:
+            # The row lock (PostgreSQL) makes a second process's commit of this match wait for ours,
+            # then see the new version and refuse as stale; SQLite's write lock already serialises.
             row = await self._one(
-                db, "SELECT state, status, version, to_move FROM matches WHERE id = ?", (match_id,)
+                db, f"SELECT state, status, version, to_move FROM matches WHERE id = ?{self.for_update}", (match_id,)
             )
             if row is None:
                 raise LookupError(f"match {match_id} does not exist")
@@ -609,7 +633,7 @@ class Store:
                     expected_version,
                 ),
             )
-            if cursor.rowcount != 1:  # unreachable under the lock; guards against other processes
+            if self._count(cursor) != 1:  # unreachable under the lock; guards against other processes
                 raise StaleMatchError(f"match {match_id} moved on during the update")
             if new_state.is_over:  # summarised and rated with the action that ends it: exactly once
                 outbox = await self._record_finished(db, match_id, outbox)
@@ -656,7 +680,7 @@ class Store:
                 " AND reminded_at IS NULL",
                 (_utc_text(now), match_id, version),
             )
-            if cursor.rowcount != 1:
+            if self._count(cursor) != 1:
                 return False
             await self._queue(db, match_id, version, outbox, _utc_text(now))
             return True
@@ -675,7 +699,7 @@ class Store:
             row = await self._one(
                 db,
                 "INSERT INTO plan_previews (match_id, latest) VALUES (?, 1)"
-                " ON CONFLICT (match_id) DO UPDATE SET latest = latest + 1 RETURNING latest",
+                " ON CONFLICT (match_id) DO UPDATE SET latest = plan_previews.latest + 1 RETURNING latest",
                 (match_id,),
             )
         assert row is not None
@@ -687,13 +711,20 @@ class Store:
             row = await self._one(db, "SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
         return None if row is None else int(row[0])
 
-    async def mark_damaged(self, match_id: int, reason: str) -> None:
-        """Take a match out of play (frees its channel), keeping its rows for inspection."""
+    async def mark_damaged(self, match_id: int, reason: str) -> bool:
+        """Take an active match out of play (frees its channel), keeping its rows for inspection.
+
+        True only for the one caller that did it (several processes check at start-up).
+        """
         async with self._write() as db:
-            await db.execute(
-                "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ?", (reason, match_id)
+            cursor = await db.execute(
+                "UPDATE matches SET status = 'damaged', damage_reason = ? WHERE id = ? AND status = 'active'",
+                (reason, match_id),
             )
-        log.warning("match %d marked damaged: %s", match_id, reason)
+            marked = self._count(cursor) == 1
+        if marked:
+            log.warning("match %d marked damaged: %s", match_id, reason)
+        return marked
 
     # --- the outbox ---------------------------------------------------------------
 
@@ -704,6 +735,27 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(match_id, seq, item.kind, item.route, item.payload(), at, at) for item in items],
         )
+
+    async def claim_outbox(self, match_id: int, *, holder: str, now: datetime, until: datetime) -> bool:
+        """Take the right to deliver this match's outbox until ``until``; False while another holder has it.
+
+        The holder may claim again (extending it); an expired claim goes to whoever asks.
+        The upsert is one statement, so two processes asking at once get one yes.
+        """
+        async with self._write() as db:
+            row = await self._one(
+                db,
+                "INSERT INTO outbox_claims (match_id, holder, expires_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at"
+                " WHERE outbox_claims.expires_at <= ? OR outbox_claims.holder = excluded.holder"
+                " RETURNING match_id",
+                (match_id, holder, _utc_text(until), _utc_text(now)),
+            )
+        return row is not None
+
+    async def release_outbox(self, match_id: int, *, holder: str) -> None:
+        async with self._write() as db:
+            await db.execute("DELETE FROM outbox_claims WHERE match_id = ? AND holder = ?", (match_id, holder))
 
     async def pending_outbox(self, match_id: int) -> list[OutboxEntry]:
         """The match's undelivered items, oldest first."""
@@ -763,15 +815,16 @@ class Store:
                 " WHERE id = ? AND status = 'pending'",
                 (_utc_text(now), message_id, entry_id),
             )
-            return cursor.rowcount == 1
+            return self._count(cursor) == 1
 
     async def outbox_failed(self, entry_id: int, *, retry_at: datetime | None) -> None:
         """Count a failed try: try again at ``retry_at``, or give up (None)."""
         async with self._write() as db:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = COALESCE(?, next_attempt_at),"
-                " status = CASE WHEN ? IS NULL THEN 'failed' ELSE status END WHERE id = ? AND status = 'pending'",
-                (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else 1, entry_id),
+                " status = CASE WHEN CAST(? AS TEXT) IS NULL THEN 'failed' ELSE status END"
+                " WHERE id = ? AND status = 'pending'",
+                (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else "retry", entry_id),
             )
 
     async def set_live_board(self, match_id: int, *, round_number: int, message_id: int) -> None:

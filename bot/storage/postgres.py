@@ -1,0 +1,116 @@
+"""The store on PostgreSQL (asyncpg), for several bot processes sharing one database.
+
+Same SQL and records as the SQLite store (``Store``); only the plumbing differs: a
+connection pool instead of one connection and a lock, real transactions instead of
+BEGIN IMMEDIATE, ``$n`` parameters (translated from ``?``), and ``SELECT … FOR UPDATE``
+on the match row an action changes, so that two processes committing to one match
+queue on that row and the later one finds the version moved on (StaleMatchError).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from .postgres_migrations import migrate
+from .sqlite import Store
+
+log = logging.getLogger("bot.storage")
+
+
+@functools.lru_cache(maxsize=512)
+def dollar_params(sql: str) -> str:
+    """``?`` placeholders → ``$1, $2, …`` (our SQL has no ``?`` inside string literals)."""
+    counter = iter(range(1, 10_000))
+    return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
+
+
+def _safe_url(url: str) -> str:
+    """The URL without its password, for logs."""
+    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
+
+
+class _Written:
+    """What a write statement reports: how many rows it changed (from asyncpg's status tag)."""
+
+    __slots__ = ("rowcount",)
+
+    def __init__(self, status: str) -> None:
+        last = status.rsplit(" ", 1)[-1]
+        self.rowcount = int(last) if last.isdigit() else -1
+
+
+class _Connection:
+    """The part of aiosqlite's connection the shared SQL uses, on an asyncpg connection."""
+
+    def __init__(self, connection: asyncpg.Connection) -> None:
+        self.raw = connection
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> _Written:
+        return _Written(await self.raw.execute(dollar_params(sql), *params))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = list(rows)
+        if rows:
+            await self.raw.executemany(dollar_params(sql), rows)
+
+    async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+        return await self.raw.fetch(dollar_params(sql), *params)
+
+
+class PostgresStore(Store):
+    """The bot's state in PostgreSQL. Build with ``await PostgresStore.open(url)``."""
+
+    integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
+    for_update = " FOR UPDATE"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        super().__init__(None, _safe_url(url))  # type: ignore[arg-type]
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, durable: bool = True, pool_size: int = 10) -> PostgresStore:  # type: ignore[override]
+        """Connect a pool to ``url`` and migrate. ``durable=False`` commits without waiting for the WAL flush."""
+        settings = {} if durable else {"synchronous_commit": "off"}
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, server_settings=settings)
+        try:
+            async with pool.acquire() as connection:
+                ran = await migrate(connection)
+        except BaseException:
+            await pool.close()
+            raise
+        if ran:
+            log.info("database %s: applied %d migration(s)", _safe_url(url), ran)
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            await self._pool.close()
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[_Connection]:  # type: ignore[override]
+        async with self._pool.acquire() as connection, connection.transaction():
+            yield _Connection(connection)
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[_Connection]:  # type: ignore[override]
+        # One snapshot for every SELECT inside, as SQLite's read transaction gives.
+        async with self._pool.acquire() as connection, connection.transaction(
+            isolation="repeatable_read", readonly=True
+        ):
+            yield _Connection(connection)
+
+    @staticmethod
+    async def _one(db: _Connection, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:  # type: ignore[override]
+        return await db.raw.fetchrow(dollar_params(sql), *params)
+
+    @staticmethod
+    async def _all(db: _Connection, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:  # type: ignore[override]
+        return await db.raw.fetch(dollar_params(sql), *params)
