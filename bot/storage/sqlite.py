@@ -17,8 +17,8 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -358,7 +358,7 @@ class Store:
         if challenger_role not in CHALLENGER_ROLES:
             raise ValueError(f"challenger_role must be one of {CHALLENGER_ROLES}, not {challenger_role!r}")
         created = _utc_text(now)
-        try:
+        with self._channel_busy():
             async with self._write() as db:
                 inserted = await self._one(
                     db,
@@ -368,11 +368,6 @@ class Store:
                      int(assist)),
                 )
                 challenge_id = inserted[0]
-        except self.integrity_errors as error:
-            kind = _busy_kind(error)
-            if kind is None:
-                raise
-            raise ChannelBusyError(kind) from error
         log.info("challenge %d posted in channel %d", challenge_id, channel_id)
         return ChallengeRecord(
             id=challenge_id,
@@ -424,6 +419,42 @@ class Store:
             log.info("challenge %d removed", challenge_id)
         return deleted
 
+    @contextmanager
+    def _channel_busy(self) -> Iterator[None]:
+        """The database's "one match or challenge per channel" rules, as ChannelBusyError."""
+        try:
+            yield
+        except self.integrity_errors as error:
+            kind = _busy_kind(error)
+            if kind is None:
+                raise
+            raise ChannelBusyError(kind) from error
+
+    async def _insert_match(
+        self, db: aiosqlite.Connection, fields: dict[str, Any], state: rules.GameState, now: datetime,
+        outbox: Sequence[OutboxItem],
+    ) -> sqlite3.Row:
+        """A new match at version 0 with ``fields`` (place, players, options) and its first outbox items; its row."""
+        started = _utc_text(now)
+        state_json = rules.to_json(state)
+        columns = {
+            **fields,
+            "initial_state": state_json,
+            "state": state_json,
+            "to_move": _side_text(state.to_move),
+            "status": ACTIVE if not state.is_over else FINISHED,
+            "version": 0,
+            "created_at": started,
+            "turn_started_at": started,
+        }
+        inserted = await self._one(
+            db,
+            f"INSERT INTO matches ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)}) RETURNING id",
+            tuple(columns.values()),
+        )
+        await self._queue(db, inserted[0], 0, outbox, started)
+        return await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (inserted[0],))
+
     # --- matches ----------------------------------------------------------------
 
     async def start_match(
@@ -441,9 +472,7 @@ class Store:
         LookupError if the challenge is gone (declined, withdrawn, expired or already
         accepted); ChannelBusyError if the database finds the channel taken.
         """
-        started = _utc_text(now)
-        state_json = rules.to_json(state)
-        try:
+        with self._channel_busy():
             async with self._write() as db:
                 # Locked (PostgreSQL) so that a second Accept waits, then finds the challenge gone.
                 challenge = await self._one(
@@ -454,34 +483,20 @@ class Store:
                 if {goryo_id, samurai_id} != {challenge["challenger_id"], challenge["opponent_id"]}:
                     raise ValueError("the players of a match must be the challenger and the opponent")
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-                inserted = await self._one(
+                row = await self._insert_match(
                     db,
-                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"
-                    " RETURNING id",
-                    (
-                        challenge["guild_id"],
-                        challenge["channel_id"],
-                        goryo_id,
-                        samurai_id,
-                        state_json,
-                        state_json,
-                        _side_text(state.to_move),
-                        ACTIVE if not state.is_over else FINISHED,
-                        started,
-                        started,
-                        challenge["assist"],  # the match keeps the challenge's options
-                    ),
+                    {
+                        "guild_id": challenge["guild_id"],
+                        "channel_id": challenge["channel_id"],
+                        "goryo_id": goryo_id,
+                        "samurai_id": samurai_id,
+                        "assist": challenge["assist"],  # the match keeps the challenge's options
+                    },
+                    state,
+                    now,
+                    outbox,
                 )
-                match_id = inserted[0]
-                await self._queue(db, match_id, 0, outbox, started)
-                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        except self.integrity_errors as error:
-            kind = _busy_kind(error)
-            if kind is None:
-                raise
-            raise ChannelBusyError(kind) from error
-        log.info("match %d started in channel %d (from challenge %d)", match_id, row["channel_id"], challenge_id)
+        log.info("match %d started in channel %d (from challenge %d)", row["id"], row["channel_id"], challenge_id)
         return _match_from_row(row)
 
     async def start_ai_match(
@@ -503,31 +518,26 @@ class Store:
 
         ChannelBusyError if the channel has an active match or a pending challenge.
         """
-        started = _utc_text(now)
-        state_json = rules.to_json(state)
-        try:
+        with self._channel_busy():
             async with self._write() as db:
-                inserted = await self._one(
+                row = await self._insert_match(
                     db,
-                    "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, to_move,"
-                    " status, version, created_at, turn_started_at, ai_side, ai_level, ai_seed, assist)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id",
-                    (
-                        guild_id, channel_id, goryo_id, samurai_id, state_json, state_json, _side_text(state.to_move),
-                        ACTIVE if not state.is_over else FINISHED, started, started,
-                        ai_side.value, ai_level, ai_seed, int(assist),
-                    ),
+                    {
+                        "guild_id": guild_id,
+                        "channel_id": channel_id,
+                        "goryo_id": goryo_id,
+                        "samurai_id": samurai_id,
+                        "ai_side": ai_side.value,
+                        "ai_level": ai_level,
+                        "ai_seed": ai_seed,
+                        "assist": int(assist),
+                    },
+                    state,
+                    now,
+                    outbox,
                 )
-                match_id = inserted[0]
-                await self._queue(db, match_id, 0, outbox, started)
-                row = await self._one(db, f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        except self.integrity_errors as error:
-            kind = _busy_kind(error)
-            if kind is None:
-                raise
-            raise ChannelBusyError(kind) from error
         log.info(
-            "match %d started against the bot (%s, %s) in channel %d", match_id, ai_side.value, ai_level, channel_id
+            "match %d started against the bot (%s, %s) in channel %d", row["id"], ai_side.value, ai_level, channel_id
         )
         return _match_from_row(row)
 
