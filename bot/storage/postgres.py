@@ -113,4 +113,4 @@ class PostgresStore(Store):
 
     @staticmethod
     async def _all(db: _Connection, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:  # type: ignore[override]
-        return await db.raw.fetch(dollar_params(sql), *params)
+        return await db.fetch_all(sql, params)
