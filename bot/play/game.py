@@ -19,7 +19,7 @@ from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
 from ..commands.league import Records
 from ..delivery import boards
-from ..delivery.announce import outbox_for
+from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
 from ..delivery.send import acknowledge_privately, message_options, send_private
 from ..errors import Refusal
@@ -29,6 +29,7 @@ from ..settings import Settings
 from ..storage import MatchRecord, Store
 from ..text import messages
 from .aiplay import AiPlayer, keep_from_the_bot
+from . import languages
 from .challenges import Challenges
 from .service import MatchService, Played
 
@@ -42,7 +43,7 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, keep_from_the_bot(outbox_for))
+        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)))
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
@@ -85,7 +86,7 @@ class Game:
         ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored.
         """
         played = await self.service.play(
-            match_id, interaction.user.id, action, expected_version=version, unless=unless
+            match_id, interaction.user.id, action, expected_version=version, unless=unless, heard=languages.heard(interaction)
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
         self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
