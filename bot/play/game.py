@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import rules
+from locales import speaking, spoken
 
 from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
@@ -182,9 +183,10 @@ class Game:
             if record is None:
                 raise
             await interaction.response.defer(thinking=True)
-            await interaction.followup.send(
-                messages.last_match_caption(record.id), **message_options(await boards.final_board(record.state))
-            )
+            with speaking(languages.in_channel(interaction)):  # posted in the channel
+                caption = messages.last_match_caption(record.id)
+                final = await boards.final_board(record.state)
+            await interaction.followup.send(caption, **message_options(final))
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
@@ -193,12 +195,17 @@ class Game:
             await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
-        await interaction.response.defer(thinking=True, ephemeral=not in_its_channel and _in_guild(interaction))
-        pictures = [await boards.public_board(state, assist=record.assist)]
+        private = not in_its_channel and _in_guild(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        # In its channel for everyone, in the server's language; elsewhere for the asker alone, in theirs.
+        language = spoken() if private else languages.in_channel(interaction)
+        pictures = [await boards.public_board(state, assist=record.assist, language=language)]
         discovery = await self.store.last_delivered(record.id, "discovery")
         if discovery is not None and state.to_move is not None:
-            pictures.append(await boards.discovery_board(await self.store.state_at(record.id, discovery.seq)))
-        text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
+            discovered = await self.store.state_at(record.id, discovery.seq)
+            pictures.append(await boards.discovery_board(discovered, language=language))
+        with speaking(language):
+            text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         await interaction.followup.send(text, files=[p.file() for p in pictures], allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
