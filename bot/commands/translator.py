@@ -24,8 +24,9 @@ class CatalogueTranslator(app_commands.Translator):
         language = language_of(locale)
         if language == ENGLISH:
             return None
-        translated = translate(string.message, language, string.extras.get("context"))
-        return translated if translated != string.message else None  # untranslated: Discord shows the English
+        # A name the same in both languages ("samurai") is still that language's name; a word the
+        # catalogue misses comes back in English, which is what Discord would show anyway.
+        return translate(string.message, language, string.extras.get("context"))
 
 
 class GoryoTree(app_commands.CommandTree):
