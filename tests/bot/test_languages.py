@@ -1,0 +1,114 @@
+"""Who hears which language: a whole match in an Italian server between an Italian and an English player.
+
+The channel (its posts, the live board, the Discovery, their pictures' alt texts and buttons) speaks the
+server's language; each player's private answers speak their own client's; the Goryō's DMs speak hers.
+The users' and the server's locales are set with the ``locales_of`` fixture and
+``create_guild(preferred_locale=...)``; everything else goes through the real command tree.
+"""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+import rules
+
+from .helpers import Table, _buttons
+from .scripts import scripted_match
+
+SEED, ACTIONS = scripted_match(rules.Termination.CAPTURED_THRICE)
+
+# English that must never show in a public message of an Italian server, nor Italian in an English DM.
+# Today these are words the catalogues hold (buttons, the pictures' headers, the winner line); add
+# phrases as bot/text and render are marked.
+TELLTALE_ENGLISH = (
+    "Accept", "Decline", "Withdraw", "Rematch", "Round 1 of 4", "Round 2 of 4", "Round 3 of 4", "Round 4 of 4",
+    "The Samurai's turn", "actions used", "The Goryō's turn", "The Samurai win", "The Goryō wins",
+)
+TELLTALE_ITALIAN = ("Accetta", "Rifiuta", "Rivincita", " di 4", "Turno dei Samurai", "Turno del Goryō", "Vincono i Samurai")
+# The parts of each message checked for them. The messages' own words join once bot/text is marked
+# (i18n-words): until then a narration still says "Round 1 of 4 begins" in English.
+CHECKED_PARTS = ("alt texts", "buttons")
+
+
+def parts(message: discord.Message) -> list[str]:
+    """What a reader sees of a message, among CHECKED_PARTS: its words, its pictures' alt texts, its buttons' labels."""
+    seen = {
+        "words": [message.content],
+        "alt texts": [a.description or "" for a in message.attachments],
+        "buttons": [b["label"] or "" for b in _buttons(message)],
+    }
+    return [text for part in CHECKED_PARTS for text in seen[part]]
+
+
+def english_in(message: discord.Message) -> list[str]:
+    return [word for part in parts(message) for word in TELLTALE_ENGLISH if word.lower() in part.lower()]
+
+
+def italian_in(message: discord.Message) -> list[str]:
+    return [word for part in parts(message) for word in TELLTALE_ITALIAN if word.lower() in part.lower()]
+
+
+def labels(message) -> set[str]:
+    """A message's button labels (a SimCord response is read as the message it is)."""
+    return {b["label"] for b in _buttons(getattr(message, "message", message))}
+
+
+@pytest.mark.goryo(seed=SEED)
+async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_english_player(env, locales_of):
+    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
+    italian, english = table.alice, table.bob
+    locales_of[italian.id] = "it"  # bob and carol keep Discord's default, en-US
+
+    # The English player challenges: the challenge is the channel's, so its buttons are Italian.
+    await table.challenge(by=english, opponent=italian, role="goryo")
+    assert labels(table.challenge_message()) == {"Accetta", "Rifiuta", "Ritira"}
+    await italian.click(table.challenge_message(), label="Accetta")
+    table.goryo, table.samurai = english, italian
+    table.state = rules.new_game(SEED)
+
+    asked_to_resign = False
+    for action in ACTIONS:
+        if isinstance(action, rules.EndSamuraiTurn) and not rules.legal_samurai_actions(table.state):
+            table.state = rules.apply(table.state, action).state  # the turn ended by itself after the last action
+        elif isinstance(action, rules.Plan):
+            preview = await table.preview(action)
+            # Her own preview, in her (English) language, while the channel speaks Italian.
+            assert labels(table.goryo_dm()[-1]) == {"Confirm", "Cancel"}
+            await table.confirm(preview)
+            table.state = rules.apply(table.state, action).state
+        else:
+            await table.play(action)
+            if isinstance(action, rules.Move) and not asked_to_resign:
+                asked_to_resign = True
+                # Private questions follow each asker's client: Italian for her, English for him.
+                theirs = await italian.slash(table.channel, "goryo resign")
+                assert theirs.ephemeral and labels(theirs.response) == {"Arrenditi", "Continua a giocare"}
+                await italian.click(theirs.response, label="Continua a giocare")
+                his = await english.user.slash("goryo resign")
+                assert labels(his.response) == {"Resign", "Keep playing"}
+                await english.user.click(his.response, label="Keep playing")
+    assert table.state.outcome.termination is rules.Termination.CAPTURED_THRICE and asked_to_resign
+
+    # Everything the channel shows everyone (as a bystander sees it) is Italian, one language per message.
+    public = [m for m in table.channel.history(viewer=table.carol) if m.author.bot]
+    assert [m for m in public if english_in(m)] == [], [english_in(m) for m in public if english_in(m)]
+    boards = [m for m in public if m.attachments and m.attachments[0].filename == "goryo-board.png"]
+    headers = [m.attachments[0].description.lower() for m in boards]
+    assert len(headers) >= 3 and all(" di 4" in h or "preparazione" in h for h in headers), headers
+    end = public[-1]
+    assert "Vincono i Samurai" in end.content and "Rivincita" in labels(end)
+    assert "Vincono i Samurai" in end.attachments[0].description
+
+    # Her DMs are in her language: English, not a word of the catalogues' Italian.
+    dms = table.goryo_dm()
+    assert [m.content[:60] for m in dms if italian_in(m)] == []
+    assert any("round 1 of 4" in (a.description or "").lower() for m in dms for a in m.attachments)
+    assert "The Samurai win" in dms[-1].content
+
+    # What the bot will say on its own later (reminders, time-outs) follows what is stored.
+    [record] = await env.bot.store.finished_matches(table.channel.id, 1)
+    assert (record.server_language, record.goryo_language) == ("it", "en")
+    items = [entry.item for entry in await env.bot.store.outbox_of(record.id)]
+    assert {item.language for item in items if item.route != "goryo"} == {"it"}
+    assert {item.language for item in items if item.route == "goryo"} == {"en"}
