@@ -54,18 +54,23 @@ def labels(message) -> set[str]:
     return {b["label"] for b in _buttons(getattr(message, "message", message))}
 
 
+async def begin_in_italy(env, locales_of) -> Table:
+    """A match in an Italian server: bob (English client) challenges alice (Italian client) as the Goryō; she accepts."""
+    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
+    locales_of[table.alice.id] = "it"  # bob and carol keep Discord's default, en-US
+    await table.challenge(by=table.bob, opponent=table.alice, role="goryo")
+    # The English player's challenge is the channel's: its buttons speak the server's Italian.
+    assert labels(table.challenge_message()) == {"Accetta", "Rifiuta", "Ritira"}
+    await table.alice.click(table.challenge_message(), label="Accetta")
+    table.goryo, table.samurai = table.bob, table.alice
+    table.state = rules.new_game(SEED)
+    return table
+
+
 @pytest.mark.goryo(seed=SEED)
 async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_english_player(env, locales_of):
-    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
+    table = await begin_in_italy(env, locales_of)
     italian, english = table.alice, table.bob
-    locales_of[italian.id] = "it"  # bob and carol keep Discord's default, en-US
-
-    # The English player challenges: the challenge is the channel's, so its buttons are Italian.
-    await table.challenge(by=english, opponent=italian, role="goryo")
-    assert labels(table.challenge_message()) == {"Accetta", "Rifiuta", "Ritira"}
-    await italian.click(table.challenge_message(), label="Accetta")
-    table.goryo, table.samurai = english, italian
-    table.state = rules.new_game(SEED)
 
     asked_to_resign = False
     for action in ACTIONS:
@@ -112,3 +117,16 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
     items = [entry.item for entry in await env.bot.store.outbox_of(record.id)]
     assert {item.language for item in items if item.route != "goryo"} == {"it"}
     assert {item.language for item in items if item.route == "goryo"} == {"en"}
+
+
+@pytest.mark.goryo(seed=SEED, turn_limit=3600)
+async def test_what_the_bot_says_on_its_own_speaks_the_servers_language_and_hers(env, locales_of):
+    table = await begin_in_italy(env, locales_of)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await env.advance_time(1800 + 60)  # her half-time reminder, by DM
+    await table.play(next(rules.legal_plans(table.state)))
+    await env.advance_time(1800 + 60)  # the Samurai's, in the channel
+    [record] = await env.bot.store.active_matches()
+    reminders = {e.item.route: e.item.language for e in await env.bot.store.outbox_of(record.id) if e.item.kind == "reminder"}
+    assert reminders == {"goryo": "en", "public": "it"}
+    assert (record.server_language, record.goryo_language) == ("it", "en")
