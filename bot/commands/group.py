@@ -20,6 +20,7 @@ from ..delivery.send import send_private
 from ..play.game import Game
 from ..text.help import HelpTopic, help_text
 
+
 def _game(interaction: discord.Interaction) -> Game:
     return interaction.client.game  # type: ignore[attr-defined]
 

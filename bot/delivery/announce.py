@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 import rules
 
 from ..outbox import OutboxItem
+from ..play.languages import for_readers
 from ..play.service import Played
 from ..storage import MatchRecord
-from ..play.languages import for_readers
 from ..text import messages
 from .assist import aid_of, aid_words, round_summary
 

@@ -53,6 +53,7 @@ from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
+from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
 from ..text import messages
 from .items import OutboxEntry, OutboxItem
@@ -398,7 +399,7 @@ class Deliverer:
                 return sent or None
         if not record.is_active:  # once it is over, the channel's end message already mentions her
             return None
-        with speaking(record.server_language):  # said in the channel, not to her
+        with speaking(of_guild(self.bot, record.guild_id, record.server_language)):  # said in the channel, not to her
             notice = messages.unreachable_goryo(record.goryo_id, dms_closed=True)
         message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options())
         return message.id

@@ -29,8 +29,8 @@ from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Store
 from ..text import messages
-from .aiplay import AiPlayer, keep_from_the_bot
 from . import languages
+from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .service import MatchService, Played
 
@@ -119,7 +119,7 @@ class Game:
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
-        board = await boards.goryo_board(record.state, preview=plan)
+        board = await boards.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
@@ -192,7 +192,8 @@ class Game:
         is_goryo = interaction.user.id == record.goryo_id
         if not _in_guild(interaction) and is_goryo:
             await acknowledge_privately(interaction)
-            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+            secret = await boards.goryo_board(state, language=spoken())
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         private = not in_its_channel and _in_guild(interaction)
@@ -209,7 +210,8 @@ class Game:
         await interaction.followup.send(text, files=[p.file() for p in pictures], allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
-            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+            secret = await boards.goryo_board(state, language=spoken())
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)
