@@ -183,9 +183,10 @@ class Game:
             if record is None:
                 raise
             await interaction.response.defer(thinking=True)
-            with speaking(languages.in_channel(interaction)):  # posted in the channel
+            language = languages.in_channel(interaction)  # posted in the channel
+            with speaking(language):
                 caption = messages.last_match_caption(record.id)
-                final = await boards.final_board(record.state)
+            final = await boards.final_board(record.state, language=language)
             await interaction.followup.send(caption, **message_options(final))
             return
         state = record.state
