@@ -68,9 +68,23 @@ class Game:
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
     ) -> MatchRecord:
-        return await self.service.match_for(
+        record = await self.service.match_for(
             interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side
         )
+        return await self.note_languages(interaction, record)
+
+    async def note_languages(self, interaction: discord.Interaction, record: MatchRecord) -> MatchRecord:
+        """The match as this interaction says its languages are now; stored if they changed (rarely).
+
+        Actions store them with themselves; this covers her ``/goryo board`` from a client whose
+        language changed, say, so that her next reminder is in her new language.
+        """
+        heard = languages.heard(interaction).applied_to(record)
+        if (heard.server_language, heard.goryo_language) != (record.server_language, record.goryo_language):
+            await self.store.set_languages(
+                record.id, server_language=heard.server_language, goryo_language=heard.goryo_language
+            )
+        return heard
 
     async def act(
         self,

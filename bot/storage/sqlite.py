@@ -711,6 +711,17 @@ class Store:
         await db.execute("RELEASE league")
         return standings.with_rating_changes(outbox, rating_changes)
 
+    async def set_languages(self, match_id: int, *, server_language: str, goryo_language: str) -> None:
+        """What a match says from now on, as an interaction that changed no state showed it.
+
+        No version bump: languages are not part of the game, so no action is refused for them.
+        """
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE matches SET server_language = ?, goryo_language = ? WHERE id = ?",
+                (server_language, goryo_language, match_id),
+            )
+
     async def mark_reminded(
         self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()
     ) -> bool:

@@ -130,3 +130,9 @@ async def test_what_the_bot_says_on_its_own_speaks_the_servers_language_and_hers
     reminders = {e.item.route: e.item.language for e in await env.bot.store.outbox_of(record.id) if e.item.kind == "reminder"}
     assert reminders == {"goryo": "en", "public": "it"}
     assert (record.server_language, record.goryo_language) == ("it", "en")
+
+    # She switches her client to Italian: her next look at the match is enough for her DMs to follow.
+    locales_of[table.goryo.id] = "it"
+    status = await table.goryo.user.slash("goryo status")
+    assert status.acknowledged
+    assert (await env.bot.store.get_match(record.id)).goryo_language == "it"

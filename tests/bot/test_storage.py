@@ -811,6 +811,9 @@ async def test_who_hears_which_language_is_stored_and_refreshed_with_each_action
     assert (after.server_language, after.goryo_language) == ("it", "it")
     assert [e.item.language for e in await store.outbox_of(match.id)] == ["it", "en"]
     assert (await store.get_match(match.id)).goryo_language == "it"
+    await store.set_languages(match.id, server_language="en", goryo_language="en")  # no action: no new version
+    again = await store.get_match(match.id)
+    assert (again.server_language, again.goryo_language, again.version) == ("en", "en", after.version)
 
 
 def test_an_outbox_item_stored_before_languages_is_english():
