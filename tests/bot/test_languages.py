@@ -9,6 +9,7 @@ The users' and the server's locales are set with the ``locales_of`` fixture and
 from __future__ import annotations
 
 import discord
+import simcord
 import pytest
 
 import rules
@@ -136,3 +137,25 @@ async def test_what_the_bot_says_on_its_own_speaks_the_servers_language_and_hers
     status = await table.goryo.user.slash("goryo status")
     assert status.acknowledged
     assert (await env.bot.store.get_match(record.id)).goryo_language == "it"
+
+
+@pytest.mark.goryo(seed=SEED, ai_pause=0)
+async def test_the_bots_own_turns_speak_the_servers_language(env, locales_of):
+    """Against the bot there is no interaction on its turns: the channel hears the guild's preferred language."""
+    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
+    table.goryo = table.alice  # an English client
+    bot = simcord.UserHandle(env, env.backend.bot_user)
+    await table.alice.slash(table.channel, "goryo challenge", opponent=bot, role="goryo", level="easy")
+    state = rules.new_game(SEED)
+    await table.start(rules.space_name(rules.SPACES_OF_TYPE[state.first_type][0]))
+    [record] = await env.bot.store.active_matches()
+    await table.confirm(await table.preview(next(rules.legal_plans(record.state))))  # the bot's Samurai then hunt
+
+    [record] = await env.bot.store.active_matches() or await env.bot.store.finished_matches(table.channel.id, 1)
+    bots = [e for e in await env.bot.store.outbox_of(record.id) if e.seq > 2]  # after her plan: the bot's turn
+    assert bots and {e.item.language for e in bots if e.item.route != "goryo"} == {"it"}
+    assert {e.item.language for e in bots if e.item.route == "goryo"} <= {"en"}
+    discovery = [m for m in table.channel.history(viewer=table.carol)
+                 if m.attachments and m.attachments[0].filename == "goryo-discovery.png"]
+    assert discovery and not english_in(discovery[-1])  # its alt text is marked in render (i18n-render)
+    assert "round 2 of 4" in table.goryo_dm()[-1].attachments[0].description.lower()  # her next turn, in English
