@@ -9,8 +9,8 @@ The users' and the server's locales are set with the ``locales_of`` fixture and
 from __future__ import annotations
 
 import discord
-import simcord
 import pytest
+import simcord
 
 import rules
 
