@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from bot.text.messages import channel_link, mention, the_object
+from bot.text.messages import channel_link, mention
 from locales import _, ngettext, pgettext
-from render.words import reason, winner_line
+from render.words import reason, the_object, winner_line
 from rules import Outcome, Side
 
 from .ratings import Rating, RatingChange

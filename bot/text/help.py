@@ -35,10 +35,11 @@ def help_text(topic: HelpTopic | None) -> str:
         return _(messages.HELP_OVERVIEW)
     if topic == "ratings":
         return ratings_help()
-    return _({
+    topics = {
         "rules": messages.HELP_RULES,
         "commands": messages.HELP_COMMANDS,
         # Read when asked, so the features' branches only need to set these constants.
         "assist": messages.HELP_ASSIST,
         "ai": messages.HELP_AI,
-    }[topic])
+    }
+    return _(topics[topic])

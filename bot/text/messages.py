@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 import rules
 from locales import N_, _, ngettext, pgettext
-from render.words import an_object, object_name, reason, samurai_name, winner_line
+from render.words import an_object, object_name, reason, samurai_colour, samurai_name, the_object, winner_line
 from rules import events as ev
 from rules import layout
 from rules.palace import SPACES_OF_TYPE
@@ -37,26 +37,6 @@ def channel_link(channel_id: int) -> str:
 
 def _names(spaces: Iterable[rules.Space]) -> str:
     return pgettext("list separator", ", ").join(rules.space_name(s) for s in spaces)
-
-
-def the_object(object_type: rules.ObjectType) -> str:
-    """``the Fan``, ``l'Urna``: an object type with its definite article, for the middle of a sentence."""
-    # Each its own phrase, since the article depends on the word in most languages.
-    return {
-        rules.ObjectType.HELMET: pgettext("object with its article", "the Helmet"),
-        rules.ObjectType.LANTERN: pgettext("object with its article", "the Lantern"),
-        rules.ObjectType.MASK: pgettext("object with its article", "the Mask"),
-        rules.ObjectType.SCROLL: pgettext("object with its article", "the Scroll"),
-        rules.ObjectType.URN: pgettext("object with its article", "the Urn"),
-        rules.ObjectType.FLOWER: pgettext("object with its article", "the Flower"),
-        rules.ObjectType.FAN: pgettext("object with its article", "the Fan"),
-        rules.ObjectType.MIRROR: pgettext("object with its article", "the Mirror"),
-    }[object_type]
-
-
-def capitalised(text: str) -> str:
-    """A phrase that starts a sentence: ``the Green Samurai`` → ``The Green Samurai``."""
-    return text[:1].upper() + text[1:]
 
 
 def listed(items: list[str]) -> str:
@@ -318,7 +298,7 @@ def _investigated(samurai: rules.Samurai, kind: rules.InvestigationKind, space: 
             if answer
             else _("{samurai} sniffs {space}: **no**, no trail there (red paw-print).")
         )
-    return text.format(samurai=capitalised(samurai_name(samurai)), space=rules.space_name(space))
+    return text.format(samurai=samurai_name(samurai, capital=True), space=rules.space_name(space))
 
 
 def _paw_prints_counted(green: int, discarded: int, mallet_from: int, mallet_to: int, icons: int) -> str:
@@ -340,12 +320,12 @@ def _paw_prints_counted(green: int, discarded: int, mallet_from: int, mallet_to:
 
 
 def _spirit_captured(captors: tuple[rules.Samurai, ...], flipped: int, total: int) -> str:
-    who = listed([samurai_name(s) for s in captors])
+    who = listed([samurai_name(s, capital=i == 0) for i, s in enumerate(captors)])
     capture = ngettext(
         "{samurai} stands on her target and captures her spirit",
         "{samurai} stand on her target and capture her spirit",
         len(captors),
-    ).format(samurai=capitalised(who))
+    ).format(samurai=who)
     tokens = ngettext(
         "{count} spirit token flipped ({total} of {tokens})",
         "{count} spirit tokens flipped ({total} of {tokens})",
@@ -367,7 +347,7 @@ def narrate_event(event: ev.Event) -> str | None:
             return _("The Goryō has planned her path.")
         case ev.SamuraiMoved(samurai, origin, to):
             return _("{samurai} moves from {start} to {end}.").format(
-                samurai=capitalised(samurai_name(samurai)), start=rules.space_name(origin), end=rules.space_name(to))
+                samurai=samurai_name(samurai, capital=True), start=rules.space_name(origin), end=rules.space_name(to))
         case ev.Investigated(samurai, kind, space, answer):
             return _investigated(samurai, kind, space, answer)
         case ev.SamuraiTurnEnded(used):
@@ -470,11 +450,12 @@ def _powers(sprint: bool, false_trail: bool) -> str:
     return pgettext("list separator", ", ").join(left) if left else pgettext("powers left", "none")
 
 
-TILE_STATES: dict[rules.TileState, str] = {
-    rules.TileState.INTACT: N_("intact"),
-    rules.TileState.BROKEN: N_("broken"),
-    rules.TileState.SEALED: N_("sealed"),
-}
+def _tile_state(state: rules.TileState) -> str:
+    return {
+        rules.TileState.INTACT: pgettext("tile state", "intact"),
+        rules.TileState.BROKEN: pgettext("tile state", "broken"),
+        rules.TileState.SEALED: pgettext("tile state", "sealed"),
+    }[state]
 
 
 def _turn(view: rules.PublicView, goryo_id: int, samurai_id: int) -> str:
@@ -494,11 +475,11 @@ def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: i
     separator = pgettext("list separator", ", ")
     # Translators: one object tile of the garden and its side, e.g. "Fan intact".
     tiles = separator.join(
-        pgettext("tile", "{object} {state}").format(object=object_name(t), state=_(TILE_STATES[state]))
+        pgettext("tile", "{object} {state}").format(object=object_name(t), state=_tile_state(state))
         for t, state in view.tiles
     )
     called = separator.join(
-        _("{samurai} ({actions})").format(samurai=samurai_name(c.samurai), actions=c.actions) for c in view.calls
+        _("{samurai} ({actions})").format(samurai=samurai_colour(c.samurai), actions=c.actions) for c in view.calls
     ) or pgettext("samurai called", "none yet")
     players = dict(channel=channel_link(channel_id), goryo=mention(goryo_id), samurai=mention(samurai_id))
     lines = [
