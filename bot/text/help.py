@@ -12,10 +12,13 @@ from locales import N_, _
 from ..league import RATING_HELP
 from ..league.stats import LEADERBOARD_MIN_MATCHES
 from . import messages
+from .commands import localised
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
 HELP_TOPICS: tuple[HelpTopic, ...] = ("rules", "commands", "ratings", "assist", "ai")
 
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
 STATS_HELP = N_(
     "`/goryo stats [member:]` shows a member's matches, wins and win rate as each role, both ratings, the longest "
     "winning streak, favourite target, how the Goryō's powers were used and the last five matches.\n"
@@ -31,6 +34,10 @@ def ratings_help() -> str:
 
 
 def help_text(topic: HelpTopic | None) -> str:
+    return localised(_topic(topic))
+
+
+def _topic(topic: HelpTopic | None) -> str:
     if topic is None:
         return _(messages.HELP_OVERVIEW)
     if topic == "ratings":

@@ -7,7 +7,8 @@ that take the Goryō's secrets say so in their name (``goryo_…``).
 Every sentence is marked for the catalogues (``locales``) and said in the language of
 the context (``with locales.speaking(…)``, set by the caller): whole sentences with
 named placeholders, so a translation can put the words in its own order. Mentions,
-channel links and timestamps go in as placeholders, so Discord's markup survives.
+channel links and timestamps go in as placeholders, so Discord's markup survives. Commands are
+named in English in every catalogue and shown in the reader's language by ``commands.localised``.
 """
 
 from __future__ import annotations
@@ -15,16 +16,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import rules
-from locales import N_, _, ngettext, pgettext
+from locales import N_, ngettext, pgettext
+from locales import _ as _catalogue
 from render.words import an_object, object_name, reason, samurai_colour, samurai_name, the_object, winner_line
 from rules import events as ev
 from rules import layout
 from rules.palace import SPACES_OF_TYPE
 
+from .commands import localised
+
 ROUNDS = layout.ROUNDS
 SPIRIT_TOKENS = layout.SPIRIT_TOKENS
 GONG_LAST = layout.GONG_LAST_SPACE
 ACTION_CUBES = layout.SAMURAI_ACTION_CUBES
+
+
+def _(message: str) -> str:
+    """The catalogue's sentence, with the commands it names as the reader's Discord client lists them."""
+    return localised(_catalogue(message))
 
 
 def mention(user_id: int) -> str:
@@ -161,7 +170,7 @@ def goryo_started(space: rules.Space, object_type: rules.ObjectType) -> str:
 
 def goryo_preview(plan: rules.Plan) -> str:
     target_type = rules.OBJECT_AT[plan.target]
-    words = dict(path=rules.plan_name(plan.path), object=the_object(target_type), space=rules.space_name(plan.target))
+    words = {"path": rules.plan_name(plan.path), "object": the_object(target_type), "space": rules.space_name(plan.target)}
     said = [
         _("Your plan: {path} (with your Sprint), breaking {object} on {space}.").format(**words)
         if len(plan.path) == 6
@@ -364,7 +373,7 @@ def narrate_event(event: ev.Event) -> str | None:
                 said.append(_("Her False Trail lay on {space}.").format(space=rules.space_name(false_trail)))
             return " ".join(said)
         case ev.ObjectBroken(space, object_type, flipped):
-            words = dict(object=the_object(object_type), name=object_name(object_type), space=rules.space_name(space))
+            words = {"object": the_object(object_type), "name": object_name(object_type), "space": rules.space_name(space)}
             if flipped:
                 return _("She breaks {object} on {space}: the {name} tile turns broken side up.").format(**words)
             return _("She breaks {object} on {space}: the {name} tile was already broken.").format(**words)
@@ -373,7 +382,7 @@ def narrate_event(event: ev.Event) -> str | None:
         case ev.SpiritCaptured(captors, flipped, total):
             return _spirit_captured(captors, flipped, total)
         case ev.TokenDrawn(object_type, sealed, cause):
-            words = dict(cause=_(DRAW_CAUSES[cause]), a_token=an_object(object_type), name=object_name(object_type))
+            words = {"cause": _(DRAW_CAUSES[cause]), "a_token": an_object(object_type), "name": object_name(object_type)}
             if sealed:
                 return _("{cause}: {a_token} token is drawn from the bag, so every intact {name} is sealed "
                          "({spaces}).").format(spaces=_names(sealed), **words)
@@ -401,7 +410,7 @@ def _end_headline(outcome: rules.Outcome) -> str:
 
 def match_end(outcome: rules.Outcome, bound: rules.ObjectType, goryo_id: int, samurai_id: int) -> str:
     """For the channel: both players are mentioned, whoever won, so neither misses the end."""
-    bound_was = _("The Goryō's bound object was **{bound}**.").format(bound=the_object(bound))
+    bound_was = _("The Goryō's bound object was the **{bound}**.").format(bound=object_name(bound))
     played = _("Played by {goryo} (the Goryō) and {samurai} (the Samurai).").format(
         goryo=mention(goryo_id), samurai=mention(samurai_id))
     return f"{_end_headline(outcome)}\n{bound_was}\n{played}"
@@ -415,8 +424,8 @@ def goryo_match_over(outcome: rules.Outcome, bound: rules.ObjectType, channel_id
         over = _("The match in {channel} is over, and you win.")
     else:
         over = _("The match in {channel} is over, and the Samurai win.")
-    yours = _("Your bound object was **{bound}**; the final board below shows everything. "
-              "Start another with `/goryo challenge`.").format(bound=the_object(bound))
+    yours = _("Your bound object was the **{bound}**; the final board below shows everything. "
+              "Start another with `/goryo challenge`.").format(bound=object_name(bound))
     return f"{over.format(channel=channel_link(channel_id))}\n{_end_headline(outcome)}\n{yours}"
 
 
@@ -481,7 +490,7 @@ def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: i
     called = separator.join(
         _("{samurai} ({actions})").format(samurai=samurai_colour(c.samurai), actions=c.actions) for c in view.calls
     ) or pgettext("samurai called", "none yet")
-    players = dict(channel=channel_link(channel_id), goryo=mention(goryo_id), samurai=mention(samurai_id))
+    players = {"channel": channel_link(channel_id), "goryo": mention(goryo_id), "samurai": mention(samurai_id)}
     lines = [
         _("Goryō match in {channel}: the Goryō {goryo} against the Samurai {samurai} (advanced mode).").format(**players)
         if view.advanced
@@ -511,6 +520,8 @@ def goryo_status_secret(state: rules.GameState) -> str:
 
 # /goryo help comes in topics (bot/text/help.py puts them together), each within Discord's 2,000 characters.
 
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
 HELP_OVERVIEW = N_("""\
 **Goryō**: one player is the Goryō, a vengeful cat spirit planning a secret path through a palace; the other leads four Samurai hunting her.
 Start a match in a server channel with `/goryo challenge opponent:@someone`.
@@ -525,6 +536,8 @@ HELP_RULES = N_("""\
 
 **The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.""")
 
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
 HELP_COMMANDS = N_("""\
 **Commands**
 `/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
@@ -542,6 +555,8 @@ Spaces are written like C2; separate a plan's spaces with spaces, commas or arro
 
 
 # Shown by the topic help (league's `/goryo help topic:ai`); /goryo help itself is at Discord's limit.
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
 HELP_AI = N_("""\
 **Playing against the bot**
 `/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default) or hard.
@@ -560,7 +575,7 @@ def ai_level_name(level: str) -> str:
 
 def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: str, first_type: rules.ObjectType,
                      assist: bool = False) -> str:
-    players = dict(human=mention(human_id), bot=mention(bot_id), level=ai_level_name(level))
+    players = {"human": mention(human_id), "bot": mention(bot_id), "level": ai_level_name(level)}
     if human_side is rules.Side.GORYO:
         first = [_("Challenge taken! {human} is the Goryō; I ({bot}) lead the four Samurai, "
                    "playing at the **{level}** level.").format(**players)]
@@ -591,6 +606,8 @@ def claim_against_the_bot() -> str:
     )
 
 # The deduction aid's part of the help; the help's `assist` topic shows it.
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
 HELP_ASSIST = N_("""\
 **The deduction aid** (`/goryo challenge … assist:True`, off unless chosen)
 Her path is secret, but every answer rules some of her possible paths out. With the aid on, during each Samurai turn the board shades the spaces her remaining paths cross (the deeper the orange, the more of them) and marks with a number where they could end; the caption, the picture's description and each investigation's message say how many paths still fit, like "23 of her 41 possible paths fit the answers", and name the path when only one is left.
