@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
+from bot.text.commands import command
 from bot.text.messages import channel_link, mention
 from locales import _, ngettext, pgettext
 from render.words import reason, the_object, winner_line
@@ -129,6 +130,40 @@ def rating_change_line(change: RatingChange) -> str:
     return _("{player} as the {role}: {before} → {after} ({change})").format(
         player=mention(change.user_id), role=role_name(change.role), before=change.before.shown,
         after=change.after.shown, change=f"{'+' if delta >= 0 else '−'}{abs(delta)}")
+
+
+def stats_title(name: str) -> str:
+    return _("{name}: Goryō in this server").format(name=name)
+
+
+def history_title() -> str:
+    return _("Recent matches in this channel")
+
+
+def history_footer() -> str:
+    """Plain text: an embed's footer shows no markdown."""
+    return _("{command} shows any of them again, move by move.").format(command=command("replay", "match"))
+
+
+def replay_caption(summary: MatchSummary | None, match_id: int, *, reduced: bool) -> str:
+    caption = (
+        _("**Replay** · {match}").format(match=history_line(summary)) if summary is not None
+        else _("**Replay** of match {match}.").format(match=match_id)
+    )
+    if reduced:
+        caption += "\n" + _("-# Made smaller to fit the upload limit here.")
+    return caption
+
+
+def replay_description(match_id: int) -> str:
+    """The GIF's alt text."""
+    return _("An animation of match {match}, one public board per action, ending on the final board.").format(
+        match=match_id)
+
+
+def unknown_member(user_id: int) -> str:
+    """A member whose name could not be fetched, in a list of choices."""
+    return _("member {id}").format(id=user_id)
 
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices

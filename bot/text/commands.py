@@ -25,6 +25,11 @@ def _name(word: str) -> str:
     return pgettext(NAME, word)
 
 
+def command(name: str, *options: str) -> str:
+    """``/goryo replay match:`` in the language spoken, for text where code spans don't show (embed footers)."""
+    return " ".join(["/goryo", _name(name), *(f"{_name(option)}:" for option in options)])
+
+
 def _span(match: re.Match[str]) -> str:
     code = match.group(1)
     if command := _COMMAND.fullmatch(code):

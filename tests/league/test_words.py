@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from bot.league import changes, channel_history, leaderboard, member_stats, rebuild, update
 from bot.league.words import (
+    history_footer,
     history_lines,
     leaderboard_text,
     matches,
     rating_change_line,
+    replay_caption,
     replay_choices,
     stats_fields,
     times,
@@ -107,3 +109,16 @@ def test_the_league_speaks_italian_with_its_plurals():
     stamp = int(START.timestamp()) + 7 * 60
     assert lines[1].startswith(f"Partita 7, <t:{stamp}:R>: <@2> (Goryō) contro <@1> (Samurai). Vincono i Samurai: ")
     assert choices[1] == ("#7: Ben (Goryō) contro Ann (Samurai), Vincono i Samurai", 7)
+
+
+def test_the_replay_and_history_frames_in_both_languages():
+    match = summary(50, ANN, BEN, Side.SAMURAI)
+    assert replay_caption(None, 9, reduced=False) == "**Replay** of match 9."
+    assert replay_caption(match, 50, reduced=True).endswith("\n-# Made smaller to fit the upload limit here.")
+    assert history_footer() == "/goryo replay match: shows any of them again, move by move."
+    with speaking("it"):
+        assert replay_caption(match, 50, reduced=False).startswith("**Replay** · Partita 50, <t:")
+        assert replay_caption(None, 9, reduced=True) == (
+            "**Replay** della partita 9.\n-# Rimpicciolito per stare nel limite di caricamento di questo canale."
+        )
+        assert history_footer().endswith(" ne mostra di nuovo una qualsiasi, mossa per mossa.")
