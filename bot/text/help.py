@@ -5,7 +5,7 @@ Said in the language of the context (``locales.speaking``), like every other rep
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from locales import N_, _
 
@@ -15,7 +15,7 @@ from . import messages
 from .commands import localised
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
-HELP_TOPICS: tuple[HelpTopic, ...] = ("rules", "commands", "ratings", "assist", "ai")
+HELP_TOPICS: tuple[HelpTopic, ...] = get_args(HelpTopic)
 
 # Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
 # Discord client's language (bot/text/commands.py).
