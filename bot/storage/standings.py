@@ -19,7 +19,7 @@ from datetime import datetime
 import aiosqlite
 
 import rules
-from locales import speaking
+from locales import _, speaking
 from rules import ObjectType, Outcome, Side, Termination
 
 from .. import league
@@ -171,7 +171,8 @@ def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingCha
         if item.kind == "end" and item.route == "public":
             with speaking(item.language):
                 lines = "\n".join(rating_change_line(change) for change in changes)
-                item = dataclasses.replace(item, text=f"{item.text}\nRatings: {lines}")
+                ratings = _("Ratings: {changes}").format(changes=lines)
+                item = dataclasses.replace(item, text=f"{item.text}\n{ratings}")
         out.append(item)
     return out
 

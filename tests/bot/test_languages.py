@@ -19,17 +19,20 @@ from .scripts import scripted_match
 
 SEED, ACTIONS = scripted_match(rules.Termination.CAPTURED_THRICE)
 
-# English that must never show in a public message of an Italian server, nor Italian in an English DM.
-# Today these are words the catalogues hold (buttons, the pictures' headers, the winner line); add
-# phrases as bot/text and render are marked.
+# English that must never show in a public message of an Italian server, nor Italian in an English DM:
+# a few stable phrases of each kind of message (buttons, the pictures' headers, narration, endings).
 TELLTALE_ENGLISH = (
     "Accept", "Decline", "Withdraw", "Rematch", "Round 1 of 4", "Round 2 of 4", "Round 3 of 4", "Round 4 of 4",
     "The Samurai's turn", "actions used", "The Goryō's turn", "The Samurai win", "The Goryō wins",
+    "challenges you", "Challenge accepted", "appears on", "planned her path", "moves from", "Her path was",
+    "token is drawn", "Ratings:",
+)  # with render's alt texts marked (i18n-render), add theirs: "paw-print", "Broken:", "Sealed types"
+TELLTALE_ITALIAN = (
+    "Accetta", "Rifiuta", "Rivincita", " di 4", "Turno dei Samurai", "Turno del Goryō", "Vincono i Samurai",
+    "Il tuo Oggetto Vincolato", "pianifica il tuo percorso", "Piano fissato", "Lo vedi solo tu",
 )
-TELLTALE_ITALIAN = ("Accetta", "Rifiuta", "Rivincita", " di 4", "Turno dei Samurai", "Turno del Goryō", "Vincono i Samurai")
-# The parts of each message checked for them. The messages' own words join once bot/text is marked
-# (i18n-words): until then a narration still says "Round 1 of 4 begins" in English.
-CHECKED_PARTS = ("alt texts", "buttons")
+# The parts of each message checked for them.
+CHECKED_PARTS = ("words", "alt texts", "buttons")
 
 
 def parts(message: discord.Message) -> list[str]:
