@@ -93,9 +93,10 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
                 # Private questions follow each asker's client: Italian for her, English for him.
                 theirs = await italian.slash(table.channel, "goryo resign")
                 assert theirs.ephemeral and labels(theirs.response) == {"Arrenditi", "Continua a giocare"}
+                assert "Vuoi arrenderti" in theirs.response.content
                 await italian.click(theirs.response, label="Continua a giocare")
                 his = await english.user.slash("goryo resign")
-                assert labels(his.response) == {"Resign", "Keep playing"}
+                assert labels(his.response) == {"Resign", "Keep playing"} and "Resign the match" in his.response.content
                 await english.user.click(his.response, label="Keep playing")
     assert table.state.outcome.termination is rules.Termination.CAPTURED_THRICE and asked_to_resign
 
@@ -105,6 +106,8 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
     boards = [m for m in public if m.attachments and m.attachments[0].filename == "goryo-board.png"]
     headers = [m.attachments[0].description.lower() for m in boards]
     assert len(headers) >= 3 and all(" di 4" in h or "preparazione" in h for h in headers), headers
+    said = "\n".join(m.content for m in public)
+    assert "Sfida accettata" in said and "Il Goryō compare su" in said and "Il percorso del Goryō era" in said
     end = public[-1]
     assert "Vincono i Samurai" in end.content and "Rivincita" in labels(end)
     assert "Vincono i Samurai" in end.attachments[0].description
