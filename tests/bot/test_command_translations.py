@@ -64,3 +64,12 @@ async def test_a_locale_without_a_catalogue_keeps_the_english(locale):
     string = app_commands.locale_str("challenge", context="command name")
     assert await CatalogueTranslator().translate(string, discord.Locale(locale), None) is None
     assert locales.language_of(locale) == "en"
+
+
+async def test_the_help_topics_offered_are_the_ones_help_knows(simcord_env):
+    from bot.text.help import HELP_TOPICS
+
+    [goryo] = simcord_env.backend.commands[None].values()
+    [help_command] = [o for o in goryo["options"] if o["name"] == "help"]
+    [topic] = help_command["options"]
+    assert [c["value"] for c in topic["choices"]] == list(HELP_TOPICS)
