@@ -21,12 +21,19 @@ so two processes never drain one match at once and items keep their order. A
 drain that answers an interaction waits for the claim; a sweep skips the match and
 looks again when the claim lapses (CLAIM_SECONDS), in case its holder died.
 
-Never twice: an item is marked done in the same breath as Discord accepts it, and
-channel and DM messages carry the item's nonce (discord.py adds ``enforce_nonce``), so if the
-process dies between Discord accepting a message and the mark, the resend after
-the restart is dropped by Discord (within its nonce window of a few minutes).
-Edits are idempotent. The one gap left is an interaction reply that succeeded just
-before a crash: its item is re-sent after the restart as a channel message.
+Never twice, how: an item is marked done in the same breath as Discord accepts it,
+and just before each send the attempt is written down (``Store.outbox_attempt``: when,
+and the interaction that is to carry it, with its token). An item that was tried
+before and is still pending is *in doubt*: Discord may have taken it just before a
+crash or a failure. It is looked for before it is sent again (``indoubt``): in the
+interaction's original response while its token lives (15 minutes), then in the
+channel's or DM's recent history (the bot's own messages since the attempt, with its
+words, not owned by another item); a reply still "thinking" is filled where the player
+asked. Only what is not found is sent again. Edits (the live board) are idempotent,
+and channel and DM messages also carry the item's nonce (``enforce_nonce``), which
+makes Discord drop a resend within a few minutes even where history cannot be read.
+The one case left: a private (ephemeral) answer that got through just before a crash,
+recovered more than 15 minutes later, is sent again by its own route (her DM).
 """
 
 from __future__ import annotations
@@ -51,7 +58,8 @@ from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Store
 from ..text import messages
-from .items import OutboxEntry, OutboxItem
+from .indoubt import InDoubt
+from .items import Carrier, OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +109,13 @@ class Reply:
 
     def carries(self, entry: OutboxEntry) -> bool:
         return not self.gone and not self.used and self.answer is not None and entry.id == self.answer.id
+
+    def carrier(self) -> Carrier:
+        """What finds this interaction's answer again after a crash (see ``indoubt``)."""
+        interaction = self.interaction
+        replaces = interaction.message.id if self._updating and interaction.message is not None else None
+        return Carrier(interaction.application_id, interaction.token, interaction.expires_at, interaction.id,
+                       interaction.channel_id, replaces)
 
     @property
     def acknowledged(self) -> bool:
@@ -195,8 +210,10 @@ class Deliverer:
         self.bot = bot
         self.store = store
         self.clock = clock
-        # Called with "delivered <kind>" after each item is marked done: where tests inject crashes.
+        # Called with "sending <kind>" once its attempt is written, "sent <kind>" once Discord took it
+        # and "delivered <kind>" once it is marked done: where tests inject crashes.
         self.checkpoint: Checkpoint | None = None
+        self.in_doubt = InDoubt(bot, store)
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -296,11 +313,15 @@ class Deliverer:
                 lost += reply is not None and entry.seq == reply.record.version
                 await self._failed(entry, error)
                 continue
+            self._passed(f"sent {entry.item.kind}")
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
-            if self.checkpoint is not None:
-                self.checkpoint(f"delivered {entry.item.kind}")
+            self._passed(f"delivered {entry.item.kind}")
         return sent, lost
+
+    def _passed(self, point: str) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint(point)
 
     async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
         attempts = entry.attempts + 1
@@ -340,7 +361,17 @@ class Deliverer:
     ) -> tuple[MatchRecord, int | None]:
         state, board = await self._picture(entry, states, record.assist)
         item = entry.item
-        if reply is not None and reply.carries(entry):
+        if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
+            landed = await self.in_doubt.landed(entry, record, board, buttons(entry), self.clock())
+            if landed is not None:
+                log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
+                if item.route == "live" and record.live_board_message_id != landed:  # it was the turn's new board
+                    record = await self._new_live_board(record, state, landed)
+                return record, landed
+        carried = reply is not None and reply.carries(entry)
+        await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
+        self._passed(f"sending {item.kind}")
+        if carried:
             message_id = await reply.send(entry, board)
             if not reply.gone:
                 return record, message_id
@@ -371,8 +402,11 @@ class Deliverer:
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)
         message_id = await self._post(record, entry, board)
+        return await self._new_live_board(record, state, message_id), message_id
+
+    async def _new_live_board(self, record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
         await self.store.set_live_board(record.id, round_number=state.round, message_id=message_id)
-        return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id), message_id
+        return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
 
     async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
         try:

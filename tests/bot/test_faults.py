@@ -248,3 +248,120 @@ async def test_a_crash_while_confirming_a_plan_leaves_the_match_before_or_after_
     assert await actions_of(env, table) == [*before, plan]
     hunt = await table.play(moves(table)[0])
     assert not hunt.ephemeral
+
+
+# --- Discord took a message, then the bot died before marking it done --------------------------
+
+FIFTEEN_MINUTES = 15 * 60 + 1  # an interaction's token lives 15 minutes
+
+
+def crash_quietly_at(env: simcord.Env, point: str) -> None:
+    """As crash_at, but the dying bot says nothing more (its apology would fill the reply it left waiting).
+
+    For an action whose first follow-up is the apology: Discord refuses that one.
+    """
+    env.inject_error("POST", "/webhooks/*", status=500)
+    crash_at(env.bot, point)
+
+
+async def starting(table: Table) -> None:
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+
+
+async def move_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await hunting(table)
+    move = moves(table)[0]
+    crash_at(env.bot, point)
+    result = await table.samurai_act(move)
+    table.state = rules.apply(table.state, move).state
+    return result
+
+
+async def end_in_doubt(env, table: Table, point: str, *, quietly: bool = False) -> simcord.InteractionResult:
+    await hunting(table)
+    crash_quietly_at(env, point) if quietly else crash_at(env.bot, point)
+    result = await table.samurai_act(rules.EndSamuraiTurn())
+    table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
+    return result
+
+
+async def confirm_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await starting(table)
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    crash_at(env.bot, point)
+    await table.confirm(preview)
+    table.state = rules.apply(table.state, plan).state
+    return preview
+
+
+async def start_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await table.begin()
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
+    crash_at(env.bot, point)
+    result = await table.start(rules.space_name(start.space))
+    table.state = rules.apply(table.state, start).state
+    return result
+
+
+def once_in(history, words: str) -> bool:
+    return len(said(history, words)) == 1
+
+
+IN_DOUBT = {
+    # case: (how the crash is reached, the checks once the restarted bot has recovered)
+    # The interaction's answer: sent as its first response, as the follow-up of its "thinking…", as the clicked message.
+    "reply": (lambda env, table: move_in_doubt(env, table, "sent narration"),
+              lambda table, result: once_in(table.channel.history(), "moves from") and "moves from" in result.response.content),
+    "reply after thinking": (lambda env, table: end_in_doubt(env, table, "sent discovery"),
+                             lambda table, result: once_in(table.channel.history(), "Her path was")
+                             and once_in(table.goryo_dm(), "Round 2 of 4")),
+    "reply replacing the clicked message": (lambda env, table: confirm_in_doubt(env, table, "sent receipt"),
+                                            lambda table, preview: once_in(table.goryo_dm(), "Locked in")
+                                            and "Locked in" in preview.response.content
+                                            and once_in(table.channel.history(), "planned her path")),
+    # A new channel message, the live board posted then edited, the Goryō's DM.
+    "public post": (lambda env, table: start_in_doubt(env, table, "sent narration"),
+                    lambda table, result: len(table.channel.history()) == 2  # the match's start, and this
+                    and once_in(table.goryo_dm(), "start there")),
+    "live board posted": (lambda env, table: confirm_in_doubt(env, table, "sent ping"),
+                          lambda table, preview: once_in(table.channel.history(), "planned her path")
+                          and once_in(table.goryo_dm(), "Locked in")),
+    "live board edited": (lambda env, table: move_in_doubt(env, table, "sent live"),
+                          lambda table, result: once_in(table.channel.history(), "moves from")
+                          and once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)),
+    "dm": (lambda env, table: end_in_doubt(env, table, "sent goryo-turn"),
+           lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4") and once_in(table.channel.history(), "Her path was")),
+    # The attempt was written, then the bot died before Discord heard of it: sent (or filled) once after the restart.
+    "reply waiting, thinking": (lambda env, table: end_in_doubt(env, table, "sending discovery", quietly=True),
+                                lambda table, result: once_in(table.channel.history(), "Her path was")
+                                and "Her path was" in result.response.content),
+    "reply waiting, clicked message": (lambda env, table: confirm_in_doubt(env, table, "sending receipt"),
+                                       lambda table, preview: once_in(table.goryo_dm(), "Locked in")
+                                       and "Locked in" in preview.response.content and preview.response.components == []),
+    "public post never sent": (lambda env, table: start_in_doubt(env, table, "sending narration"),
+                               lambda table, result: len(table.channel.history()) == 2),
+    "dm never sent": (lambda env, table: end_in_doubt(env, table, "sending goryo-turn"),
+                      lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4")),
+}
+LATE = ["reply", "reply after thinking", "reply replacing the clicked message"]
+
+
+@pytest.mark.parametrize(
+    ("case", "restart_after"),
+    [(case, 0) for case in IN_DOUBT] + [pytest.param(case, FIFTEEN_MINUTES, id=f"{case}-15min") for case in LATE],
+)
+async def test_a_message_in_doubt_at_a_crash_appears_exactly_once_after_the_restart(env, make_bot, table: Table, case, restart_after):
+    reach, said_once = IN_DOUBT[case]
+    result = await reach(env, table)
+    if restart_after:
+        await env.advance_time(restart_after)  # the interaction's token has lapsed: its answer is found in the channel
+    await env.restart_bot(make_bot())
+
+    assert said_once(table, result)
+    assert [e.status for e in await env.bot.store.outbox_of(1)] == ["done"] * len(await env.bot.store.outbox_of(1))
+    await actions_of(env, table)  # the log replays to the stored state, which is the shadow's
+    if table.state.phase is rules.Phase.SAMURAI_TURN:  # the match goes on, on the one live board
+        await table.play(moves(table)[0])
+        assert once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)
