@@ -701,6 +701,27 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
     assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"] and await store.next_outbox_attempt() is None
 
 
+async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_delivered(store):
+    from bot.outbox import Carrier, OutboxItem
+
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    step = rules.apply(match.state, start)
+    owed = [OutboxItem("narration", "public", "she appears", "public", answer=True)]
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    [entry] = await store.pending_outbox(match.id)
+    assert entry.attempted_at is None and entry.carrier is None  # never tried: nothing to look for
+
+    carrier = Carrier(application_id=7, token="tok", expires_at=T0 + timedelta(minutes=15), interaction_id=99, channel_id=5)
+    await store.outbox_attempt(entry.id, now=T0, carrier=carrier)
+    await store.outbox_attempt(entry.id, now=T0 + timedelta(minutes=1))  # a retry without an interaction
+    [tried] = await store.pending_outbox(match.id)
+    assert tried.attempted_at == T0 and tried.carrier == carrier  # the first try and its interaction are what count
+    assert await store.outbox_delivered(entry.id, message_id=3, now=T0)
+    [done] = await store.outbox_of(match.id)
+    assert done.carrier is None and done.attempted_at == T0  # its token is not kept once it is no longer needed
+
+
 def test_the_secret_board_cannot_be_queued_for_the_channel():
     from bot.outbox import OutboxItem
 
