@@ -210,8 +210,9 @@ class Deliverer:
         self.bot = bot
         self.store = store
         self.clock = clock
-        # Called with "sending <kind>" once its attempt is written, "sent <kind>" once Discord took it
-        # and "delivered <kind>" once it is marked done: where tests inject crashes.
+        # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
+        # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
+        # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
         self.in_doubt = InDoubt(bot, store)
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
@@ -347,6 +348,7 @@ class Deliverer:
         picture = entry.item.picture
         if picture is None:
             return state, None
+        self._passed(f"drawing {picture}")
         if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
             return state, await boards.public_board(state, assist=assist)
         draw = {

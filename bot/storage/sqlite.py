@@ -806,12 +806,14 @@ class Store:
     async def matches_with_due_outbox(self, now: datetime) -> list[int]:
         """Matches with an item waiting whose next try is due (indexed)."""
         async with self._read() as db:
+            # Not DISTINCT in SQL: SQLite would then walk the whole outbox (by match) instead of
+            # the few pending rows of the partial index.
             rows = await self._all(
                 db,
-                "SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+                "SELECT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
                 (_utc_text(now),),
             )
-        return sorted(row["match_id"] for row in rows)
+        return sorted({row["match_id"] for row in rows})
 
     async def next_outbox_attempt(self) -> datetime | None:
         """When the earliest waiting item is due again (indexed), or None if nothing waits."""

@@ -309,6 +309,16 @@ def once_in(history, words: str) -> bool:
     return len(said(history, words)) == 1
 
 
+async def each_item_said_once(env, table: Table) -> None:
+    """Every item of the match's outbox is done, and its words appear exactly once where it goes."""
+    for entry in await env.bot.store.outbox_of(1):
+        assert entry.status == "done", entry
+        if entry.item.kind == "live":
+            continue  # the turn's board, redrawn in place: not a message of its own
+        where = table.goryo_dm() if entry.item.route == "goryo" else table.channel.history()
+        assert [m.content for m in where].count(entry.item.text) == 1, entry.item.kind
+
+
 IN_DOUBT = {
     # case: (how the crash is reached, the checks once the restarted bot has recovered)
     # The interaction's answer: sent as its first response, as the follow-up of its "thinking…", as the clicked message.
@@ -360,8 +370,67 @@ async def test_a_message_in_doubt_at_a_crash_appears_exactly_once_after_the_rest
     await env.restart_bot(make_bot())
 
     assert said_once(table, result)
-    assert [e.status for e in await env.bot.store.outbox_of(1)] == ["done"] * len(await env.bot.store.outbox_of(1))
+    await each_item_said_once(env, table)
     await actions_of(env, table)  # the log replays to the stored state, which is the shadow's
     if table.state.phase is rules.Phase.SAMURAI_TURN:  # the match goes on, on the one live board
         await table.play(moves(table)[0])
         assert once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)
+
+
+# --- the other actions' step boundaries: her start, and the end of a match ------------------
+
+
+async def resign_as_samurai(table: Table) -> None:
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+
+
+@pytest.mark.parametrize("point", ["commit", "sent narration", "delivered goryo-turn"])
+async def test_a_crash_while_she_chooses_her_start_says_it_all_once_after_the_restart(env, make_bot, table: Table, point):
+    await table.begin()
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
+    crash_at(env.bot, point)
+    await table.start(rules.space_name(start.space))
+    table.state = rules.apply(table.state, start).state
+    await env.restart_bot(make_bot())
+
+    await each_item_said_once(env, table)
+    assert await actions_of(env, table) == [start]
+    await table.play(next(rules.legal_plans(table.state)))  # and she plans on
+
+
+@pytest.mark.parametrize("point", ["commit", "sent end", "delivered end", "sent goryo-end"])
+async def test_a_crash_as_a_match_ends_announces_the_end_once_after_the_restart(env, make_bot, table: Table, point):
+    await hunting(table)
+    crash_at(env.bot, point)
+    await resign_as_samurai(table)
+    await env.restart_bot(make_bot())
+
+    await each_item_said_once(env, table)
+    assert [e.item.kind for e in await env.bot.store.outbox_of(1)][-2:] == ["end", "goryo-end"]
+    assert await env.bot.store.active_match_in(table.channel.id) is None
+    assert await env.bot.store.verify(1) is None  # the log replays to the stored state
+    rematch = [m for m in table.channel.history() if m.components]
+    assert len(rematch) == 1 and "Resign" not in rematch[0].content  # one end message, with its rematch buttons
+
+
+# --- Discord hears from the bot before any picture is drawn -------------------------------
+
+
+async def test_every_interaction_is_acknowledged_before_a_picture_is_drawn(env, table: Table):
+    unanswered_while_drawing: list[str] = []
+    drawn: set[str] = set()
+
+    def checkpoint(point: str) -> None:
+        if point.startswith("drawing"):
+            drawn.add(point)
+            if not all(i.responded for i in env.backend.interactions.values()):
+                unanswered_while_drawing.append(point)
+
+    env.bot.game.deliverer.checkpoint = checkpoint
+    await hunting(table)  # the challenge taken, her start (from her DMs), her plan confirmed
+    await table.play(moves(table)[0])
+    await table.play(rules.EndSamuraiTurn())
+    await resign_as_samurai(table)
+    assert drawn == {"drawing goryo", "drawing public", "drawing discovery", "drawing final"}
+    assert unanswered_while_drawing == []  # Discord was answered (or told to wait) first, every time

@@ -746,6 +746,25 @@ async def test_due_reminders_come_from_an_index_not_a_scan(sqlite_store, db_path
     assert await store.reminders_due(T0 - timedelta(seconds=1)) == []
 
 
+async def test_what_the_outbox_owes_is_found_from_an_index_not_a_scan(sqlite_store, db_path):
+    from bot.outbox import OutboxItem
+
+    store = sqlite_store
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    step = rules.apply(match.state, start)
+    owed = [OutboxItem("narration", "public", "she appears", "public")]
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    with raw(db_path) as db:
+        for query in (  # the store's two questions, word for word
+            "SELECT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+            "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'",
+        ):
+            plan = " ".join(row[-1] for row in db.execute(f"EXPLAIN QUERY PLAN {query}", (T0.isoformat(),)[: query.count("?")]))
+            assert plan.startswith("SEARCH outbox USING") and "INDEX outbox_pending" in plan, plan
+    assert await store.matches_with_due_outbox(T0) == [match.id] and await store.next_outbox_attempt() == T0
+
+
 # --- the two backends' schemas ---------------------------------------------------------
 
 
