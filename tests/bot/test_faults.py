@@ -3,7 +3,10 @@
 An action is stored exactly once or not at all (the action log says which), and what
 it owes to people sits in the outbox, stored with it: after a refusal (retried) or a
 crash (a restart delivers it), every announcement appears exactly once, the player
-hears privately what happened, and the match goes on.
+hears privately what happened, and the match goes on. That includes a crash in the
+narrowest window, after Discord took a message and before it was marked done, on every
+route: the restarted bot finds it (in the interaction's reply, or in the channel or DM)
+instead of sending it again.
 """
 
 from __future__ import annotations
