@@ -307,6 +307,7 @@ class Deliverer:
                 continue
             if reply is not None and not reply.can_answer_now(entry):
                 await reply.defer()
+            board_before = record.live_board_message_id
             try:
                 record, message_id = await self._send(entry, record, reply, states)
             except discord.HTTPException as error:
@@ -315,6 +316,9 @@ class Deliverer:
                 await self._failed(entry, error)
                 continue
             self._passed(f"sent {entry.item.kind}")
+            if record.live_board_message_id != board_before:  # the turn's board is a new message from now on
+                await self.store.set_live_board(record.id, round_number=record.live_board_round,
+                                                message_id=record.live_board_message_id)
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
             self._passed(f"delivered {entry.item.kind}")
@@ -367,8 +371,8 @@ class Deliverer:
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry), self.clock())
             if landed is not None:
                 log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
-                if item.route == "live" and record.live_board_message_id != landed:  # it was the turn's new board
-                    record = await self._new_live_board(record, state, landed)
+                if item.route == "live":  # it may have been posted as the turn's new board
+                    record = self._live_board(record, state, landed)
                 return record, landed
         carried = reply is not None and reply.carries(entry)
         await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
@@ -404,10 +408,11 @@ class Deliverer:
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)
         message_id = await self._post(record, entry, board)
-        return await self._new_live_board(record, state, message_id), message_id
+        return self._live_board(record, state, message_id), message_id
 
-    async def _new_live_board(self, record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
-        await self.store.set_live_board(record.id, round_number=state.round, message_id=message_id)
+    @staticmethod
+    def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
+        """The match with ``message_id`` as this turn's board (stored by the drain once the item is sent)."""
         return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
 
     async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
