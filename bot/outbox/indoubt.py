@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-
 from typing import Any
 
 import discord
