@@ -9,7 +9,8 @@ Discord refused (with backoff): no periodic polling when nothing waits.
 Routes and their fallbacks:
 - the reply to the interaction (deferred at once, answered with a follow-up or an
   edit of the clicked message) takes the item marked ``answer``; if Discord refuses
-  it (10062 after 3 s, 5xx, token gone) the item goes by its own route instead;
+  it (10062 after 3 s, token gone) the item goes by its own route instead; after a
+  5xx (which Discord may have taken all the same) it is retried as an item in doubt;
 - ``public``: a new channel message; ``live``: the turn's board message, edited in
   place (posted when the turn has none yet);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
@@ -83,6 +84,7 @@ class Reply:
         self.record = record
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
+        self.refusal: discord.HTTPException | None = None  # how it refused
         self._updating = False  # deferred as an edit of the clicked message
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
@@ -141,6 +143,7 @@ class Reply:
 
     def _lost(self, error: discord.HTTPException) -> None:
         self.gone = True
+        self.refusal = error
         log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
                  error.status, error.code)
 
@@ -381,6 +384,10 @@ class Deliverer:
             message_id = await reply.send(entry, board)
             if not reply.gone:
                 return record, message_id
+            if reply.refusal is not None and reply.refusal.status >= 500:
+                # Discord's own failure: the answer may have got through all the same. Retried later, as an item
+                # in doubt (found, filled, or sent by its route then), rather than sent again at once.
+                raise reply.refusal
         if item.route == "public":
             return record, await self._post(record, entry, board)
         if item.route == "live":

@@ -146,6 +146,20 @@ async def test_when_the_dm_and_its_fallback_both_fail_the_goryo_hears_later_and_
     assert said(table.channel.history(), "Goryō's move") == []
 
 
+async def test_a_reply_discord_failed_to_fill_is_filled_in_place_on_the_retry(env, table: Table):
+    await hunting(table)
+    env.inject_error("POST", "/webhooks/*", status=500)  # the answer to "thinking…": Discord's own failure
+    ended = await table.samurai_act(rules.EndSamuraiTurn())
+    table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
+    assert ended.deferred and "Her path was" not in (ended.response.content or "")
+    await env.advance_time(RETRY_FIRST + 1)
+
+    # It might have got through, so it was looked for, then given to the reply still waiting for it.
+    assert "Her path was" in ended.response.content
+    assert once_in(table.channel.history(), "Her path was") and once_in(table.goryo_dm(), "Round 2 of 4")
+    await each_item_said_once(env, table)
+
+
 async def test_a_challenge_discord_would_not_show_is_not_kept(env, table: Table):
     env.inject_error("POST", "/interactions/*/callback", status=404, code=10062)
     await table.challenge()
