@@ -16,7 +16,7 @@ would have landed, in this order:
 Otherwise it never got through, and it is sent again as usual. Past the 15 minutes,
 a public answer is found by step 2; the one case nothing can find is a private
 (ephemeral) answer that got through just before the crash: it is then sent again by
-its own route (the Goryō's DM), so nothing is lost and the ephemeral copy fades.
+its own route (the Goryō's DM), so nothing is lost; the other copy was hers alone.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ class OutboxEntry:
     status: str  # "pending" | "done" | "failed"
     attempts: int
     message_id: int | None
-    # When a send of it first began, if one did: it may have reached Discord before a crash.
+    # When its latest send began, if one did: it may have reached Discord before a crash.
     attempted_at: datetime | None = None
     carrier: Carrier | None = None  # the interaction that was to carry it, if any
 

@@ -185,7 +185,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
-    # 8: an outbox item's first try, written just before it is sent: after a crash, a tried item is
+    # 8: an outbox item's latest try, written just before it is sent: after a crash, a tried item is
     # looked for where it would have landed before it is sent again. ``attempt``: the interaction
     # that carried it (application id, token, until when), so its reply can be found and filled.
     (

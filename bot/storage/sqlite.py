@@ -822,10 +822,11 @@ class Store:
         return _parse_time(row["at"])
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:
-        """Note that a send of the item begins (the first time is kept, and the first interaction to carry it)."""
+        """Note that a send of the item begins: when (the latest try: each try first looked for the ones
+        before it), and the first interaction to carry it (its reply may hold the item)."""
         async with self._write() as db:
             await db.execute(
-                "UPDATE outbox SET attempted_at = COALESCE(attempted_at, ?), attempt = COALESCE(attempt, ?)"
+                "UPDATE outbox SET attempted_at = ?, attempt = COALESCE(attempt, ?)"
                 " WHERE id = ? AND status = 'pending'",
                 (_utc_text(now), None if carrier is None else carrier.payload(), entry_id),
             )
