@@ -185,7 +185,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
-    # 8: who hears which language (issue 14). The server's, from the interactions in it, for what the
+    # 8: an outbox item's latest try, written just before it is sent: after a crash, a tried item is
+    # looked for where it would have landed before it is sent again. ``attempt``: the interaction
+    # that carried it (application id, token, until when), so its reply can be found and filled.
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
+    ),
+    # 9: who hears which language (issue 14). The server's, from the interactions in it, for what the
     # match posts in its channel; the Goryō's, from her last interaction, for her DMs; a challenge keeps
     # its challenger's, for the Goryō she may become. Outbox items carry theirs in their payload.
     (

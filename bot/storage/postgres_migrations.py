@@ -213,7 +213,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
-    # 8: who hears which language (issue 14), as in SQLite's migration 8.
+    # 8: an outbox item's first try and the interaction that carried it (recovering an in-doubt send).
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
+    ),
+    # 9: who hears which language (issue 14), as in SQLite's migration 9.
     (
         "ALTER TABLE matches ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
         "ALTER TABLE matches ADD COLUMN goryo_language TEXT NOT NULL DEFAULT 'en'",
