@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales import N_
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
 from rules.state import SAMURAI_ORDER
 
@@ -16,7 +17,7 @@ from . import geometry as g
 from . import sprites
 from .icons import icon
 from .palace import ICON_SIZE, background, icon_origin
-from .panel import on_tatami
+from .panel import on_tatami, translated
 from .pen import Pen, sprite
 from .theme import (
     CUBE_FALSE_TRAIL,
@@ -281,13 +282,18 @@ def draw_targets(image: Image.Image, targets: Iterable[Space], solid: bool = Tru
 
 
 @lru_cache(maxsize=1)
-def goryo_legend() -> list[tuple[Image.Image, str]]:
+def _goryo_marks() -> list[tuple[Image.Image, str]]:
     return [
-        (on_tatami(sprites.mark_x(22)), "broken"),
-        (on_tatami(sprites.mark_o(24)), "sealed"),
-        (reticle(True, 26), "can strike"),
-        (reticle(False, 26), "with Sprint"),
+        (on_tatami(sprites.mark_x(22)), N_("broken")),
+        (on_tatami(sprites.mark_o(24)), N_("sealed")),
+        # Translators: the legend of her secret board: objects she can reach this round.
+        (reticle(True, 26), N_("can strike")),
+        (reticle(False, 26), N_("with Sprint")),
     ]
+
+
+def goryo_legend() -> list[tuple[Image.Image, str]]:
+    return translated(_goryo_marks())
 
 
 # --- output -------------------------------------------------------------------

@@ -37,6 +37,11 @@ def reason(outcome: Outcome) -> str:
     return _(REASONS[outcome.termination])
 
 
+def sentence(phrase: str) -> str:
+    """A phrase said on its own: capitalised, with a full stop."""
+    return phrase[:1].upper() + phrase[1:] + "."
+
+
 def round_line(view: PublicView) -> str:
     return _("Setup") if view.round == 0 else _("Round {number} of {rounds}").format(number=view.round, rounds=ROUNDS)
 
@@ -48,7 +53,7 @@ def turn_line(view: PublicView) -> str:
         return _("The Samurai's turn · {used} of {cubes} actions used").format(
             used=view.actions_used, cubes=SAMURAI_ACTION_CUBES)
     if view.round == 0:
-        return _("The Goryō chooses which {object} to break first").format(object=view.first_type)
+        return _("The Goryō chooses which {object} to break first").format(object=object_name(view.first_type))
     return _("The Goryō's turn · she plans her path in secret")
 
 
