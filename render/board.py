@@ -32,6 +32,7 @@ from .theme import (
     TEXT,
     TEXT_DIM,
     YES,
+    fitting_font,
     font,
 )
 
@@ -49,22 +50,36 @@ def canvas() -> Image.Image:
 # --- caption ------------------------------------------------------------------
 
 
+CAPTION_LEFT = 76  # right of the ghost
+CAPTION_GAP = 16  # at least this much between the left words and the corner's
+
+
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
                  badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
                  note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
-    """``note``, when given, is a second line under the badge in the right corner."""
+    """``note``, when given, is a second line under the badge in the right corner.
+
+    The title and subtitle shrink a little, if they must, to end before the badge and the note:
+    the corner says whose move it is, so it keeps its size in every language.
+    """
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
-    draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
-    draw.text((76, 56), subtitle, fill=TEXT_DIM, font=font(19), anchor="lm")
+    title_end = subtitle_end = g.WIDTH - 24
     if badge:
         right = g.WIDTH - 24
         if badge_icon is not None:
             image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
             right -= 66
         draw.text((right, 24 if note else 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+        title_end = right - font(22, True).getlength(badge) - CAPTION_GAP
+        subtitle_end = right - CAPTION_GAP  # the icon reaches down beside the subtitle
     if note:
         draw.text((g.WIDTH - 24, 56), note, fill=note_colour, font=font(21, True), anchor="rm")
+        subtitle_end = g.WIDTH - 24 - font(21, True).getlength(note) - CAPTION_GAP
+    draw.text((CAPTION_LEFT, 24), title, fill=title_colour,
+              font=fitting_font(title, title_end - CAPTION_LEFT, 30, bold=True, smallest=20), anchor="lm")
+    draw.text((CAPTION_LEFT, 56), subtitle, fill=TEXT_DIM,
+              font=fitting_font(subtitle, subtitle_end - CAPTION_LEFT, 19, smallest=13), anchor="lm")
 
 
 # --- pieces on the palace -----------------------------------------------------

@@ -2,6 +2,7 @@
 
 Each takes ``language`` (a code from ``locales.LANGUAGES``) and draws inside ``speaking(language)``:
 a picture is drawn in one of the bot's drawing processes, where the caller's context does not reach.
+The ``…_picture`` functions compose the same pictures unencoded, in the language being spoken.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from locales import ENGLISH, _, speaking
+from PIL import Image
+
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board, overlay
@@ -66,10 +69,14 @@ def _public_image(view: PublicView, aid: DeductionAid | None = None):
 def public_board(view: PublicView, aid: DeductionAid | None = None, language: str = ENGLISH) -> bytes:
     """The live board; with ``aid`` (public counts from the caller) the deduction overlay too."""
     with speaking(language):
-        image = _public_image(view, aid)
-        board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
-                           note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
-        return board.to_png(image)
+        return board.to_png(public_picture(view, aid))
+
+
+def public_picture(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
+    image = _public_image(view, aid)
+    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
+                       note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
+    return image
 
 
 def discovery_extras(reveal: Reveal) -> list[str]:
@@ -88,54 +95,62 @@ def discovery_extras(reveal: Reveal) -> list[str]:
 @one_at_a_time
 def discovery_board(view: PublicView, language: str = ENGLISH) -> bytes:
     with speaking(language):
-        reveal = view.last_reveal
-        if reveal is None:  # nothing discovered yet: the plain board, said plainly
-            image = _public_image(view)
-            board.draw_caption(image, round_line(view), _("No path has been revealed yet."))
-            return board.to_png(image)
-        image = board.canvas()
-        board.draw_broken(image, view.broken)
-        board.draw_seals(image, view.sealed)
-        board.draw_path_lines(image, reveal.path)
-        board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
-        board.draw_goryo(image, reveal.path[-1])
-        board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
-        board.draw_samurai(image, view)
-        draw_panel(image, view)
-        extras = discovery_extras(reveal)
-        subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
-        board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
-                           _("PATH REVEALED"))
-        return board.to_png(image)
+        return board.to_png(discovery_picture(view))
+
+
+def discovery_picture(view: PublicView) -> Image.Image:
+    reveal = view.last_reveal
+    if reveal is None:  # nothing discovered yet: the plain board, said plainly
+        image = _public_image(view)
+        board.draw_caption(image, round_line(view), _("No path has been revealed yet."))
+        return image
+    image = board.canvas()
+    board.draw_broken(image, view.broken)
+    board.draw_seals(image, view.sealed)
+    board.draw_path_lines(image, reveal.path)
+    board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
+    board.draw_goryo(image, reveal.path[-1])
+    board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
+    board.draw_samurai(image, view)
+    draw_panel(image, view)
+    extras = discovery_extras(reveal)
+    subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
+    board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
+                       _("PATH REVEALED"))
+    return image
 
 
 @one_at_a_time
 def final_board(view: PublicView, language: str = ENGLISH) -> bytes:
     with speaking(language):
-        image = board.canvas()
-        board.draw_broken(image, view.broken)
-        board.draw_seals(image, view.sealed)
-        if view.bound is not None:
-            board.draw_bound(image, view.bound)
-        reveal = final_reveal(view)
-        outcome = view.outcome
-        if reveal is not None:
-            board.draw_path_lines(image, reveal.path)
-            board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
-            board.draw_goryo(image, view.goryo_space)
-            board.draw_plan_cubes(image, reveal.path, reveal.false_trail, view.goryo_space)
-        else:
-            board.draw_paw_prints(image, view.paw_prints)
-            board.draw_goryo(image, view.goryo_space)
-        board.draw_samurai(image, view)
-        draw_panel(image, view, view.bound)
-        if outcome is None:  # not over yet: caption it as the live board
-            board.draw_caption(image, round_line(view), turn_line(view))
-        else:
-            badge = bound_badge(view.bound) if view.bound is not None else ""
-            board.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
-                               title_colour=GOLD)
-        return board.to_png(image)
+        return board.to_png(final_picture(view))
+
+
+def final_picture(view: PublicView) -> Image.Image:
+    image = board.canvas()
+    board.draw_broken(image, view.broken)
+    board.draw_seals(image, view.sealed)
+    if view.bound is not None:
+        board.draw_bound(image, view.bound)
+    reveal = final_reveal(view)
+    outcome = view.outcome
+    if reveal is not None:
+        board.draw_path_lines(image, reveal.path)
+        board.draw_paw_prints(image, reveal.paw_prints, reveal.false_trail)
+        board.draw_goryo(image, view.goryo_space)
+        board.draw_plan_cubes(image, reveal.path, reveal.false_trail, view.goryo_space)
+    else:
+        board.draw_paw_prints(image, view.paw_prints)
+        board.draw_goryo(image, view.goryo_space)
+    board.draw_samurai(image, view)
+    draw_panel(image, view, view.bound)
+    if outcome is None:  # not over yet: caption it as the live board
+        board.draw_caption(image, round_line(view), turn_line(view))
+    else:
+        badge = bound_badge(view.bound) if view.bound is not None else ""
+        board.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+                           title_colour=GOLD)
+    return image
 
 
 def bound_badge(bound) -> str:
@@ -146,33 +161,37 @@ def bound_badge(bound) -> str:
 @one_at_a_time
 def goryo_board(view: GoryoView, language: str = ENGLISH) -> bytes:
     with speaking(language):
-        public = view.public
-        image = board.canvas()
-        if public.phase is Phase.SETUP:
-            board.draw_targets(image, SPACES_OF_TYPE[public.first_type])
-        else:
-            plain, sprint_only = reachable_targets(view)
-            board.draw_targets(image, plain)
-            board.draw_targets(image, sprint_only, solid=False)
-        board.draw_bound(image, view.bound)
-        board.draw_marks(image, public.broken, public.sealed)
-        if view.plan is not None:
-            board.draw_path_lines(image, view.plan.path)
-        board.draw_paw_prints(image, public.paw_prints)
-        board.draw_goryo(image, public.goryo_space)
-        if view.plan is not None:
-            board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
-        board.draw_samurai(image, public)
-        draw_panel(image, public, view.bound, board.goryo_legend())
-        if public.outcome is not None:
-            subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
-        elif public.phase is Phase.GORYO_TURN:
-            subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
-                        else _("Plan your path: 4 steps to an intact object"))
-        elif public.phase is Phase.SETUP:
-            subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
-        else:
-            subtitle = _("The Samurai are hunting you")
-        board.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
-                           bound_badge(view.bound), view.bound)
-        return board.to_png(image)
+        return board.to_png(goryo_picture(view))
+
+
+def goryo_picture(view: GoryoView) -> Image.Image:
+    public = view.public
+    image = board.canvas()
+    if public.phase is Phase.SETUP:
+        board.draw_targets(image, SPACES_OF_TYPE[public.first_type])
+    else:
+        plain, sprint_only = reachable_targets(view)
+        board.draw_targets(image, plain)
+        board.draw_targets(image, sprint_only, solid=False)
+    board.draw_bound(image, view.bound)
+    board.draw_marks(image, public.broken, public.sealed)
+    if view.plan is not None:
+        board.draw_path_lines(image, view.plan.path)
+    board.draw_paw_prints(image, public.paw_prints)
+    board.draw_goryo(image, public.goryo_space)
+    if view.plan is not None:
+        board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
+    board.draw_samurai(image, public)
+    draw_panel(image, public, view.bound, board.goryo_legend())
+    if public.outcome is not None:
+        subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
+    elif public.phase is Phase.GORYO_TURN:
+        subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
+                    else _("Plan your path: 4 steps to an intact object"))
+    elif public.phase is Phase.SETUP:
+        subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
+    else:
+        subtitle = _("The Samurai are hunting you")
+    board.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
+                       bound_badge(view.bound), view.bound)
+    return image

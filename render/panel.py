@@ -6,7 +6,7 @@ import enum
 import math
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rules import ObjectType, Phase, PublicView, Samurai, TileState
 from rules.layout import (
@@ -24,7 +24,7 @@ from . import geometry as g
 from . import sprites
 from .icons import faded_icon, icon
 from .pen import Pen, sprite
-from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, font
+from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, fitting_font, font
 from .words import object_name, samurai_colour
 
 LEFT = g.PANEL_INNER_LEFT
@@ -188,15 +188,18 @@ def draw_garden(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         sealed_count = sum(1 for _type, s in view.tiles if s is TileState.SEALED)
         heading(draw, GARDEN_TOP, _("GARDEN"), ngettext("{sealed} sealed · bag {bag}", "{sealed} sealed · bag {bag}",
                                                         sealed_count).format(sealed=sealed_count, bag=view.bag_count))
-    label = font(13, True)
     for index, (object_type, state) in enumerate(view.tiles):
         x = LEFT + (index % 4) * (TILE + TILE_GAP)
         y = TILES_TOP + (index // 4) * g.TILE_ROW
         image.alpha_composite(tile(object_type, state, object_type is bound), (x, y))
         if object_type in suspects:
             image.alpha_composite(suspect_mark(SUSPECT_MARK), (x + TILE - SUSPECT_MARK + 8, y - 8))
-        draw.text((x + TILE // 2, y + TILE + 8), object_name(object_type),
-                  fill=TEXT if state is TileState.INTACT else TEXT_DIM, font=label, anchor="mm")
+        name = object_name(object_type)
+        label = fitting_font(name, TILE + TILE_GAP - 6, 13, bold=True)
+        # Centred under its tile; a name wider than the tile in the last column leans left, inside the panel.
+        middle = min(x + TILE // 2, RIGHT - label.getlength(name) / 2)
+        draw.text((middle, y + TILE + 8), name, fill=TEXT if state is TileState.INTACT else TEXT_DIM,
+                  font=label, anchor="mm")
 
 
 def draw_round(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
@@ -265,15 +268,47 @@ def slots_of(view: PublicView, samurai: Samurai) -> tuple[Slot, Slot, Slot, Slot
     return tuple(Slot.USED if u else unused for u in used)  # type: ignore[return-value]
 
 
-def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
-    used = view.actions_used
-    heading(draw, CALLS_TOP, _("ACTIONS THIS TURN"), _("{used} / {cubes} cubes").format(used=used, cubes=SAMURAI_ACTION_CUBES))
-    small = font(15, True)
+COLUMN_LABEL_GAP = 6
+COLUMN_LABEL_SHIFT = 6  # how far a label may leave the middle of its column to make room for a long neighbour
+
+
+def column_labels() -> list[tuple[float, str, ImageFont.FreeTypeFont]]:
+    """(middle, words, font) of the action columns' labels, Move over its two spaces, then Search and Sniff.
+
+    Each is centred over its column where it can be; a long one (Italian's "Segugio") may lean
+    a few pixels away from its neighbour, and only if that is not enough do all three shrink.
+    """
+    columns = []
     for column, name in ((0, _("Move")), (2, _("Search")), (3, _("Sniff"))):
         x0, _top, x1, _bottom = g.action_slot_box(0, column)
         if column == 0:
             x1 = g.action_slot_box(0, 1)[2]
-        draw.text(((x0 + x1) // 2, g.ACTION_ROWS_TOP - 9), name, fill=TEXT_DIM, font=small, anchor="mm")
+        columns.append(((x0 + x1) // 2, name))
+    for size in range(15, 10, -1):
+        small = font(size, True)
+        widths = [small.getlength(name) for _centre, name in columns]
+        lefts = spread([centre for centre, _name in columns], widths, LEFT, RIGHT, COLUMN_LABEL_GAP)
+        leaning = max(abs(left + width / 2 - centre) for left, width, (centre, _name) in zip(lefts, widths, columns))
+        if leaning <= COLUMN_LABEL_SHIFT or size == 11:
+            return [(left + width / 2, name, small) for left, width, (_centre, name) in zip(lefts, widths, columns)]
+    raise AssertionError("unreachable")
+
+
+def spread(centres: list[float], widths: list[float], left: float, right: float, gap: float) -> list[float]:
+    """Left edges for labels in a row, each as near its centre as possible, none overlapping or outside."""
+    lefts = [c - w / 2 for c, w in zip(centres, widths)]
+    for i in range(len(lefts)):  # push right past the previous one
+        lefts[i] = max(lefts[i], left if i == 0 else lefts[i - 1] + widths[i - 1] + gap)
+    for i in reversed(range(len(lefts))):  # then pull back inside the right edge
+        lefts[i] = min(lefts[i], right - widths[i] if i == len(lefts) - 1 else lefts[i + 1] - gap - widths[i])
+    return lefts
+
+
+def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    used = view.actions_used
+    heading(draw, CALLS_TOP, _("ACTIONS THIS TURN"), _("{used} / {cubes} cubes").format(used=used, cubes=SAMURAI_ACTION_CUBES))
+    for middle, name, small in column_labels():
+        draw.text((middle, g.ACTION_ROWS_TOP - 9), name, fill=TEXT_DIM, font=small, anchor="mm")
     acting = view.calls[-1].samurai if view.calls and view.phase is Phase.SAMURAI_TURN else None
     name_font = font(g.ACTION_NAME_SIZE, True)
     for row, samurai in enumerate(Samurai):
@@ -316,12 +351,32 @@ def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView)
 LEGEND_Y = g.LEGEND_Y
 
 
+LEGEND_SIZES = (14, 13, 12)
+LEGEND_GAP = (6, 16)  # the least and the most room between two entries
+
+
+def legend_layout(entries: list[tuple[Image.Image, str]]) -> tuple[ImageFont.FreeTypeFont, list[int], int]:
+    """The font, each entry's width and the gap between entries, for a key line within the panel:
+    the largest size that leaves at least the least gap (the smallest size if none does)."""
+    for size in LEGEND_SIZES:
+        label = font(size)
+        widths = [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
+        room = (WIDTH - sum(widths)) // max(1, len(entries) - 1)
+        if room >= LEGEND_GAP[0] or size == LEGEND_SIZES[-1]:
+            return label, widths, min(LEGEND_GAP[1], room)
+    raise AssertionError("unreachable")
+
+
+def legend_fits(entries: list[tuple[Image.Image, str]], size: int) -> bool:
+    label = font(size)
+    widths = [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
+    return sum(widths) + LEGEND_GAP[0] * (len(entries) - 1) <= WIDTH
+
+
 def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]],
                 y: int = LEGEND_Y) -> None:
     """A one-line key to the marks on the palace, so a new player needs no manual."""
-    label = font(14)
-    widths = [mark.width + 4 + round(draw.textlength(words, font=label)) for mark, words in entries]
-    gap = min(16, (WIDTH - sum(widths)) // max(1, len(entries) - 1))  # always within the panel
+    label, widths, gap = legend_layout(entries)
     x = LEFT
     for (mark, words), width in zip(entries, widths):
         image.alpha_composite(mark, (x, y - mark.height // 2))
@@ -372,9 +427,17 @@ def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = 
     draw_gong(image, draw, view)
     draw_calls(image, draw, view)
     draw_powers(image, draw, view)
-    entries = public_legend() if legend is None else legend
-    if extra_legend is None:
-        draw_legend(image, draw, entries)
-    else:
-        draw_legend(image, draw, entries, TWO_LEGENDS_Y[0])
-        draw_legend(image, draw, extra_legend, TWO_LEGENDS_Y[1])
+    for line, y in zip(*legend_lines(public_legend() if legend is None else legend, extra_legend)):
+        draw_legend(image, draw, line, y)
+
+
+def legend_lines(entries: list[tuple[Image.Image, str]], extra: list[tuple[Image.Image, str]] | None
+                 ) -> tuple[list[list[tuple[Image.Image, str]]], tuple[int, ...]]:
+    """The key's lines and where each goes: one line, or two when there is a second key or when
+    the words of one are too long for a line at full size (then it breaks in the middle)."""
+    if extra is not None:
+        return [entries, extra], TWO_LEGENDS_Y
+    if legend_fits(entries, LEGEND_SIZES[0]):
+        return [entries], (LEGEND_Y,)
+    half = (len(entries) + 1) // 2
+    return [entries[:half], entries[half:]], TWO_LEGENDS_Y
