@@ -35,6 +35,7 @@ from .theme import (
     fitting_font,
     font,
 )
+from .words import pawn_letter
 
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
@@ -157,7 +158,7 @@ def draw_goryo(image: Image.Image, space: Space | None) -> None:
 def draw_samurai(image: Image.Image, view: PublicView) -> None:
     for samurai, space in view.samurai_spaces:
         x, y = g.samurai_slot(SAMURAI_ORDER.index(samurai), space)
-        pawn = sprites.samurai_pawn(samurai, g.PAWN_SIZE)
+        pawn = sprites.samurai_pawn(samurai, g.PAWN_SIZE, pawn_letter(samurai))
         image.alpha_composite(pawn, (x - g.PAWN_SIZE // 2, y - g.PAWN_SIZE // 2))
 
 

@@ -25,7 +25,7 @@ from . import sprites
 from .icons import faded_icon, icon
 from .pen import Pen, sprite
 from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, fitting_font, font
-from .words import object_name, samurai_colour
+from .words import object_name, pawn_letter, samurai_colour
 
 LEFT = g.PANEL_INNER_LEFT
 RIGHT = g.PANEL_INNER_RIGHT
@@ -318,7 +318,7 @@ def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) 
         if samurai is acting and not over:  # whose turn it is: a gold frame round his row
             draw.rounded_rectangle((LEFT - 8, top + 1, RIGHT + 8, top + g.ACTION_ROW - 1), radius=10,
                                    fill=(52, 54, 78), outline=GOLD, width=2)
-        image.alpha_composite(sprites.samurai_pawn(samurai, 34), (LEFT, middle - 17))
+        image.alpha_composite(sprites.samurai_pawn(samurai, 34, pawn_letter(samurai)), (LEFT, middle - 17))
         name = samurai_colour(samurai)
         colour = TEXT_DIM if over else (GOLD if samurai is acting else TEXT)
         draw.text((LEFT + 42, middle), name, fill=colour, font=name_font, anchor="lm")

@@ -41,12 +41,7 @@ SAMURAI_COLOURS: dict[Samurai, tuple[int, int, int]] = {
     Samurai.BLUE: (30, 104, 220),
 }
 # The letter on each pawn: colour is never the only cue.
-SAMURAI_LETTERS: dict[Samurai, str] = {
-    Samurai.GREEN: "G",
-    Samurai.PURPLE: "P",
-    Samurai.RED: "R",
-    Samurai.BLUE: "B",
-}
+
 
 # Each object type has its own hue as well as its own silhouette (see icons.py).
 OBJECT_COLOURS: dict[ObjectType, tuple[int, int, int]] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from locales import N_, _
+from locales import N_, _, pgettext
 from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
@@ -124,6 +124,14 @@ def samurai_colour(samurai: Samurai) -> str:
 def samurai_name(samurai: Samurai, *, capital: bool = False) -> str:
     """``the Green Samurai`` / ``il Samurai Verde`` (``The Green Samurai`` with ``capital``)."""
     return _capitalised(_(SAMURAI_NAMES[samurai]), capital)
+
+
+def pawn_letter(samurai: Samurai) -> str:
+    """The initial on his pawn: ``G`` / ``Ve``."""
+    # Translators: the one or two letters on each Samurai's pawn, his colour's initial; the four must differ.
+    letters = {Samurai.GREEN: pgettext("pawn", "G"), Samurai.PURPLE: pgettext("pawn", "P"),
+               Samurai.RED: pgettext("pawn", "R"), Samurai.BLUE: pgettext("pawn", "B")}
+    return letters[samurai]
 
 
 def side_name(side: Side, *, capital: bool = False) -> str:
