@@ -35,7 +35,7 @@ from .theme import (
     fitting_font,
     font,
 )
-from .words import pawn_letter
+from .words import false_trail_letter, pawn_letter
 
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
@@ -240,7 +240,7 @@ def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
 def draw_false_trail(image: Image.Image, space: Space) -> None:
     """The decoy: a dotted green frame and the green cube marked F."""
     dashed_frame(ImageDraw.Draw(image), space, CUBE_FALSE_TRAIL, inset=3, dash=5, step=10)
-    cube = sprites.cube("F", CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
+    cube = sprites.cube(false_trail_letter(), CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
     image.alpha_composite(cube, cube_origin(space, False))
 
 

@@ -134,6 +134,11 @@ def pawn_letter(samurai: Samurai) -> str:
     return letters[samurai]
 
 
+def false_trail_letter() -> str:
+    # Translators: the letter on the False Trail's cube (one or two letters): "F" for "Falsa Pista".
+    return pgettext("cube", "F")
+
+
 def side_name(side: Side, *, capital: bool = False) -> str:
     """``the Goryō`` / ``il Goryō``, ``the Samurai`` / ``i Samurai``."""
     return _capitalised(_(SIDE_NAMES[side]), capital)
