@@ -12,9 +12,9 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
-from locales import ENGLISH, _, speaking
 from PIL import Image
 
+from locales import ENGLISH, _, speaking
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board, overlay

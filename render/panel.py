@@ -8,6 +8,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from locales import N_, _, ngettext
 from rules import ObjectType, Phase, PublicView, Samurai, TileState
 from rules.layout import (
     GONG_BAG_ICONS,
@@ -17,7 +18,6 @@ from rules.layout import (
     SAMURAI_ACTION_CUBES,
     SPIRIT_TOKENS,
 )
-from locales import N_, _, ngettext
 from rules.views import possible_bound
 
 from . import geometry as g
@@ -360,7 +360,7 @@ def legend_layout(entries: list[tuple[Image.Image, str]]) -> tuple[ImageFont.Fre
     the largest size that leaves at least the least gap (the smallest size if none does)."""
     for size in LEGEND_SIZES:
         label = font(size)
-        widths = [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
+        widths = _entry_widths(entries, label)
         room = (WIDTH - sum(widths)) // max(1, len(entries) - 1)
         if room >= LEGEND_GAP[0] or size == LEGEND_SIZES[-1]:
             return label, widths, min(LEGEND_GAP[1], room)
@@ -368,9 +368,11 @@ def legend_layout(entries: list[tuple[Image.Image, str]]) -> tuple[ImageFont.Fre
 
 
 def legend_fits(entries: list[tuple[Image.Image, str]], size: int) -> bool:
-    label = font(size)
-    widths = [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
-    return sum(widths) + LEGEND_GAP[0] * (len(entries) - 1) <= WIDTH
+    return sum(_entry_widths(entries, font(size))) + LEGEND_GAP[0] * (len(entries) - 1) <= WIDTH
+
+
+def _entry_widths(entries: list[tuple[Image.Image, str]], label: ImageFont.FreeTypeFont) -> list[int]:
+    return [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
 
 
 def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]],
