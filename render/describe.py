@@ -1,13 +1,14 @@
 """Alt text for each picture, from the same view, within Discord's 1024 characters.
 
-Each ``describe_…`` takes ``language`` like the picture it goes with, and speaks it throughout.
+Each ``describe_…`` takes ``language`` like the picture it goes with (None: the language being
+spoken), and speaks it throughout.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from locales import ENGLISH, N_, _, speaking
+from locales import N_, _
 from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 from rules.views import possible_bound
@@ -17,7 +18,7 @@ from .board import discarded_prints
 from .deduction import DeductionAid
 from .images import final_reveal
 from .reach import reachable_targets
-from .words import object_name, reason, round_line, samurai_colour, the_object, turn_line, winner_line
+from .words import object_name, reason, round_line, said_in, samurai_colour, the_object, turn_line, winner_line
 
 ALT_TEXT_LIMIT = 1024
 
@@ -114,9 +115,9 @@ def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: 
     return facts
 
 
-def describe_public(view: PublicView, aid: DeductionAid | None = None, language: str = ENGLISH) -> str:
+def describe_public(view: PublicView, aid: DeductionAid | None = None, language: str | None = None) -> str:
     """With ``aid``, its numbers come right after the headline, as the overlay shows them."""
-    with speaking(language):
+    with said_in(language):
         head = _("Goryō board, {round}. {turn}.").format(round=round_line(view).lower(), turn=turn_line(view))
         said = aid_sentences(aid) if aid is not None else []
         return _fit([head.replace("..", "."), *said, *_board_facts(view, view.paw_prints, view.goryo_space)])
@@ -141,19 +142,19 @@ def _reveal_sentences(view: PublicView) -> list[str]:
     return said
 
 
-def describe_discovery(view: PublicView, language: str = ENGLISH) -> str:
-    with speaking(language):
+def describe_discovery(view: PublicView, language: str | None = None) -> str:
+    with said_in(language):
         reveal = view.last_reveal
         facts = _board_facts(view, None if reveal else view.paw_prints,
                              reveal.path[-1] if reveal else view.goryo_space)
         return _fit([_("Discovery."), *_reveal_sentences(view), *facts])
 
 
-def describe_final(view: PublicView, language: str = ENGLISH) -> str:
+def describe_final(view: PublicView, language: str | None = None) -> str:
     outcome = view.outcome
     if outcome is None:
         return describe_public(view, language=language)
-    with speaking(language):
+    with said_in(language):
         said = [_("Match over. {winner}: {reason}.").format(winner=winner_line(outcome), reason=reason(outcome))]
         if view.bound is not None:
             said.append(_("Her bound object was {object}.").format(object=the_object(view.bound)))
@@ -164,8 +165,8 @@ def describe_final(view: PublicView, language: str = ENGLISH) -> str:
         return _fit(said)
 
 
-def describe_goryo(view: GoryoView, language: str = ENGLISH) -> str:
-    with speaking(language):
+def describe_goryo(view: GoryoView, language: str | None = None) -> str:
+    with said_in(language):
         public = view.public
         said = [_("Your secret board, {round}. Your bound object is {object}: never break it.").format(
             round=round_line(public).lower(), object=the_object(view.bound))]

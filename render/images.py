@@ -1,7 +1,8 @@
 """The four pictures the bot posts, each a pure function of a view and a language.
 
-Each takes ``language`` (a code from ``locales.LANGUAGES``) and draws inside ``speaking(language)``:
-a picture is drawn in one of the bot's drawing processes, where the caller's context does not reach.
+Each takes ``language`` (a code from ``locales.LANGUAGES``; None: the language being spoken) and
+draws inside ``speaking(language)``: a picture is drawn in one of the bot's drawing processes, where
+the caller's context does not reach, so the bot names it.
 The ``…_picture`` functions compose the same pictures unencoded, in the language being spoken.
 """
 
@@ -14,7 +15,7 @@ from typing import TypeVar
 
 from PIL import Image
 
-from locales import ENGLISH, _, speaking
+from locales import _
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board, overlay
@@ -23,7 +24,7 @@ from .deduction import DeductionAid
 from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
-from .words import object_name, reason, round_line, sentence, turn_badge, turn_line, winner_line
+from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
 DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
@@ -66,9 +67,9 @@ def _public_image(view: PublicView, aid: DeductionAid | None = None):
 
 
 @one_at_a_time
-def public_board(view: PublicView, aid: DeductionAid | None = None, language: str = ENGLISH) -> bytes:
+def public_board(view: PublicView, aid: DeductionAid | None = None, language: str | None = None) -> bytes:
     """The live board; with ``aid`` (public counts from the caller) the deduction overlay too."""
-    with speaking(language):
+    with said_in(language):
         return board.to_png(public_picture(view, aid))
 
 
@@ -93,8 +94,8 @@ def discovery_extras(reveal: Reveal) -> list[str]:
 
 
 @one_at_a_time
-def discovery_board(view: PublicView, language: str = ENGLISH) -> bytes:
-    with speaking(language):
+def discovery_board(view: PublicView, language: str | None = None) -> bytes:
+    with said_in(language):
         return board.to_png(discovery_picture(view))
 
 
@@ -121,8 +122,8 @@ def discovery_picture(view: PublicView) -> Image.Image:
 
 
 @one_at_a_time
-def final_board(view: PublicView, language: str = ENGLISH) -> bytes:
-    with speaking(language):
+def final_board(view: PublicView, language: str | None = None) -> bytes:
+    with said_in(language):
         return board.to_png(final_picture(view))
 
 
@@ -159,8 +160,8 @@ def bound_badge(bound) -> str:
 
 
 @one_at_a_time
-def goryo_board(view: GoryoView, language: str = ENGLISH) -> bytes:
-    with speaking(language):
+def goryo_board(view: GoryoView, language: str | None = None) -> bytes:
+    with said_in(language):
         return board.to_png(goryo_picture(view))
 
 

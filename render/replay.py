@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from PIL import Image
 
 import rules
-from locales import ENGLISH, _, speaking
+from locales import _
 from rules.events import PathRevealed
 
 from . import geometry
 from .deduction import DeductionAid
 from .images import discovery_board, final_board, public_board
+from .words import said_in
 
 # 720 px: a phone shows an attachment about 360 points wide at 2x, so this is drawn pixel for
 # pixel there; captions stay legible (the 1240 px live pictures shrink to 58 %).
@@ -102,7 +103,7 @@ AidOf = Callable[[rules.PublicView], DeductionAid | None]
 
 def replay_frames(
     initial_state: rules.GameState, actions: Iterable[rules.Action], aid: AidOf | None = None,
-    language: str = ENGLISH,
+    language: str | None = None,
 ) -> tuple[ReplayFrame, ...]:
     """The live pictures of the match: one per action, one per revealed path, then the final board.
 
@@ -116,7 +117,7 @@ def replay_frames(
         state = step.state
         views.append((rules.public_view(state), any(isinstance(event, PathRevealed) for event in step.events)))
     if not state.is_over:  # refused before drawing anything
-        with speaking(language):
+        with said_in(language):
             raise MatchInProgressError()
     frames: list[ReplayFrame] = []
     for view, revealed in views:
@@ -140,7 +141,7 @@ def replay_gif(
     max_bytes: int,
     width: int = DEFAULT_WIDTH,
     aid: AidOf | None = None,
-    language: str = ENGLISH,
+    language: str | None = None,
 ) -> Replay:
     """The whole match as a GIF of at most ``max_bytes``, reduced step by step only if it must be.
 
@@ -170,7 +171,7 @@ def replay_gif(
                     reduced=key_only or (share, colours) != REDUCTIONS[0],
                 )
             smallest = len(gif) if smallest is None else min(smallest, len(gif))
-    with speaking(language):
+    with said_in(language):
         raise ReplayTooLargeError(smallest, max_bytes)
 
 

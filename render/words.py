@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from locales import N_, _, pgettext
+from contextlib import AbstractContextManager
+
+from locales import N_, _, pgettext, speaking, spoken
 from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
@@ -35,6 +37,12 @@ def reason(outcome: Outcome) -> str:
     if outcome.termination is Termination.TIMED_OUT:
         return _(TIMED_OUT[loser])
     return _(REASONS[outcome.termination])
+
+
+def said_in(language: str | None) -> AbstractContextManager[str]:
+    """Speak ``language`` for render's pictures and alt texts; None keeps the language being spoken
+    (English outside any ``speaking`` block, as in a fresh drawing process)."""
+    return speaking(language or spoken())
 
 
 def sentence(phrase: str) -> str:

@@ -4,9 +4,9 @@ The only place the bot calls ``render``. The public pictures are drawn from
 ``rules.public_view(state)`` and nothing else, so they cannot show a secret;
 only ``goryo_board`` takes her view.
 
-Each takes the ``language`` its words are in (a code from ``locales.LANGUAGES``; the caller
-picks it: the server's for public pictures, the Goryō's for hers). It goes to the drawing
-process as an argument, since the caller's ``locales.speaking`` context does not cross processes.
+Every picture and its alt text are in one language: ``language``, or the one being spoken
+(``locales.spoken()``) when it is not given. The drawing processes do not share this process's
+context, so the language is named to render with each drawing.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import discord
 import render
 import render.replay
 import rules
-from locales import ENGLISH
+from locales import spoken
 
 from .assist import deduction_aid
 
@@ -84,7 +84,8 @@ _recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board]] = O
 
 
 async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
-                       filename: str, language: str = ENGLISH, aid: render.DeductionAid | None = None) -> Board:
+                       filename: str, aid: render.DeductionAid | None = None, language: str | None = None) -> Board:
+    language = language or spoken()
     key = (filename, view, aid, language)
     drawing = _recent.get(key)
     failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
@@ -98,10 +99,11 @@ async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str],
 
 
 async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
-                language: str = ENGLISH) -> Board:
+                language: str | None = None) -> Board:
     global _pool
-    loop = asyncio.get_running_loop()
+    language = language or spoken()
     draw = functools.partial(draw, language=language)
+    loop = asyncio.get_running_loop()
     try:
         png = await loop.run_in_executor(_drawing_pool(), draw, view)
     except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
@@ -110,7 +112,7 @@ async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: 
     return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT])
 
 
-async def public_board(state: rules.GameState, *, assist: bool = False, language: str = ENGLISH) -> Board:
+async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board:
     """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its alt text.
 
     The aid's counts come from the public view (a fraction of a millisecond) and go to the
@@ -119,24 +121,25 @@ async def public_board(state: rules.GameState, *, assist: bool = False, language
     view = rules.public_view(state)
     aid = deduction_aid(view) if assist else None
     if aid is None:
-        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png", language)
+        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png", language=language)
     draw = functools.partial(render.public_board, aid=aid)
     describe = functools.partial(render.describe_public, aid=aid)
-    return await _draw_public(draw, describe, view, "goryo-board.png", language, aid)
+    return await _draw_public(draw, describe, view, "goryo-board.png", aid, language)
 
 
-async def discovery_board(state: rules.GameState, *, language: str = ENGLISH) -> Board:
+async def discovery_board(state: rules.GameState, *, language: str | None = None) -> Board:
     return await _draw_public(
-        render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png", language
+        render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
+        language=language,
     )
 
 
-async def final_board(state: rules.GameState, *, language: str = ENGLISH) -> Board:
+async def final_board(state: rules.GameState, *, language: str | None = None) -> Board:
     return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png",
-                              language)
+                              language=language)
 
 
-async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str = ENGLISH) -> Board:
+async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None) -> Board:
     view = rules.goryo_view(state, preview=preview)
     return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
 
@@ -147,7 +150,7 @@ class ReplayRefused(ValueError):
 
 
 def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int,
-                  language: str = ENGLISH) -> render.replay.Replay | str:
+                  language: str = "en") -> render.replay.Replay | str:
     # In the drawing process. The render errors take custom arguments, which don't survive the way
     # back between processes, so their words come back instead (in ``language``).
     try:
@@ -157,7 +160,7 @@ def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], m
 
 
 async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
-                 language: str = ENGLISH) -> render.replay.Replay:
+                 language: str | None = None) -> render.replay.Replay:
     """A finished match as an animated GIF of at most ``max_bytes``, built in a drawing process (a few seconds).
 
     Public pictures only (``render.replay`` draws every frame from the public view), so it may be posted.
@@ -165,7 +168,7 @@ async def replay(initial_state: rules.GameState, actions: list[rules.Action], *,
     """
     global _pool
     loop = asyncio.get_running_loop()
-    build = functools.partial(_build_replay, initial_state, actions, max_bytes, language)
+    build = functools.partial(_build_replay, initial_state, actions, max_bytes, language or spoken())
     try:
         built = await loop.run_in_executor(_drawing_pool(), build)
     except BrokenProcessPool:  # as in _draw: a drawing process died, so start afresh, once

@@ -3,6 +3,7 @@
 import render
 import rules
 from bot.delivery import boards
+from locales import speaking
 from tests.render import scenes
 
 
@@ -30,3 +31,14 @@ async def test_the_discovery_final_and_secret_boards_speak_the_language_asked_fo
     secret = await boards.goryo_board(scenes.round_two(), language="it")
     assert "Il tuo Oggetto Vincolato è il Ventaglio" in secret.description
     assert secret.png == render.goryo_board(rules.goryo_view(scenes.round_two()), language="it")
+
+
+async def test_without_a_language_the_one_being_spoken_is_drawn_and_named_to_the_drawing_process():
+    state = scenes.setup_done()
+    with speaking("it"):
+        spoken_italian = await boards.public_board(state)
+        named_english = await boards.public_board(state, language="en")
+    view = rules.public_view(state)
+    assert spoken_italian.png == render.public_board(view, language="it")
+    assert spoken_italian.description == render.describe_public(view, language="it")
+    assert named_english.description == render.describe_public(view) != spoken_italian.description

@@ -54,3 +54,15 @@ def test_the_pawn_letters_tell_the_four_samurai_apart_and_start_their_colour(lan
         letters = [pawn_letter(s) for s in Samurai]
         assert len(set(letters)) == 4
         assert all(samurai_colour(s).startswith(pawn_letter(s)) for s in Samurai)
+
+
+def test_a_picture_s_words_follow_its_language_else_the_one_being_spoken():
+    from render import describe_public
+    from tests.render import scenes
+
+    view = scenes.public(scenes.mid_samurai_turn())
+    english, italian = describe_public(view), describe_public(view, language="it")
+    assert english.startswith("Goryō board") and italian.startswith("Plancia del Goryō")
+    with speaking("it"):
+        assert describe_public(view) == italian
+        assert describe_public(view, language="en") == english
