@@ -5,8 +5,11 @@ from __future__ import annotations
 import dataclasses
 import re
 
+import pytest
+
 import render
 import rules
+from locales import LANGUAGES
 from render import aid_line
 from rules import Move, Plan, Samurai, Sniff, parse_plan, parse_space
 from rules.events import SprintDiscarded
@@ -46,12 +49,15 @@ def test_goryo_alt_text_gives_her_secrets_and_the_public_ones_do_not():
     assert "F5" not in public
 
 
-def test_alt_texts_fit_discord_for_every_state_of_random_matches():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_alt_texts_fit_discord_for_every_state_of_random_matches(language):
     for seed in (21, 22, 23):
         for _, state in random_match(seed):
             view = rules.public_view(state)
-            for text in (render.describe_public(view), render.describe_discovery(view), render.describe_final(view),
-                         render.describe_goryo(rules.goryo_view(state))):
+            for text in (render.describe_public(view, language=language),
+                         render.describe_discovery(view, language=language),
+                         render.describe_final(view, language=language),
+                         render.describe_goryo(rules.goryo_view(state), language=language)):
                 assert 0 < len(text) <= LIMIT
 
 
