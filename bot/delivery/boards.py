@@ -6,7 +6,7 @@ only ``goryo_board`` takes her view.
 
 Every picture and its alt text are in one language: ``language``, or the one being spoken
 (``locales.spoken()``) when it is not given. The drawing processes do not share this process's
-context, so the language travels with each drawing (``_spoken_in``).
+context, so the language is named to render with each drawing.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import discord
 import render
 import render.replay
 import rules
-from locales import speaking, spoken
+from locales import spoken
 
 from .assist import deduction_aid
 
@@ -64,12 +64,6 @@ async def warm() -> None:
     _warmed = True
 
 
-def _spoken_in(language: str, draw: Callable[[object], bytes], view: object) -> bytes:
-    """``draw(view)`` in ``language``: runs in a drawing process, whose context is its own."""
-    with speaking(language):
-        return draw(view)
-
-
 @dataclass(frozen=True)
 class Board:
     png: bytes
@@ -89,7 +83,7 @@ _RECENT_LIMIT = 128
 _recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid, language)
 
 
-async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,
+async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
                        filename: str, aid: render.DeductionAid | None = None, language: str | None = None) -> Board:
     language = language or spoken()
     key = (filename, view, aid, language)
@@ -104,19 +98,18 @@ async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[obje
     return await asyncio.shield(drawing)  # one caller cancelled does not cancel the others' picture
 
 
-async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], str], view: object, filename: str,
+async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
                 language: str | None = None) -> Board:
     global _pool
     language = language or spoken()
+    draw = functools.partial(draw, language=language)
     loop = asyncio.get_running_loop()
     try:
-        png = await loop.run_in_executor(_drawing_pool(), _spoken_in, language, draw, view)
+        png = await loop.run_in_executor(_drawing_pool(), draw, view)
     except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
         _pool = None
-        png = await loop.run_in_executor(_drawing_pool(), _spoken_in, language, draw, view)
-    with speaking(language):
-        description = describe(view)
-    return Board(png, filename, description[:ALT_TEXT_LIMIT])
+        png = await loop.run_in_executor(_drawing_pool(), draw, view)
+    return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT])
 
 
 async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board:
@@ -159,12 +152,11 @@ class ReplayRefused(ValueError):
 def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int,
                   language: str = "en") -> render.replay.Replay | str:
     # In the drawing process. The render errors take custom arguments, which don't survive the way
-    # back between processes, so their words come back instead.
-    with speaking(language):
-        try:
-            return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes)
-        except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
-            return str(error)
+    # back between processes, so their words come back instead (in ``language``).
+    try:
+        return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes, language=language)
+    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
+        return str(error)
 
 
 async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
