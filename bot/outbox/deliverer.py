@@ -55,7 +55,7 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
-from locales import speaking
+from locales import _, speaking
 
 from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
@@ -201,7 +201,7 @@ class Reply:
         if lost:
             await self.send_private(messages.delivery_failed())
         elif not self.used and not self._updating:
-            await self.send_private("Done.")
+            await self.send_private(_("Done."))  # in the language of whoever acted
 
 
 Checkpoint = Callable[[str], None]
