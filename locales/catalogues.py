@@ -24,6 +24,7 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
+    "Nn_": (1, 2),  # a plural pair marked now, said later (rules.reasons, bot refusals)
     # discord.py's command-tree strings; ``context`` is passed as a keyword and read by our Translator.
     "locale_str": None,
 }
