@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Self
 
 
 def N_(template: str) -> str:
@@ -36,7 +37,7 @@ class Reason(str):
     plural: str | None
     values: Mapping[str, object]
 
-    def __new__(cls, template: str | tuple[str, str], /, **values: object) -> Reason:
+    def __new__(cls, template: str | tuple[str, str], /, **values: object) -> Self:
         singular, plural = (template, None) if isinstance(template, str) else template
         if plural is not None and not isinstance(values.get("count"), int):
             raise TypeError("a reason with a plural template needs an int value named count")
