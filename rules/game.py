@@ -52,7 +52,7 @@ def refusal(state: GameState, action: Action) -> Reason | None:
             return Reason(N_("The starting space has already been chosen."))
         if OBJECT_AT[action.space] is not state.first_type:
             choices = ", ".join(space_name(s) for s in SPACES_OF_TYPE[state.first_type])
-            # Translators: {choices} lists spaces, like "A1, C3, F6".
+            # Translators: {object} is an object type's name alone, like "Fan"; {choices} lists spaces, like "A1, C3".
             return Reason(N_("Start on a {object}, the first type drawn: {choices}."), object=state.first_type,
                           choices=choices)
         return None

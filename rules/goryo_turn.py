@@ -30,14 +30,17 @@ def target_refusal(state: GameState, space: Space) -> Reason | None:
     if object_type is None:
         return Reason(N_("{space} is a room's centre: there is no object there to break."), space=name)
     if space in state.broken:
+        # Translators: {object} is an object type's name alone, like "Fan".
         return Reason(N_("The {object} on {space} is already broken."), object=object_type, space=name)
     if object_type is state.bound:
         return Reason(
+            # Translators: {object} is an object type's name alone, like "Fan".
             N_("The {object} on {space} is your bound object: breaking it would destroy you."),
             object=object_type, space=name,
         )
     if state.tile(object_type) is TileState.SEALED:
         return Reason(
+            # Translators: {object} is an object type's name alone, like "Fan".
             N_("Every {object} is sealed by the Samurai: you cannot break the one on {space}."),
             object=object_type, space=name,
         )

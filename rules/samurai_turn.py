@@ -75,19 +75,23 @@ def samurai_action_refusal(state: GameState, action: SamuraiAction) -> Reason | 
             )
         if (why := not_adjacent_reason(at, action.to)) is not None:
             return Reason(
-                # Translators: {why} is a whole sentence saying why the two spaces are not adjacent.
+                # Translators: {samurai} is a Samurai's name with its article; {why} is a whole sentence saying why
+                # the two spaces are not adjacent.
                 N_("{samurai} on {origin} cannot reach {destination} in one move. {why}"),
                 samurai=action.samurai, origin=space_name(at), destination=space_name(action.to), why=why,
             )
         return None
     if isinstance(action, Search):
         if call.searches >= layout.SEARCHES_PER_SAMURAI:
+            # Translators: {samurai} is a Samurai's name with its article.
             return Reason(N_("{samurai} has already searched this turn."), samurai=action.samurai)
         return investigation_refusal(state, at)
     if call.sniffs >= layout.SNIFFS_PER_SAMURAI:
+        # Translators: {samurai} is a Samurai's name with its article.
         return Reason(N_("{samurai} has already sniffed this turn."), samurai=action.samurai)
     if (why := not_adjacent_reason(at, action.space)) is not None:
         return Reason(
+            # Translators: {samurai} is a Samurai's name with its article; {why} is a whole sentence.
             N_("{samurai} on {origin} can only sniff a space next to him (across a bridge counts). {why}"),
             samurai=action.samurai, origin=space_name(at), why=why,
         )
