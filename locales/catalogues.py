@@ -21,10 +21,10 @@ SOURCES = ("bot", "render", "rules", "ai")  # where words are marked
 KEYWORDS = {
     "_": None,
     "N_": None,
+    "Nn_": (1, 2),  # a plural pair marked now, said later (rules.reasons, bot refusals)
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
-    "Nn_": (1, 2),  # a plural pair marked now, said later (rules.reasons, bot refusals)
     # discord.py's command-tree strings; ``context`` is passed as a keyword and read by our Translator.
     "locale_str": None,
 }
