@@ -23,6 +23,16 @@ PLAIN_LENGTH = layout.GORYO_MOVE_CUBES + 1  # start + four steps
 SPRINT_LENGTH = PLAIN_LENGTH + 1
 
 
+def can_be_target(state: GameState, space: Space) -> bool:
+    """Whether ``space`` can be the Target; ``target_refusal`` says why not. The lists of legal moves
+    ask this, so that ruling out an option costs no sentence."""
+    object_type = OBJECT_AT[space]
+    return (
+        object_type is not None and space not in state.broken and object_type is not state.bound
+        and state.tile(object_type) is not TileState.SEALED
+    )
+
+
 def target_refusal(state: GameState, space: Space) -> Reason | None:
     """Why ``space`` cannot be the Target, or None if it can."""
     name = space_name(space)
@@ -48,7 +58,7 @@ def target_refusal(state: GameState, space: Space) -> Reason | None:
 
 
 def legal_targets(state: GameState) -> tuple[Space, ...]:
-    return tuple(s for s in OBJECT_SPACES if target_refusal(state, s) is None)
+    return tuple(s for s in OBJECT_SPACES if can_be_target(state, s))
 
 
 def plan_refusal(state: GameState, plan: Plan) -> Reason | None:
@@ -105,7 +115,7 @@ def legal_paths(state: GameState) -> Iterator[tuple[Space, ...]]:
     for length in lengths:
         by_target = PATHS_BY_TARGET[length - 1][state.goryo_space]
         for target, paths in by_target.items():
-            if target_refusal(state, target) is None:
+            if can_be_target(state, target):
                 yield from paths
 
 
@@ -131,6 +141,7 @@ def answer(plan: Plan, space: Space) -> bool:
 
 __all__ = [
     "answer",
+    "can_be_target",
     "has_legal_plan",
     "legal_paths",
     "legal_plans",

@@ -38,15 +38,18 @@ class Reason(str):
     values: Mapping[str, object]
 
     def __new__(cls, template: str | tuple[str, str], /, **values: object) -> Self:
-        singular, plural = (template, None) if isinstance(template, str) else template
-        if plural is not None and not isinstance(values.get("count"), int):
-            raise TypeError("a reason with a plural template needs an int value named count")
-        chosen = singular if plural is None or values["count"] == 1 else plural
+        if type(template) is str:
+            chosen, plural = template, None
+        else:
+            template, plural = template
+            count = values.get("count")
+            if not isinstance(count, int):
+                raise TypeError("a reason with a plural template needs an int value named count")
+            chosen = template if count == 1 else plural
         # A template without values is used as written (no braces to escape), as gettext would.
-        text = capitalised(chosen.format(**{name: english(v) for name, v in values.items()}) if values else chosen)
-        reason = super().__new__(cls, text)
-        reason.template, reason.plural = singular, plural
-        reason.values = MappingProxyType(dict(values))
+        text = chosen.format_map({name: english(v) for name, v in values.items()}) if values else chosen
+        reason = super().__new__(cls, capitalised(text))
+        reason.template, reason.plural, reason.values = template, plural, MappingProxyType(values)
         return reason
 
     def __reduce__(self):  # a copy or a pickle keeps the template, not just the words
@@ -57,13 +60,13 @@ def _rebuilt(template: str | tuple[str, str], values: dict[str, object]) -> Reas
     return Reason(template, **values)
 
 
-def english(value: object) -> str:
+def english(value: object) -> object:
     """A value as the English sentences name it."""
-    from .pieces import Samurai  # here, not above: the board (palace) makes Reasons before pieces exist
+    if type(value) is str or type(value) is int:
+        return value
+    from .pieces import Samurai  # here, not above: the board (palace) makes Reasons before pieces exists
 
-    if isinstance(value, Samurai):
-        return f"the {value.value} Samurai"
-    return str(value)
+    return f"the {value.value} Samurai" if isinstance(value, Samurai) else str(value)
 
 
 def capitalised(text: str) -> str:

@@ -10,6 +10,17 @@ from .reasons import N_, Reason
 from .state import SAMURAI_ORDER, GameState, SamuraiCall
 
 
+def can_act(state: GameState, samurai: Samurai) -> bool:
+    """Whether ``samurai`` may take an action now at all; ``call_refusal`` says why not. The list of
+    legal actions asks this, so that ruling out an option costs no sentence."""
+    if state.phase is not Phase.SAMURAI_TURN or state.actions_used >= layout.SAMURAI_ACTION_CUBES:
+        return False
+    current = state.current_call
+    if current is not None and current.samurai is samurai:
+        return current.actions < state.actions_per_samurai
+    return all(c.samurai is not samurai for c in state.calls) and len(state.calls) < layout.MAX_SAMURAI_CALLED
+
+
 def call_refusal(state: GameState, samurai: Samurai) -> Reason | None:
     """Why ``samurai`` may not take an action now at all, or None."""
     if state.phase is not Phase.SAMURAI_TURN:
@@ -47,6 +58,12 @@ def _call_for(state: GameState, samurai: Samurai) -> SamuraiCall:
     if current is not None and current.samurai is samurai:
         return current
     return SamuraiCall(samurai)
+
+
+def can_investigate(state: GameState, space: Space) -> bool:
+    """Whether ``space`` may be searched or sniffed this round; ``investigation_refusal`` says why not.
+    The list of legal actions asks this, so that ruling out an option costs no sentence."""
+    return space != state.round_start and not state.investigated(space)
 
 
 def investigation_refusal(state: GameState, space: Space) -> Reason | None:
@@ -102,16 +119,16 @@ def legal_samurai_actions(state: GameState) -> list[SamuraiAction]:
     """Every Move, Search and Sniff the Samurai may take now (ending is always allowed)."""
     found: list[SamuraiAction] = []
     for samurai in SAMURAI_ORDER:
-        if call_refusal(state, samurai) is not None:
+        if not can_act(state, samurai):
             continue
         call = _call_for(state, samurai)
         at = state.samurai_space(samurai)
         if call.moves < layout.MOVES_PER_SAMURAI:
             found.extend(Move(samurai, n) for n in NEIGHBOURS[at])
-        if call.searches < layout.SEARCHES_PER_SAMURAI and investigation_refusal(state, at) is None:
+        if call.searches < layout.SEARCHES_PER_SAMURAI and can_investigate(state, at):
             found.append(Search(samurai))
         if call.sniffs < layout.SNIFFS_PER_SAMURAI:
-            found.extend(Sniff(samurai, n) for n in NEIGHBOURS[at] if investigation_refusal(state, n) is None)
+            found.extend(Sniff(samurai, n) for n in NEIGHBOURS[at] if can_investigate(state, n))
     return found
 
 
