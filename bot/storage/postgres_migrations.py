@@ -213,6 +213,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 8: an outbox item's first try and the interaction that carried it (recovering an in-doubt send).
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
