@@ -3,7 +3,8 @@
 The rules engine writes each reason in English and keeps its template and typed values
 (``rules.reasons``); here the template is looked up in the catalogue of the language spoken
 (``locales.speaking``) and each value is named in that language: a Samurai with his article,
-an object type by its name, a nested reason said the same way. Space names stay as they are.
+an object type by its name, a nested reason said the same way. Space names stay as they are, and
+commands named in code spans are shown as the reader's Discord client lists them (``commands``).
 """
 
 from __future__ import annotations
@@ -15,18 +16,20 @@ from render.words import object_name, samurai_name, side_name
 from rules import ObjectType, Reason, Samurai, Side
 from rules.reasons import capitalised
 
+from .commands import localised
+
 
 def say(reason: str) -> str:
     """``reason`` in the language spoken: a ``Reason`` from its template, any other text as a marked word."""
     if not isinstance(reason, Reason):
-        return _(reason)
+        return localised(_(reason))
     if spoken() == ENGLISH:
         return str(reason)  # the rules' own sentence, named as the English tests and players know it
     if reason.plural is None:
         text = _(reason.template)
     else:
         text = ngettext(reason.template, reason.plural, reason.values["count"])  # type: ignore[arg-type]
-    return capitalised(text.format(**named(reason.values)) if reason.values else text)
+    return localised(capitalised(text.format(**named(reason.values)) if reason.values else text))
 
 
 def named(values: Mapping[str, object]) -> dict[str, object]:

@@ -7,6 +7,7 @@ language spoken (``bot.text.reasons.say``), and a ``Refusal`` is composed when i
 import ast
 import dataclasses
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,9 @@ import rules
 from bot.commands.refusals import refusal_text
 from bot.errors import Refusal
 from bot.play.service import wrong_turn
+from bot.text.commands import NAME
 from bot.text.reasons import say
-from locales import N_, Nn_, catalogues, speaking
+from locales import N_, Nn_, catalogues, speaking, translate
 from rules import SPACES, Reason, Samurai, Side
 from rules.goryo_turn import target_refusal
 from tests.rules.builders import HELMET, PURPLE, RED, URN, fresh, place, plan, play, sq, started
@@ -184,6 +186,29 @@ def test_a_counted_refusal_agrees_with_its_number_in_italian():
     with speaking("it"):
         assert Refusal(seconds, count=1).text.endswith("tra 1 secondo.")
         assert Refusal(seconds, count=4).text.endswith("tra 4 secondi.")
+
+
+def test_a_refusal_names_commands_as_the_readers_client_lists_them():
+    refusal = Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+    with speaking("it"):
+        challenge = translate("challenge", "it", NAME)
+        assert refusal.text == f"Questa partita è finita. Iniziane una nuova con `/goryo {challenge}`."
+
+
+def test_the_refusals_catalogue_keeps_code_spans_as_written():
+    """Names in `code` stay English in the catalogue: ``bot.text.commands`` shows them as each reader's client does."""
+    spans = re.compile(r"`[^`\n]+`")
+    checked = 0
+    for path in catalogues.catalogue_paths():
+        for message in catalogues.read(path):
+            mine = any(f.startswith(("bot/commands/", "bot/play/", "bot/outbox/", "rules/")) for f, _ in message.locations)
+            if message.id and mine:
+                sources = message.id if isinstance(message.id, tuple) else (message.id,)
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for i, string in enumerate(strings):
+                    assert sorted(spans.findall(string)) == sorted(spans.findall(sources[min(i, 1)])), message.id
+                    checked += 1
+    assert checked > 80
 
 
 def _calls(folder: str, name: str):
