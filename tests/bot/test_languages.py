@@ -77,6 +77,12 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
     table = await begin_in_italy(env, locales_of)
     italian, english = table.alice, table.bob
 
+    # A refusal goes to the one who erred alone, in their own language.
+    early = await italian.slash(table.channel, "goryo end")
+    assert early.ephemeral and "Non è il tuo turno" in early.response.content
+    wrong = await english.slash(table.channel, "goryo end")
+    assert wrong.ephemeral and "You are the Goryō in this match" in wrong.response.content
+
     asked_to_resign = False
     for action in ACTIONS:
         if isinstance(action, rules.EndSamuraiTurn) and not rules.legal_samurai_actions(table.state):
