@@ -2,8 +2,8 @@
 
 ``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
 open the database, check every active match against its action log, register
-the persistent buttons, add the command group, sync the commands as the settings
-ask, and start the challenge and turn-reminder sweeps.
+the persistent buttons, add the command group, give the tree its translator
+(``CatalogueTranslator``), sync the commands as the settings ask, and start the challenge and turn-reminder sweeps.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from discord.ext import commands, tasks
 from .commands.buttons import DYNAMIC_ITEMS
 from .commands.group import GoryoCommands
 from .commands.refusals import on_tree_error
+from .commands.translator import CatalogueTranslator, GoryoTree
 from .delivery import boards
 from .play.game import Game
 from .play.integrity import check_active_matches
@@ -37,7 +38,7 @@ class GoryoBot(commands.Bot):
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
-            **client_options,
+            tree_cls=GoryoTree, **client_options,
         )
         self.settings = settings
         self.store: Store | None = None
@@ -59,6 +60,7 @@ class GoryoBot(commands.Bot):
         await boards.warm()
         await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down

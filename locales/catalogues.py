@@ -25,8 +25,9 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
-    # discord.py's command-tree strings; ``context`` is passed as a keyword and read by our Translator.
-    "locale_str": None,
+    # discord.py's command-tree strings; ``context`` is passed as a keyword (a literal, so that it is
+    # extracted: ``locale_str("challenge", context="command name")``) and read by our Translator.
+    "locale_str": {1: None, 2: (1, (2, "c"))},
 }
 PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 

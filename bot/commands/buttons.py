@@ -7,6 +7,10 @@ characters): Confirm applies exactly that plan, only while the match is still at
 version and no newer preview was made, so a second, stale or replaced click is refused.
 Resign buttons carry the match id and version, so a confirmation made before the
 match moved on is refused.
+
+Labels are in the language being spoken where a view is built (``locales``): the public
+challenge's and the Rematch button in the server's, the plan preview's and the resign
+question's in the language of the player who sees them.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import re
 import discord
 
 import rules
+from locales import N_, _
 
 from .refusals import answer_refusals
 
@@ -34,15 +39,15 @@ class ChallengeButton(
     template=r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)",
 ):
     LOOKS = {
-        "accept": ("Accept", discord.ButtonStyle.success),
-        "decline": ("Decline", discord.ButtonStyle.danger),
-        "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+        "accept": (N_("Accept"), discord.ButtonStyle.success),
+        "decline": (N_("Decline"), discord.ButtonStyle.danger),
+        "withdraw": (N_("Withdraw"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, challenge_id: int, choice: str) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"goryo:challenge:{challenge_id}:{choice}")
+            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:challenge:{challenge_id}:{choice}")
         )
         self.challenge_id = challenge_id
         self.choice = choice
@@ -86,7 +91,10 @@ class PlanButton(
     def __init__(self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: str) -> None:
         path, trail = encode_plan(plan)
         number = "" if preview is None else f"{preview}:"
-        label, style = ("Confirm", discord.ButtonStyle.success) if choice == "confirm" else ("Cancel", discord.ButtonStyle.secondary)
+        if choice == "confirm":
+            label, style = _("Confirm"), discord.ButtonStyle.success
+        else:
+            label, style = _("Cancel"), discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, custom_id=f"goryo:plan:{match_id}:{version}:{number}{path}:{trail}:{choice}"
@@ -125,14 +133,14 @@ class ResignButton(
     template=r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)",
 ):
     LOOKS = {
-        "confirm": ("Resign", discord.ButtonStyle.danger),
-        "keep": ("Keep playing", discord.ButtonStyle.secondary),
+        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
+        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, match_id: int, version: int, choice: str) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"goryo:resign:{match_id}:{version}:{choice}")
+            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:resign:{match_id}:{version}:{choice}")
         )
         self.match_id = match_id
         self.version = version
@@ -162,7 +170,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"goryo:rematch:{match_id}")
+            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary, custom_id=f"goryo:rematch:{match_id}")
         )
         self.match_id = match_id
 

@@ -3,7 +3,8 @@
 Everything they show is about finished matches, which are public, so the answers are posted in the
 channel (mentions inside embeds name people without pinging them). Records are per server, read from
 the summaries and ratings stored when each match finished (``standings``); the computing and the words
-are ``bot.league``'s. A replay is drawn in a drawing process after Discord is told to wait.
+are ``bot.league``'s. A replay is drawn in a drawing process after Discord is told to wait. Posted in the
+channel, the answers speak the server's language; refusals speak the asker's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import discord
 from discord import app_commands
 
 import rules
-from locales import N_, Nn_
+from locales import N_, Nn_, speaking, spoken
 from render.replay import Replay
 
 from .. import league
@@ -25,6 +26,7 @@ from ..delivery import boards
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
+from ..play.languages import in_channel
 from ..settings import Settings
 from ..storage import DAMAGED, Store
 from .cooldown import Cooldown
@@ -66,7 +68,7 @@ class Records:
         self.bot = bot
         self.store = store
         self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
-        self._replays: OrderedDict[tuple[int, int], Replay] = OrderedDict()
+        self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
 
     async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
@@ -108,9 +110,10 @@ class Records:
         summaries = await self.store.member_summaries(guild_id, who.id)
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
-        embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
-        for title, text in words.stats_fields(stats):
-            embed.add_field(name=title, value=text, inline=False)
+        with speaking(in_channel(interaction)):
+            embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
+            for title, text in words.stats_fields(stats):
+                embed.add_field(name=title, value=text, inline=False)
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
@@ -119,24 +122,26 @@ class Records:
         )
         ratings = await self.store.ratings(guild_id)
         sides = [ROLES[role]] if role is not None else list(rules.Side)
-        embeds = [
-            discord.Embed(
-                description=words.leaderboard_text(league.leaderboard(ratings, guild_id=guild_id, role=side), side),
-                colour=EMBED_COLOUR,
-            )
-            for side in sides
-        ]
+        with speaking(in_channel(interaction)):
+            embeds = [
+                discord.Embed(
+                    description=words.leaderboard_text(league.leaderboard(ratings, guild_id=guild_id, role=side), side),
+                    colour=EMBED_COLOUR,
+                )
+                for side in sides
+            ]
         await interaction.response.send_message(embeds=embeds, allowed_mentions=QUIET)
 
     async def history(self, interaction: discord.Interaction) -> None:
         _guild_only(interaction, N_("Match histories are kept per server: use this command in a server channel."))
         assert interaction.channel_id is not None
         recent = await self.store.channel_summaries(interaction.channel_id, limit=HISTORY_SIZE)
-        embed = discord.Embed(
-            title=words.history_title(), description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
-        )
-        if recent:
-            embed.set_footer(text=words.history_footer())
+        with speaking(in_channel(interaction)):
+            embed = discord.Embed(
+                title=words.history_title(), description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
+            )
+            if recent:
+                embed.set_footer(text=words.history_footer())
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     # --- replay -----------------------------------------------------------------------------
@@ -167,6 +172,10 @@ class Records:
             )
         # Building takes a few seconds: tell Discord first, never risking its 3-second deadline.
         await interaction.response.defer(thinking=True)
+        with speaking(in_channel(interaction)):  # posted in the channel
+            await self._post_replay(interaction, match_id)
+
+    async def _post_replay(self, interaction: discord.Interaction, match_id: int) -> None:
         summary = await self.store.summary(match_id)
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
@@ -182,13 +191,14 @@ class Records:
         await interaction.followup.send(caption, file=gif, allowed_mentions=QUIET)
 
     async def _replay(self, match_id: int, max_bytes: int) -> Replay:
-        key = (match_id, max_bytes)
+        language = spoken()
+        key = (match_id, max_bytes, language)
         if (cached := self._replays.get(key)) is not None:
             self._replays.move_to_end(key)
             return cached
         initial = await self.store.initial_state(match_id)
         actions = [logged.action for logged in await self.store.actions(match_id)]
-        replay = await boards.replay(initial, actions, max_bytes=max_bytes)
+        replay = await boards.replay(initial, actions, max_bytes=max_bytes, language=language)
         log.info("match %d: replay of %d frames, %d bytes", match_id, replay.frames, replay.size)
         self._replays[key] = replay
         while len(self._replays) > REPLAY_CACHE:

@@ -1,7 +1,8 @@
 """Expected user errors → a private message saying what was wrong; nothing changes.
 
 ``on_tree_error`` is the command tree's one error handler; buttons, which the
-tree does not cover, use ``answer_refusals``.
+tree does not cover, use ``answer_refusals``. Both speak the acting user's language
+(``Interaction.locale``): a refusal is only ever seen by them.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import discord
 from discord import app_commands
 
 import rules
-from locales import N_, _
+from locales import N_, _, language_of, speaking
 
 from ..delivery.send import send_private
 from ..errors import Refusal
@@ -50,20 +51,27 @@ SORRY = N_("Something went wrong on my side. Check `/goryo board` to see where t
 
 @asynccontextmanager
 async def answer_refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
-    try:
-        yield
-    except EXPECTED as error:
-        await send_refusal(interaction, refusal_text(error) or "")
-    except Exception:
-        # A bug: apologise privately like the tree does for commands, then let it be logged as one.
+    """Around a button's callback: it runs in the clicker's language, and its refusals are answered privately."""
+    with speaking(language_of(interaction.locale)):
         try:
-            await send_refusal(interaction, _(SORRY))
-        except discord.HTTPException:
-            log.warning("could not deliver an apology")
-        raise
+            yield
+        except EXPECTED as error:
+            await send_refusal(interaction, refusal_text(error) or "")
+        except Exception:
+            # A bug: apologise privately like the tree does for commands, then let it be logged as one.
+            try:
+                await send_refusal(interaction, _(SORRY))
+            except discord.HTTPException:
+                log.warning("could not deliver an apology")
+            raise
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    with speaking(language_of(interaction.locale)):
+        await _answer_tree_error(interaction, error)
+
+
+async def _answer_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     text = refusal_text(original)
     if text is None:

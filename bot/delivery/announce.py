@@ -11,9 +11,12 @@ message; the Discovery and each new round get new messages.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import rules
 
 from ..outbox import OutboxItem
+from ..play.languages import for_readers
 from ..play.service import Played
 from ..storage import MatchRecord
 from ..text import messages
@@ -94,3 +97,14 @@ def outbox_for(played: Played) -> list[OutboxItem]:
     if state.is_over:
         out.extend(end_items(after))
     return out
+
+
+def in_their_languages(announce: Callable[[Played], Sequence[OutboxItem]]) -> Callable[[Played], list[OutboxItem]]:
+    """``announce`` with each item in its reader's language: the channel's in the match's server language,
+    the Goryō's in hers (as the match stores them, refreshed by the action's interaction)."""
+
+    def announced(played: Played) -> list[OutboxItem]:
+        record = played.after
+        return for_readers(lambda: announce(played), record.server_language, record.goryo_language)
+
+    return announced

@@ -22,6 +22,9 @@ so two processes never drain one match at once and items keep their order. A
 drain that answers an interaction waits for the claim; a sweep skips the match and
 looks again when the claim lapses (CLAIM_SECONDS), in case its holder died.
 
+Languages: each item is sent in its own (``OutboxItem.language``): its picture, alt text and
+buttons are drawn in it; a notice the deliverer adds to the channel speaks the match's server language.
+
 Never twice, how: an item is marked done in the same breath as Discord accepts it,
 and just before each send the attempt is written down (``Store.outbox_attempt``: when,
 and the interaction that is to carry it, with its token). An item that was tried
@@ -52,7 +55,7 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
-from locales import _
+from locales import _, speaking
 
 from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
@@ -60,7 +63,7 @@ from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Store
 from ..text import messages
-from .indoubt import InDoubt
+from .indoubt import InDoubt, unreachable_notice
 from .items import Carrier, OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
@@ -198,7 +201,7 @@ class Reply:
         if lost:
             await self.send_private(messages.delivery_failed())
         elif not self.used and not self._updating:
-            await self.send_private(_("Done."))
+            await self.send_private(_("Done."))  # in the language of whoever acted
 
 
 Checkpoint = Callable[[str], None]
@@ -354,19 +357,26 @@ class Deliverer:
         if state is None:
             state = states[entry.seq] = await self.store.state_at(entry.match_id, entry.seq)
         picture = entry.item.picture
+        language = entry.item.language
         if picture is None:
             return state, None
         self._passed(f"drawing {picture}")
         if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
-            return state, await boards.public_board(state, assist=assist)
+            return state, await boards.public_board(state, assist=assist, language=language)
         draw = {
             "discovery": boards.discovery_board,
             "final": boards.final_board,
             "goryo": boards.goryo_board,
         }[picture]
-        return state, await draw(state)
+        return state, await draw(state, language=language)
 
     async def _send(
+        self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
+    ) -> tuple[MatchRecord, int | None]:
+        with speaking(entry.item.language):  # its buttons' labels
+            return await self._send_in_its_language(entry, record, reply, states)
+
+    async def _send_in_its_language(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
     ) -> tuple[MatchRecord, int | None]:
         state, board = await self._picture(entry, states, record.assist)
@@ -436,6 +446,6 @@ class Deliverer:
                 return sent or None
         if not record.is_active:  # once it is over, the channel's end message already mentions her
             return None
-        notice = messages.unreachable_goryo(record.goryo_id, dms_closed=True)
+        notice = unreachable_notice(self.bot, record)  # said in the channel, not to her
         message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options())
         return message.id

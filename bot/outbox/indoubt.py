@@ -29,13 +29,23 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from locales import speaking
+
 from ..delivery.boards import Board
 from ..delivery.send import PINGS
+from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
 from ..text import messages
 from .items import Carrier, OutboxEntry
 
 log = logging.getLogger(__name__)
+
+
+def unreachable_notice(bot: discord.Client, record: MatchRecord) -> str:
+    """What the channel is told when her DMs are shut: in the channel's language, as the bot says it on its own."""
+    with speaking(of_guild(bot, record.guild_id, record.server_language)):
+        return messages.unreachable_goryo(record.goryo_id, dms_closed=True)
+
 
 # Our clock against Discord's, when "newer than the attempt" is turned into a message id.
 CLOCK_MARGIN = timedelta(minutes=1)
@@ -118,7 +128,7 @@ class InDoubt:
         places: list[tuple[discord.abc.Messageable, set[str]]] = []
         if entry.item.route == "goryo":
             places.append((await self.bot.create_dm(discord.Object(record.goryo_id)), {text}))
-            places.append((channel, {messages.unreachable_goryo(record.goryo_id, dms_closed=True).strip()}))
+            places.append((channel, {unreachable_notice(self.bot, record).strip()}))
         else:
             places.append((channel, {text}))
         owned = {e.message_id for e in await self.store.outbox_of(record.id) if e.message_id is not None}

@@ -10,6 +10,9 @@ Goryō's DM (her secrets may go only there), ``live`` is the one board message o
 the current Samurai turn, edited in place. An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
 (``buttons="rematch"``) and built by the deliverer for the item's match.
+
+Each item has one ``language`` (``locales``): its text was composed in it, and its picture,
+alt text and buttons are drawn in it at delivery, so one message never mixes two.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class OutboxItem:
     picture: Picture | None = None
     answer: bool = False
     buttons: str | None = None
+    language: str = "en"
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
@@ -52,12 +56,15 @@ class OutboxItem:
         data = {"text": self.text, "picture": self.picture, "answer": self.answer}
         if self.buttons is not None:
             data["buttons"] = self.buttons
+        if self.language != "en":  # an item stored before languages existed is English
+            data["language"] = self.language
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
-        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"))  # type: ignore[arg-type]
+        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"),  # type: ignore[arg-type]
+                   data.get("language", "en"))
 
 
 @dataclass(frozen=True)

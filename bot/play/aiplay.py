@@ -32,6 +32,7 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..storage import ChannelBusyError, MatchRecord
 from ..text import messages
+from . import languages
 from .service import Announce, Played
 
 log = logging.getLogger(__name__)
@@ -117,18 +118,26 @@ class AiPlayer:
         human = interaction.user.id
         human_side = rules.Side.GORYO if challenger_is_goryo(role, seed) else rules.Side.SAMURAI
         goryo_id, samurai_id = (human, self.user_id) if human_side is rules.Side.GORYO else (self.user_id, human)
-        text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
-        outbox = [OutboxItem("accepted", "public", text, "public", answer=True)]
-        if human_side is rules.Side.GORYO:
-            setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
-            outbox.append(OutboxItem("setup", "goryo", setup, "goryo"))
+
+        def first_items() -> list[OutboxItem]:
+            text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
+            items = [OutboxItem("accepted", "public", text, "public", answer=True)]
+            if human_side is rules.Side.GORYO:
+                setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
+                items.append(OutboxItem("setup", "goryo", setup, "goryo"))
+            return items
+
+        # The bot as the Goryō reads nothing, so her language is the human's either way.
+        server, goryo = languages.in_channel(interaction), languages.of_user(interaction)
+        outbox = languages.for_readers(first_items, server, goryo)
         # Tied to the match seed when GORYO_SEED is set, so a seeded match against the bot replays exactly.
         ai_seed = secrets.randbits(63) if self.settings.seed is None else hash_text(f"ai:{seed}") >> 1
         try:
             record = await self.store.start_ai_match(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id, goryo_id=goryo_id,
                 samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
-                ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist,
+                ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist, server_language=server,
+                goryo_language=goryo,
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -201,7 +210,8 @@ class AiPlayer:
         if side is rules.Side.SAMURAI and self.settings.ai_pause > 0:
             await asyncio.sleep(self.settings.ai_pause)  # a human pace, so the channel can follow the hunt
         try:
-            await self.service.play(record.id, self.user_id, action, expected_version=record.version)
+            await self.service.play(record.id, self.user_id, action, expected_version=record.version,
+                                    heard=self._heard(record))
         except Refusal as refusal:
             fresh = await self.store.get_match(record.id)
             if fresh is not None and fresh.version != record.version:
@@ -212,6 +222,10 @@ class AiPlayer:
         await self.game.deliverer.deliver(record.id)
         return True
 
+    def _heard(self, record: MatchRecord) -> languages.Heard:
+        """The bot acts on its own: the channel hears the guild's preferred language (or the stored one)."""
+        return languages.Heard(server=languages.of_guild(self.bot, record.guild_id, record.server_language))
+
     # --- time limits ----------------------------------------------------------------------
 
     async def claim_overdue(self, started_before: datetime) -> int:
@@ -221,7 +235,8 @@ class AiPlayer:
             late = record.state.to_move
             assert late is not None
             try:
-                await self.service.play(record.id, self.user_id, rules.TimeOut(late), expected_version=record.version)
+                await self.service.play(record.id, self.user_id, rules.TimeOut(late), expected_version=record.version,
+                                        heard=self._heard(record))
             except Refusal:
                 continue  # they moved at the last moment
             log.info("match %d: the bot claims the win on time", record.id)

@@ -16,7 +16,7 @@ from datetime import timedelta
 import discord
 
 import rules
-from locales import N_
+from locales import N_, speaking
 
 from ..delivery.send import PINGS
 from ..errors import Refusal
@@ -24,6 +24,7 @@ from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import messages
+from . import languages
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +90,8 @@ class Challenges:
                 advanced=advanced,
                 now=discord.utils.utcnow(),
                 assist=assist,
+                server_language=languages.in_channel(interaction),
+                challenger_language=languages.of_user(interaction),
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
@@ -101,15 +104,16 @@ class Challenges:
                 "Wait for it to be answered or to lapse, or use another channel."
             )) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
-        text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
-        if rematch_of is not None:
-            text = messages.rematch_text(
-                rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
-            )
+        with speaking(challenge.server_language):  # the challenge and its buttons are for the whole channel
+            if rematch_of is None:
+                text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
+            else:
+                text = messages.rematch_text(
+                    rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
+                )
+            view = challenge_view(challenge.id)
         try:
-            response = await interaction.response.send_message(
-                text, view=challenge_view(challenge.id), allowed_mentions=PINGS
-            )
+            response = await interaction.response.send_message(text, view=view, allowed_mentions=PINGS)
         except discord.HTTPException as error:
             # Unseen, it must not hold the channel. The interaction is spent: nothing more to say.
             await self.store.delete_challenge(challenge.id)
@@ -167,13 +171,17 @@ class Challenges:
             raise Refusal(N_("This challenge is no longer open."))
         if self.lapsed(challenge):
             if await self.store.delete_challenge(challenge.id):
-                await interaction.response.edit_message(content=messages.challenge_expired(challenge.opponent_id), view=None)
+                with speaking(languages.in_channel(interaction)):
+                    expired = messages.challenge_expired(challenge.opponent_id)
+                await interaction.response.edit_message(content=expired, view=None)
                 return
             raise Refusal(N_("This challenge is no longer open."))
         if choice == "withdraw":
             if interaction.user.id != challenge.challenger_id:
                 raise Refusal(N_("Only {challenger} can withdraw this challenge."), challenger=messages.mention(challenge.challenger_id))
-            await self._close(interaction, challenge, messages.challenge_withdrawn(challenge.challenger_id))
+            with speaking(languages.in_channel(interaction)):
+                withdrawn = messages.challenge_withdrawn(challenge.challenger_id)
+            await self._close(interaction, challenge, withdrawn)
             return
         if interaction.user.id == challenge.challenger_id and interaction.user.id != challenge.opponent_id:
             raise Refusal(
@@ -187,7 +195,9 @@ class Challenges:
                 opponent=messages.mention(challenge.opponent_id),
             )
         if choice == "decline":
-            await self._close(interaction, challenge, messages.challenge_declined(challenge.opponent_id))
+            with speaking(languages.in_channel(interaction)):
+                declined = messages.challenge_declined(challenge.opponent_id)
+            await self._close(interaction, challenge, declined)
             return
         await self._accept(interaction, challenge)
 
@@ -209,13 +219,20 @@ class Challenges:
             goryo_id, samurai_id = challenge.challenger_id, challenge.opponent_id
         else:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
-        accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
-        setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
-        outbox = [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
+
+        def first_items() -> list[OutboxItem]:
+            accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
+            setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
+            return [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
+
+        server = languages.in_channel(interaction)
+        # Hers as her last interaction showed it: this Accept if she is the one accepting, else her challenge.
+        goryo = languages.of_user(interaction) if goryo_id == interaction.user.id else challenge.challenger_language
+        outbox = languages.for_readers(first_items, server, goryo)
         try:
             record = await self.store.start_match(
                 challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state,
-                now=discord.utils.utcnow(), outbox=outbox,
+                now=discord.utils.utcnow(), outbox=outbox, server_language=server, goryo_language=goryo,
             )
         except LookupError:
             raise Refusal(N_("This challenge is no longer open.")) from None
@@ -241,9 +258,11 @@ class Challenges:
         log.info("challenge %d lapsed", challenge.id)
         if challenge.message_id is not None:
             channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
+            with speaking(languages.of_guild(self.bot, challenge.guild_id, challenge.server_language)):
+                expired = messages.challenge_expired(challenge.opponent_id)
             try:
                 await channel.get_partial_message(challenge.message_id).edit(
-                    content=messages.challenge_expired(challenge.opponent_id), view=None, allowed_mentions=PINGS
+                    content=expired, view=None, allowed_mentions=PINGS
                 )
             except discord.HTTPException as error:
                 log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)

@@ -14,13 +14,13 @@ import discord
 from discord import app_commands
 
 import rules
-from locales import N_
+from locales import N_, speaking, spoken
 
 from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
 from ..commands.league import Records
 from ..delivery import boards
-from ..delivery.announce import outbox_for
+from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
 from ..delivery.send import acknowledge_privately, message_options, send_private
 from ..errors import Refusal
@@ -29,6 +29,7 @@ from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Store
 from ..text import messages
+from . import languages
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .service import MatchService, Played
@@ -43,7 +44,7 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, keep_from_the_bot(outbox_for))
+        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)))
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
@@ -67,9 +68,23 @@ class Game:
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
     ) -> MatchRecord:
-        return await self.service.match_for(
+        record = await self.service.match_for(
             interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side
         )
+        return await self.note_languages(interaction, record)
+
+    async def note_languages(self, interaction: discord.Interaction, record: MatchRecord) -> MatchRecord:
+        """The match as this interaction says its languages are now; stored if they changed (rarely).
+
+        Actions store them with themselves; this covers her ``/goryo board`` from a client whose
+        language changed, say, so that her next reminder is in her new language.
+        """
+        heard = languages.heard(interaction).applied_to(record)
+        if (heard.server_language, heard.goryo_language) != (record.server_language, record.goryo_language):
+            await self.store.set_languages(
+                record.id, server_language=heard.server_language, goryo_language=heard.goryo_language
+            )
+        return heard
 
     async def act(
         self,
@@ -86,7 +101,7 @@ class Game:
         ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored.
         """
         played = await self.service.play(
-            match_id, interaction.user.id, action, expected_version=version, unless=unless
+            match_id, interaction.user.id, action, expected_version=version, unless=unless, heard=languages.heard(interaction)
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
         self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
@@ -118,7 +133,7 @@ class Game:
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
-        board = await boards.goryo_board(record.state, preview=plan)
+        board = await boards.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
@@ -182,27 +197,36 @@ class Game:
             if record is None:
                 raise
             await interaction.response.defer(thinking=True)
-            await interaction.followup.send(
-                messages.last_match_caption(record.id), **message_options(await boards.final_board(record.state))
-            )
+            language = languages.in_channel(interaction)  # posted in the channel
+            with speaking(language):
+                caption = messages.last_match_caption(record.id)
+            final = await boards.final_board(record.state, language=language)
+            await interaction.followup.send(caption, **message_options(final))
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
         if not _in_guild(interaction) and is_goryo:
             await acknowledge_privately(interaction)
-            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+            secret = await boards.goryo_board(state, language=spoken())
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
-        await interaction.response.defer(thinking=True, ephemeral=not in_its_channel and _in_guild(interaction))
-        pictures = [await boards.public_board(state, assist=record.assist)]
+        private = not in_its_channel and _in_guild(interaction)
+        await interaction.response.defer(thinking=True, ephemeral=private)
+        # In its channel for everyone, in the server's language; elsewhere for the asker alone, in theirs.
+        language = spoken() if private else languages.in_channel(interaction)
+        pictures = [await boards.public_board(state, assist=record.assist, language=language)]
         discovery = await self.store.last_delivered(record.id, "discovery")
         if discovery is not None and state.to_move is not None:
-            pictures.append(await boards.discovery_board(await self.store.state_at(record.id, discovery.seq)))
-        text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
+            discovered = await self.store.state_at(record.id, discovery.seq)
+            pictures.append(await boards.discovery_board(discovered, language=language))
+        with speaking(language):
+            text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         await interaction.followup.send(text, files=[p.file() for p in pictures], allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
-            await send_private(interaction, messages.goryo_status_secret(state), board=await boards.goryo_board(state))
+            secret = await boards.goryo_board(state, language=spoken())
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)

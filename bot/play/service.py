@@ -35,6 +35,7 @@ from ..errors import Refusal
 from ..outbox import OutboxEntry, OutboxItem
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
 from ..text import messages
+from .languages import Heard
 
 log = logging.getLogger(__name__)
 
@@ -131,16 +132,21 @@ class MatchService:
         *,
         expected_version: int | None = None,
         unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
+        heard: Heard | None = None,
     ) -> Played:
         """Apply ``action`` by ``actor_id`` and store it with its outbox; Refusal if it may not happen.
 
         ``unless`` is asked under the match's lock, just before the checks: a Refusal it
         returns stops the action (a cancelled preview's Confirm, for one).
+        ``heard``: the languages the acting interaction showed; the outbox speaks them, and they are
+        stored with the action.
         """
         lock = self.lock(match_id)
         async with lock:
             for _ in range(RACE_RETRIES):
                 record = await self.load(match_id)
+                if heard is not None:
+                    record = heard.applied_to(record)
                 self._passed("load")
                 if unless is not None and (refusal := await unless(record)) is not None:
                     raise refusal
@@ -223,6 +229,8 @@ class MatchService:
                 new_state=step.state,
                 now=self.clock(),
                 outbox=self.announce(preview),
+                server_language=record.server_language,
+                goryo_language=record.goryo_language,
             )
         except MatchClosedError:
             raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`.")) from None

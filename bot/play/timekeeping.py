@@ -18,13 +18,14 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
-from locales import N_
+from locales import N_, speaking
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Store
 from ..text import messages
+from . import languages
 
 log = logging.getLogger(__name__)
 
@@ -98,12 +99,18 @@ class TurnClock:
             await self.store.mark_reminded(record.id, version=record.version, now=now)
             self.game.ai.wake(record)
             return False
-        text = messages.turn_reminder(
-            side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record),
-            against_the_bot=record.ai_side is not None,
-        )
-        # Her reminder by DM (a channel mention if her DMs are shut); the Samurai's in the channel.
-        item = OutboxItem("reminder", "goryo" if side is rules.Side.GORYO else "public", text)
+        # Her reminder by DM (a channel mention if her DMs are shut), in her language; the Samurai's in the channel's.
+        route = "goryo" if side is rules.Side.GORYO else "public"
+        if route == "goryo":
+            language = record.goryo_language
+        else:
+            language = languages.of_guild(self.bot, record.guild_id, record.server_language)
+        with speaking(language):
+            text = messages.turn_reminder(
+                side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record),
+                against_the_bot=record.ai_side is not None,
+            )
+        item = OutboxItem("reminder", route, text, language=language)
         if not await self.store.mark_reminded(record.id, version=record.version, now=now, outbox=[item]):
             return False
         await self.game.deliverer.deliver(record.id)

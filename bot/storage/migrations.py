@@ -192,6 +192,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
         "ALTER TABLE outbox ADD COLUMN attempt TEXT",
     ),
+    # 9: who hears which language (issue 14). The server's, from the interactions in it, for what the
+    # match posts in its channel; the Goryō's, from her last interaction, for her DMs; a challenge keeps
+    # its challenger's, for the Goryō she may become. Outbox items carry theirs in their payload.
+    (
+        "ALTER TABLE matches ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE matches ADD COLUMN goryo_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE challenges ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE challenges ADD COLUMN challenger_language TEXT NOT NULL DEFAULT 'en'",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -218,6 +218,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
         "ALTER TABLE outbox ADD COLUMN attempt TEXT",
     ),
+    # 9: who hears which language (issue 14), as in SQLite's migration 9.
+    (
+        "ALTER TABLE matches ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE matches ADD COLUMN goryo_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE challenges ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
+        "ALTER TABLE challenges ADD COLUMN challenger_language TEXT NOT NULL DEFAULT 'en'",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -97,6 +97,8 @@ class MatchRecord:
     ai_level: str | None = None
     ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
     assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
+    server_language: str = "en"  # what the match says in its channel (``locales``), as its server last showed
+    goryo_language: str = "en"  # what she is told in her DMs, as her last interaction showed
 
     @property
     def is_active(self) -> bool:
@@ -132,6 +134,8 @@ class ChallengeRecord:
     created_at: datetime
     message_id: int | None
     assist: bool = False
+    server_language: str = "en"  # the challenge's words and the match's, in its channel
+    challenger_language: str = "en"  # hers, if the challenger becomes the Goryō
 
 
 @dataclass(frozen=True)
@@ -145,10 +149,11 @@ class LoggedAction:
 _MATCH_COLUMNS = (
     "id, guild_id, channel_id, goryo_id, samurai_id, state, status, version, "
     "created_at, turn_started_at, reminded_at, finished_at, damage_reason, live_board_round, live_board_message_id, ai_side, ai_level, ai_seed, "
-    "assist"
+    "assist, server_language, goryo_language"
 )
 _CHALLENGE_COLUMNS = (
-    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist"
+    "id, guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced, created_at, message_id, assist,"
+    " server_language, challenger_language"
 )
 
 
@@ -173,6 +178,8 @@ def _match_from_row(row: sqlite3.Row) -> MatchRecord:
         ai_level=row["ai_level"],
         ai_seed=row["ai_seed"],
         assist=bool(row["assist"]),
+        server_language=row["server_language"],
+        goryo_language=row["goryo_language"],
     )
 
 
@@ -188,6 +195,8 @@ def _challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         created_at=_parse_time(row["created_at"]),
         message_id=row["message_id"],
         assist=bool(row["assist"]),
+        server_language=row["server_language"],
+        challenger_language=row["challenger_language"],
     )
 
 
@@ -353,6 +362,8 @@ class Store:
         advanced: bool,
         now: datetime,
         assist: bool = False,
+        server_language: str = "en",
+        challenger_language: str = "en",
     ) -> ChallengeRecord:
         """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
         if challenger_role not in CHALLENGER_ROLES:
@@ -363,9 +374,10 @@ class Store:
                 inserted = await self._one(
                     db,
                     "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role,"
-                    " advanced, created_at, assist) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    " advanced, created_at, assist, server_language, challenger_language)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, challenger_id, opponent_id, challenger_role, int(advanced), created,
-                     int(assist)),
+                     int(assist), server_language, challenger_language),
                 )
                 challenge_id = inserted[0]
         log.info("challenge %d posted in channel %d", challenge_id, channel_id)
@@ -380,6 +392,8 @@ class Store:
             created_at=_parse_time(created),
             message_id=None,
             assist=bool(assist),
+            server_language=server_language,
+            challenger_language=challenger_language,
         )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
@@ -466,11 +480,14 @@ class Store:
         state: rules.GameState,
         now: datetime,
         outbox: Sequence[OutboxItem] = (),
+        server_language: str | None = None,
+        goryo_language: str = "en",
     ) -> MatchRecord:
         """Turn a pending challenge into an active match, in one transaction (with its ``outbox`` items).
 
         LookupError if the challenge is gone (declined, withdrawn, expired or already
         accepted); ChannelBusyError if the database finds the channel taken.
+        ``server_language``: as the accepting interaction showed it (None: the challenge's).
         """
         with self._channel_busy():
             async with self._write() as db:
@@ -491,6 +508,8 @@ class Store:
                         "goryo_id": goryo_id,
                         "samurai_id": samurai_id,
                         "assist": challenge["assist"],  # the match keeps the challenge's options
+                        "server_language": server_language or challenge["server_language"],
+                        "goryo_language": goryo_language,
                     },
                     state,
                     now,
@@ -513,6 +532,8 @@ class Store:
         ai_seed: int,
         outbox: Sequence[OutboxItem] = (),
         assist: bool = False,
+        server_language: str = "en",
+        goryo_language: str = "en",
     ) -> MatchRecord:
         """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
 
@@ -531,6 +552,8 @@ class Store:
                         "ai_level": ai_level,
                         "ai_seed": ai_seed,
                         "assist": int(assist),
+                        "server_language": server_language,
+                        "goryo_language": goryo_language,
                     },
                     state,
                     now,
@@ -591,8 +614,13 @@ class Store:
         new_state: rules.GameState,
         now: datetime,
         outbox: Sequence[OutboxItem] = (),
+        server_language: str | None = None,
+        goryo_language: str | None = None,
     ) -> MatchRecord:
         """Append ``action`` to the log, store ``new_state`` and queue ``outbox``, in one transaction.
+
+        ``server_language`` and ``goryo_language``, when given, replace the stored ones (as the
+        acting interaction showed them), so what the bot later says on its own follows them.
 
         StaleMatchError if the match is no longer at ``expected_version`` (someone else's
         action won), MatchClosedError if it is finished or damaged, LookupError if unknown.
@@ -628,7 +656,8 @@ class Store:
                 " status = CASE WHEN ? THEN 'finished' ELSE status END,"
                 " finished_at = CASE WHEN ? THEN ? ELSE finished_at END,"
                 " turn_started_at = CASE WHEN ? THEN ? ELSE turn_started_at END,"
-                " reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END"
+                " reminded_at = CASE WHEN ? THEN NULL ELSE reminded_at END,"
+                " server_language = COALESCE(?, server_language), goryo_language = COALESCE(?, goryo_language)"
                 " WHERE id = ? AND version = ? AND status = 'active'",
                 (
                     new_state_json,
@@ -639,6 +668,8 @@ class Store:
                     turn_passed,
                     at,
                     turn_passed,
+                    server_language,
+                    goryo_language,
                     match_id,
                     expected_version,
                 ),
@@ -679,6 +710,17 @@ class Store:
             return outbox
         await db.execute("RELEASE league")
         return standings.with_rating_changes(outbox, rating_changes)
+
+    async def set_languages(self, match_id: int, *, server_language: str, goryo_language: str) -> None:
+        """What a match says from now on, as an interaction that changed no state showed it.
+
+        No version bump: languages are not part of the game, so no action is refused for them.
+        """
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE matches SET server_language = ?, goryo_language = ? WHERE id = ?",
+                (server_language, goryo_language, match_id),
+            )
 
     async def mark_reminded(
         self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()

@@ -11,6 +11,7 @@ which is the order the live updates happen in as long as the clock does not run 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -18,6 +19,7 @@ from datetime import datetime
 import aiosqlite
 
 import rules
+from locales import _, speaking
 from rules import ObjectType, Outcome, Side, Termination
 
 from .. import league
@@ -158,15 +160,19 @@ async def record_finished(db: aiosqlite.Connection, match_id: int) -> tuple[Matc
 
 
 def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingChange]) -> list[OutboxItem]:
-    """The channel's end message also says what the match did to both ratings (it mentions both anyway)."""
+    """The channel's end message also says what the match did to both ratings (it mentions both anyway).
+
+    In the end message's own language, whatever the committing code speaks.
+    """
     if not changes:
         return list(items)
-    lines = "\n".join(rating_change_line(change) for change in changes)
     out = []
     for item in items:
         if item.kind == "end" and item.route == "public":
-            item = OutboxItem(item.kind, item.route, f"{item.text}\nRatings: {lines}", item.picture, item.answer,
-                              item.buttons)
+            with speaking(item.language):
+                lines = "\n".join(rating_change_line(change) for change in changes)
+                ratings = _("Ratings: {changes}").format(changes=lines)
+                item = dataclasses.replace(item, text=f"{item.text}\n{ratings}")
         out.append(item)
     return out
 

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import pytest
+import simcord.interactions
 
 from bot import create_bot
 
@@ -58,3 +59,27 @@ async def env(simcord_env):
 @pytest.fixture
 def table(env) -> Table:
     return Table(env)
+
+
+@pytest.fixture
+def locales_of(monkeypatch) -> dict[int, str]:
+    """Discord locales for simulated users: ``locales_of[user.id] = "it"`` makes that user's client Italian.
+
+    SimCord builds every interaction's payload in ``simcord.interactions.base_payload`` with
+    ``locale`` and ``guild_locale`` fixed to "en-US". This fixture adjusts that payload only: the
+    user's ``locale`` from this dict (unlisted users stay "en-US"), and ``guild_locale`` from the
+    guild's ``preferred_locale`` (``env.create_guild(preferred_locale="it")``), as Discord sends them.
+    The interaction then goes through the real command tree and components as any other.
+    """
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def with_locales(backend, **fields):
+        record, payload = build(backend, **fields)
+        payload["locale"] = chosen.get(fields["user_id"], payload["locale"])
+        if fields.get("guild_id") is not None:
+            payload["guild_locale"] = backend.get_guild(fields["guild_id"]).preferred_locale
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_locales)
+    return chosen
