@@ -39,7 +39,6 @@ from rules import (
     answer,
     layout,
 )
-
 from rules.discovery import bag_icons_between
 
 from .belief import Belief, belief
