@@ -1,12 +1,13 @@
 """Render speed and PNG sizes: median time of a mid-game public board and of the Goryō's board;
 then throughput, in pictures per second, of one drawing thread (the bot before issue 10)
-against the bot's pool of drawing processes (``bot.boards``).
+against the bot's pool of drawing processes (``bot.delivery.boards``).
 
     python benchmarks/bench_render.py [--runs 50] [--pictures 120]
 
 Goal (issue 3): median under 40 ms each on the 2-core machine. The first
 render builds the cached palace and sprites, so it is timed separately. The
-deduction aid's overlay (issue 12) is timed on the same scene as the plain board.
+deduction aid's overlay (issue 12) is timed on the same scene as the plain board, and the
+Italian pictures (issue 14) beside the English ones.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import functools
 
 import render
 import rules
-from bot import boards
+from bot.delivery import boards
 from tests.render import aid_scenes, scenes
 
 
@@ -66,6 +67,9 @@ def main() -> None:
         ("Goryō board, preview with Sprint", render.goryo_board, scenes.preview()),
         ("discovery board", render.discovery_board, discovered),
         ("final board", render.final_board, scenes.public(scenes.final())),
+        # Issue 14: the same pictures with Italian words (longer, some fitted to their box).
+        ("public board, Italian", functools.partial(render.public_board, language="it"), public_view),
+        ("discovery board, Italian", functools.partial(render.discovery_board, language="it"), discovered),
     ]
     for function, argument in ((c[1], c[2]) for c in cases):
         function(argument)  # warm each image's own sprites

@@ -146,7 +146,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
     ),
     # 6: the league: each finished match's public summary and the ratings it moved, written in the
-    # transaction that finishes it (both can be rebuilt from the action log: bot/standings.py).
+    # transaction that finishes it (both can be rebuilt from the action log: bot/storage/standings.py).
     (
         """
         CREATE TABLE match_summaries (
@@ -184,6 +184,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             expires_at TEXT    NOT NULL
         ) WITHOUT ROWID
         """,
+    ),
+    # 8: an outbox item's latest try, written just before it is sent: after a crash, a tried item is
+    # looked for where it would have landed before it is sent again. ``attempt``: the interaction
+    # that carried it (application id, token, until when), so its reply can be found and filled.
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
     ),
 )
 
