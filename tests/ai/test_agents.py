@@ -144,3 +144,15 @@ def test_the_goryo_starts_on_the_first_type_away_from_the_samurai():
     samurai = state.samurai_spaces
     nearest = {s: min(ai.geometry.DISTANCE[a][s] for a in samurai) for s in rules.SPACES_OF_TYPE[FAN]}
     assert nearest[action.space] == max(nearest.values())
+
+
+@settings(max_examples=3, deadline=None)
+@given(seed=seeds)
+def test_in_advanced_mode_no_agent_gives_a_samurai_a_third_action(seed):
+    state = rules.new_game(seed, advanced=True)
+    while not state.is_over:
+        level = ("easy", "normal", "hard")[state.round % 3]
+        action = ai.agent(state.to_move, level).choose(view_for(state), cheap(level, seed))
+        assert rules.refusal(state, action) is None, (level, action)
+        state = rules.apply(state, action).state
+        assert all(call.actions <= rules.layout.ACTIONS_PER_SAMURAI_ADVANCED for call in state.calls)
