@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 
 import rules
-from locales import N_, Nn_, speaking, spoken
+from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
 
 from .. import league
@@ -180,7 +180,9 @@ class Records:
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
         except boards.ReplayRefused as refused:
-            await interaction.followup.send(f"No replay of match {match_id}: {refused}", allowed_mentions=QUIET)
+            await interaction.followup.send(
+                _("No replay of match {number}: {reason}").format(number=match_id, reason=refused),
+                allowed_mentions=QUIET)
             return
         caption = words.replay_caption(summary, match_id, reduced=replay.reduced)
         gif = discord.File(
