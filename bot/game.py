@@ -29,7 +29,7 @@ from .outbox.deliverer import Deliverer, Reply
 from .records import Records
 from .service import MatchService, Played
 from .settings import Settings
-from .storage import MatchRecord, Store
+from .storage import MatchRecord, Shards, Store
 
 
 def _in_guild(interaction: discord.Interaction) -> bool:
@@ -42,7 +42,9 @@ class Game:
         self.store = store
         self.settings = settings
         self.service = MatchService(store, keep_from_the_bot(outbox_for))
-        self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
+        # With several processes, each delivers for the matches on its own shards' servers.
+        shards = Shards.held(settings.shard_count, settings.shard_ids)
+        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay

@@ -6,6 +6,7 @@ the modules of this package.
 
 import os
 
+from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
     CHALLENGER_ROLES,
@@ -51,8 +52,10 @@ __all__ = [
     "LoggedAction",
     "MatchClosedError",
     "MatchRecord",
+    "Shards",
     "StaleMatchError",
     "Store",
     "is_postgres_url",
     "open_store",
+    "shard_of",
 ]

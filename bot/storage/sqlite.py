@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
@@ -32,6 +32,7 @@ from .. import standings
 from ..league import MatchSummary, Rating, RatingKey
 from ..migrations import migrate
 from ..outbox import OutboxEntry, OutboxItem
+from .shards import Shards
 
 log = logging.getLogger("bot.storage")
 
@@ -801,21 +802,40 @@ class Store:
             for row in rows
         ]
 
-    async def matches_with_due_outbox(self, now: datetime) -> list[int]:
-        """Matches with an item waiting whose next try is due (indexed)."""
+    @staticmethod
+    def _pending_of(shards: Shards | None) -> str:
+        """The waiting items (indexed), of the matches on ``shards``' servers only when given."""
+        if shards is None:
+            return "FROM outbox WHERE status = 'pending'"
+        return (
+            "FROM outbox JOIN matches ON matches.id = outbox.match_id"
+            f" WHERE outbox.status = 'pending' AND {shards.sql('matches.guild_id')}"
+        )
+
+    async def matches_with_due_outbox(self, now: datetime, shards: Shards | None = None) -> list[int]:
+        """Matches with an item waiting whose next try is due (indexed); on ``shards``' servers if given."""
         async with self._read() as db:
             rows = await self._all(
                 db,
-                "SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+                f"SELECT DISTINCT match_id {self._pending_of(shards)} AND next_attempt_at <= ?",
                 (_utc_text(now),),
             )
         return sorted(row["match_id"] for row in rows)
 
-    async def next_outbox_attempt(self) -> datetime | None:
+    async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
         """When the earliest waiting item is due again (indexed), or None if nothing waits."""
         async with self._read() as db:
-            row = await self._one(db, "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'")
+            row = await self._one(db, f"SELECT MIN(next_attempt_at) AS at {self._pending_of(shards)}")
         return _parse_time(row["at"])
+
+    async def nudge_outbox(self, match_id: int, guild_id: int | None) -> None:
+        """Tell the other processes that this match's outbox waits (its server's process sends it).
+
+        One process on SQLite has no one to tell; PostgreSQL's NOTIFY reaches the others.
+        """
+
+    async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
+        """Call ``nudged(match_id, guild_id)`` whenever another process nudges a match's outbox."""
 
     async def outbox_delivered(self, entry_id: int, *, message_id: int | None, now: datetime) -> bool:
         """Mark an item done; False if it already was (a second deliverer lost the race)."""
