@@ -1,6 +1,6 @@
 """The bot's thinking against the event loop (issue 11): ``python benchmarks/bench_aiplay.py``.
 
-Takes decisions the way ``bot.aiplay`` does (the side's view, the level's budget, in a
+Takes decisions the way ``bot.play.aiplay`` does (the side's view, the level's budget, in a
 worker thread via ``asyncio.to_thread``) from states of random matches, while a ticker
 on the event loop asks to wake every 10 ms. Prints, per level, the thinking time per
 decision and how late the ticker woke meanwhile (the loop's lag: what every other
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from a checkout without installing
 
 import rules
-from bot import aiplay
+from bot.play import aiplay
 from rules.playout import random_action
 
 TICK = 0.010

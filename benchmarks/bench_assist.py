@@ -4,7 +4,7 @@ and a public board drawn with the aid against the same board without it.
     python benchmarks/bench_assist.py [--matches 40] [--pictures 60]
 
 The numbers come from ``ai.belief`` on the public view, in the bot's process
-(``bot.assist``), for every Samurai-turn state of random matches; the drawing
+(``bot.delivery.assist``), for every Samurai-turn state of random matches; the drawing
 is timed on a sample of those states, with and without the overlay.
 """
 
@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import render
 import rules
-from bot import assist
+from bot.delivery import assist
 from rules.playout import random_match
 
 

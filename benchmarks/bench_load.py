@@ -56,7 +56,7 @@ import rules
 import rules.playout
 from bot import create_bot
 from bot.errors import Refusal
-from bot.service import STEPS
+from bot.play.service import STEPS
 from bot.storage import Store
 from tests.bot.helpers import command_for
 

@@ -1,6 +1,6 @@
 """Render speed and PNG sizes: median time of a mid-game public board and of the Goryō's board;
 then throughput, in pictures per second, of one drawing thread (the bot before issue 10)
-against the bot's pool of drawing processes (``bot.boards``).
+against the bot's pool of drawing processes (``bot.delivery.boards``).
 
     python benchmarks/bench_render.py [--runs 50] [--pictures 120]
 
@@ -24,7 +24,7 @@ import functools
 
 import render
 import rules
-from bot import boards
+from bot.delivery import boards
 from tests.render import aid_scenes, scenes
 
 

@@ -17,15 +17,15 @@ from pathlib import Path
 import discord
 from discord.ext import commands, tasks
 
-from . import boards
-from .commands import GoryoCommands
-from .components import DYNAMIC_ITEMS
-from .game import Game
-from .integrity import check_active_matches
-from .refusals import on_tree_error
+from .commands.buttons import DYNAMIC_ITEMS
+from .commands.group import GoryoCommands
+from .commands.refusals import on_tree_error
+from .delivery import boards
+from .play.game import Game
+from .play.integrity import check_active_matches
+from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
 from .storage import Store, is_postgres_url, open_store
-from .timekeeping import TurnClock, sweep_interval
 
 log = logging.getLogger(__name__)
 

@@ -105,7 +105,7 @@ def replay_frames(
     """The live pictures of the match: one per action, one per revealed path, then the final board.
 
     ``aid``: for a match played with the deduction aid, the caller's function from a public view
-    to the aid's numbers (``bot.assist.deduction_aid``), so the frames show it as the channel did.
+    to the aid's numbers (``bot.delivery.assist.deduction_aid``), so the frames show it as the channel did.
     """
     views: list[tuple[rules.PublicView, bool]] = []  # after each action, and whether it revealed a path
     state = initial_state

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
-from bot.messages import channel_link, mention
+from bot.text.messages import channel_link, mention
 from render.words import reason, winner_line
 from rules import Outcome, Side
 

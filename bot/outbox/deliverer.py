@@ -48,11 +48,12 @@ import discord
 
 import rules
 
-from .. import boards, messages
-from ..boards import Board
-from ..components import NAMED_VIEWS
-from ..delivery import PINGS, message_options
+from ..commands.buttons import NAMED_VIEWS
+from ..delivery import boards
+from ..delivery.boards import Board
+from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Shards, Store
+from ..text import messages
 from .items import OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)

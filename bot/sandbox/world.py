@@ -18,7 +18,7 @@ import simcord
 
 import rules
 
-from ..refusals import EXPECTED
+from ..commands.refusals import EXPECTED
 from . import command_line
 from .messages import Context, project
 

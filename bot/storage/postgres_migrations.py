@@ -1,4 +1,4 @@
-"""The PostgreSQL schema: the same migrations as ``bot.migrations`` (SQLite), one for one.
+"""The PostgreSQL schema: the same migrations as ``bot.storage.migrations`` (SQLite), one for one.
 
 Migration N here makes the same tables, columns, indexes and rules as SQLite's migration N,
 in PostgreSQL's words: BIGINT for Discord ids, BIGSERIAL keys, plpgsql triggers. Times stay
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from ..migrations import SchemaTooNewError
+from .migrations import SchemaTooNewError
 
 # Any constant works: it only has to differ from the per-match keys (which are positive ids).
 MIGRATION_LOCK = -7_466_982_001

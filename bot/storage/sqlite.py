@@ -28,10 +28,10 @@ import aiosqlite
 
 import rules
 
-from .. import standings
 from ..league import MatchSummary, Rating, RatingKey
-from ..migrations import migrate
 from ..outbox import OutboxEntry, OutboxItem
+from . import standings
+from .migrations import migrate
 from .shards import Shards
 
 log = logging.getLogger("bot.storage")

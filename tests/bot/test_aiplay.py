@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 import rules
-from bot import aiplay
+from bot.play import aiplay
 
 from .helpers import Table
 

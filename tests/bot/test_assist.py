@@ -8,7 +8,7 @@ import pytest
 
 import render
 import rules
-from bot import messages
+from bot.text import messages
 
 from .aid_oracle import expected_aid, expected_summary
 from .helpers import EndedByItself, Table, live_board
@@ -106,7 +106,7 @@ async def test_without_the_aid_no_overlay_and_no_count_but_the_round_summary_sti
 
 
 async def test_the_same_state_with_and_without_the_aid_are_two_pictures_never_mixed_up():
-    from bot import boards
+    from bot.delivery import boards
 
     state = rules.new_game(SEED)
     for action in ACTIONS[:3]:  # her start, her plan, one Samurai action: a Samurai turn

@@ -1,11 +1,11 @@
-"""The aid's numbers, end to end from ``bot.assist``: equal to a brute-force count, and her real path among them."""
+"""The aid's numbers, end to end from ``bot.delivery.assist``: equal to a brute-force count, and her real path among them."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import render
 import rules
-from bot import assist
+from bot.delivery import assist
 from render.replay import FrameKind, replay_frames
 from rules.playout import random_match
 from tests.render.action_logs import scripted_match

@@ -8,8 +8,8 @@ import aiosqlite
 import pytest
 
 import rules
-from bot.migrations import MIGRATIONS, migrate
 from bot.storage import Store
+from bot.storage.migrations import MIGRATIONS, migrate
 
 from .test_storage import ALICE, BOB, CHANNEL, T0, challenge, raw
 

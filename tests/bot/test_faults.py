@@ -13,9 +13,9 @@ import simcord
 
 import render
 import rules
-from bot.boards import ALT_TEXT_LIMIT
+from bot.delivery.boards import ALT_TEXT_LIMIT
 from bot.outbox.deliverer import RETRY_FIRST
-from bot.service import STEPS
+from bot.play.service import STEPS
 
 from .helpers import Table, live_board, unexpected_errors
 

@@ -1,9 +1,8 @@
 """The channel's Discovery narration says why each token is drawn (issue 9, item 6)."""
 
-from bot import messages
+from bot.text import messages
 from rules import Sniff
 from rules.events import BagEmpty, DrawCause, TokenDrawn
-
 from tests.rules.builders import FAN, GREEN, HELMET, PURPLE, SCROLL, URN, discover, place, plan, play, sq, started
 
 

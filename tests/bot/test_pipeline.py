@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 import pytest
 
 import rules
-from bot.announce import outbox_for
+from bot.delivery.announce import outbox_for
 from bot.errors import Refusal
-from bot.service import MatchService, Played
+from bot.play.service import MatchService, Played
 from bot.storage import Store
 
 GORYO, SAMURAI = 101, 202

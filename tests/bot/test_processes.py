@@ -22,12 +22,12 @@ import discord
 import pytest
 
 import rules
-from bot.announce import outbox_for
+from bot.delivery.announce import outbox_for
 from bot.errors import Refusal
-from bot.game import Game
-from bot.service import MatchService, Played
+from bot.play.game import Game
+from bot.play.service import MatchService, Played
+from bot.play.timekeeping import TurnClock
 from bot.storage import open_store
-from bot.timekeeping import TurnClock
 
 from .helpers import Table
 
@@ -147,7 +147,7 @@ async def two_processes(postgres_url):
 
 
 async def test_two_processes_hammering_one_match_apply_every_action_once(postgres_url, caplog):
-    caplog.set_level(logging.INFO, logger="bot.service")
+    caplog.set_level(logging.INFO, logger="bot.play.service")
     (first, second), services = await two_processes(postgres_url)
     try:
         now = discord.utils.utcnow()

@@ -15,7 +15,6 @@ import asyncpg
 import pytest
 
 import rules
-from bot.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 from bot.storage import (
     ChannelBusyError,
     MatchClosedError,
@@ -26,6 +25,7 @@ from bot.storage import (
     open_store,
     shard_of,
 )
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 from bot.storage.postgres import dollar_params
 from rules.playout import random_match
 

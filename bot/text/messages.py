@@ -408,7 +408,7 @@ def goryo_status_secret(state: rules.GameState) -> str:
     return text
 
 
-# /goryo help comes in topics (bot/help.py puts them together), each within Discord's 2,000 characters.
+# /goryo help comes in topics (bot/text/help.py puts them together), each within Discord's 2,000 characters.
 
 HELP_OVERVIEW = """\
 **Goryō**: one player is the Goryō, a vengeful cat spirit planning a secret path through a palace; the other leads four Samurai hunting her.

@@ -30,10 +30,10 @@ import discord
 import rules
 from rules import events as ev
 
-from . import messages
-from .errors import Refusal
-from .outbox import OutboxEntry, OutboxItem
-from .storage import MatchClosedError, MatchRecord, StaleMatchError, Store
+from ..errors import Refusal
+from ..outbox import OutboxEntry, OutboxItem
+from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
+from ..text import messages
 
 log = logging.getLogger(__name__)
 

@@ -15,8 +15,8 @@ from discord import app_commands
 
 import rules
 
-from .delivery import send_private
-from .errors import Refusal
+from ..delivery.send import send_private
+from ..errors import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..league import RATING_HELP
+from ..league.stats import LEADERBOARD_MIN_MATCHES
 from . import messages
-from .league import RATING_HELP
-from .league.stats import LEADERBOARD_MIN_MATCHES
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
 

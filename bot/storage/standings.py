@@ -20,10 +20,10 @@ import aiosqlite
 import rules
 from rules import ObjectType, Outcome, Side, Termination
 
-from . import league
-from .league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from .league.words import rating_change_line
-from .outbox import OutboxItem
+from .. import league
+from ..league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
+from ..league.words import rating_change_line
+from ..outbox import OutboxItem
 
 NO_GUILD = 0  # the ratings table's key for a match outside any server (none is played there today)
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import rules
 
-from . import messages
+from ..outbox import OutboxItem
+from ..play.service import Played
+from ..storage import MatchRecord
+from ..text import messages
 from .assist import aid_of, aid_words, round_summary
-from .outbox import OutboxItem
-from .service import Played
-from .storage import MatchRecord
 
 SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff)
 

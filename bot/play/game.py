@@ -15,21 +15,22 @@ from discord import app_commands
 
 import rules
 
-from . import boards, messages
+from ..commands.buttons import plan_view, resign_view
+from ..commands.cooldown import Cooldown
+from ..commands.league import Records
+from ..delivery import boards
+from ..delivery.announce import outbox_for
+from ..delivery.assist import aid_words
+from ..delivery.send import acknowledge_privately, message_options, send_private
+from ..errors import Refusal
+from ..outbox import OutboxEntry
+from ..outbox.deliverer import Deliverer, Reply
+from ..settings import Settings
+from ..storage import MatchRecord, Shards, Store
+from ..text import messages
 from .aiplay import AiPlayer, keep_from_the_bot
-from .announce import outbox_for
-from .assist import aid_words
 from .challenges import Challenges
-from .components import plan_view, resign_view
-from .cooldown import Cooldown
-from .delivery import acknowledge_privately, message_options, send_private
-from .errors import Refusal
-from .outbox import OutboxEntry
-from .outbox.deliverer import Deliverer, Reply
-from .records import Records
 from .service import MatchService, Played
-from .settings import Settings
-from .storage import MatchRecord, Shards, Store
 
 
 def _in_guild(interaction: discord.Interaction) -> bool:

@@ -12,8 +12,8 @@ import logging
 
 import discord
 
-from . import messages
-from .storage import Store
+from ..storage import Store
+from ..text import messages
 
 log = logging.getLogger(__name__)
 

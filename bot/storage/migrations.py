@@ -146,7 +146,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE matches ADD COLUMN assist INTEGER NOT NULL DEFAULT 0 CHECK (assist IN (0, 1))",
     ),
     # 6: the league: each finished match's public summary and the ratings it moved, written in the
-    # transaction that finishes it (both can be rebuilt from the action log: bot/standings.py).
+    # transaction that finishes it (both can be rebuilt from the action log: bot/storage/standings.py).
     (
         """
         CREATE TABLE match_summaries (

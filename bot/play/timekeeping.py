@@ -19,11 +19,11 @@ import discord
 
 import rules
 
-from . import messages
-from .errors import Refusal
-from .outbox import OutboxItem
-from .settings import Settings
-from .storage import MatchRecord, Store
+from ..errors import Refusal
+from ..outbox import OutboxItem
+from ..settings import Settings
+from ..storage import MatchRecord, Store
+from ..text import messages
 
 log = logging.getLogger(__name__)
 

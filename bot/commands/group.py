@@ -13,9 +13,9 @@ from discord import app_commands
 
 import rules
 
-from .delivery import send_private
-from .game import Game
-from .help import HelpTopic, help_text
+from ..delivery.send import send_private
+from ..play.game import Game
+from ..text.help import HelpTopic, help_text
 
 Colour = Literal["green", "purple", "red", "blue"]
 

@@ -27,11 +27,11 @@ import discord
 import ai
 import rules
 
-from . import messages
-from .errors import Refusal
-from .outbox import OutboxItem
+from ..errors import Refusal
+from ..outbox import OutboxItem
+from ..storage import ChannelBusyError, MatchRecord
+from ..text import messages
 from .service import Announce, Played
-from .storage import ChannelBusyError, MatchRecord
 
 log = logging.getLogger(__name__)
 

@@ -19,13 +19,14 @@ from discord import app_commands
 import rules
 from render.replay import MatchInProgressError, Replay
 
-from . import boards, league
+from .. import league
+from ..delivery import boards
+from ..errors import Refusal
+from ..league import words
+from ..league.stats import HISTORY_SIZE
+from ..settings import Settings
+from ..storage import DAMAGED, Store
 from .cooldown import Cooldown
-from .errors import Refusal
-from .league import words
-from .league.stats import HISTORY_SIZE
-from .settings import Settings
-from .storage import DAMAGED, Store
 
 log = logging.getLogger(__name__)
 

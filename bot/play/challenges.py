@@ -17,12 +17,12 @@ import discord
 
 import rules
 
-from . import messages
-from .delivery import PINGS
-from .errors import Refusal
-from .outbox import OutboxItem
-from .settings import Settings
-from .storage import ChallengeRecord, ChannelBusyError, Store
+from ..delivery.send import PINGS
+from ..errors import Refusal
+from ..outbox import OutboxItem
+from ..settings import Settings
+from ..storage import ChallengeRecord, ChannelBusyError, Store
+from ..text import messages
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +61,7 @@ class Challenges:
         ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
         ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
-        from .components import challenge_view  # components call back into this module
+        from ..commands.buttons import challenge_view  # components call back into this module
 
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("Challenges are made in a server text channel, where the match will be played.")

@@ -1,0 +1,1 @@
+"""What players type and press: the ``/goryo`` command group, its buttons, refusals and cooldowns."""

@@ -1,0 +1,1 @@
+"""Everything the bot says in words: narration, status and help."""

@@ -1,0 +1,108 @@
+"""Keeping the catalogues in step with the code: extraction, update, and the checks CI runs.
+
+Only tooling reads this module (``python -m locales``, ``tests/locales``): the bot itself reads the
+``.po`` files through ``locales.translations``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from . import DIRECTORY, TEMPLATE
+
+PROJECT = DIRECTORY.parent
+SOURCES = ("bot", "render", "rules", "ai")  # where words are marked
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+    # discord.py's command-tree strings; ``context`` is passed as a keyword and read by our Translator.
+    "locale_str": None,
+}
+PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
+
+
+def extract() -> Catalog:
+    """Every marked word in the sources, as a template catalogue."""
+    template = Catalog(project="goryo-bot", fuzzy=False)
+    for source in SOURCES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+            PROJECT / source, method_map=[("**.py", "python")], keywords=KEYWORDS,
+            comment_tags=("Translators:",), strip_comment_tags=True,
+        ):
+            template.add(message, locations=[(f"{source}/{filename}", lineno)], auto_comments=comments,
+                         context=context)
+    return template
+
+
+def read(path: Path) -> Catalog:
+    with open(path, "rb") as po:
+        return read_po(po)
+
+
+def write(path: Path, catalogue: Catalog) -> None:
+    with open(path, "wb") as po:
+        write_po(po, catalogue, width=100, sort_by_file=False, omit_header=False)
+
+
+def catalogue_paths() -> list[Path]:
+    return sorted(DIRECTORY.glob("*.po"))
+
+
+def update_catalogues() -> Iterator[tuple[Path, int]]:
+    """Write the template afresh and merge it into every catalogue; yields each with its untranslated count."""
+    template = extract()
+    write(TEMPLATE, template)
+    for path in catalogue_paths():
+        catalogue = read(path)
+        catalogue.update(template, no_fuzzy_matching=True)
+        catalogue.obsolete.clear()
+        write(path, catalogue)
+        yield path, sum(1 for m in catalogue if m.id and not _translated(m))
+
+
+def new_catalogue(language: str) -> Path:
+    path = DIRECTORY / f"{language}.po"
+    if path.exists():
+        raise SystemExit(f"{path.name} exists already")
+    catalogue = Catalog(locale=language, project="goryo-bot")
+    catalogue.update(read(TEMPLATE))
+    write(path, catalogue)
+    return path
+
+
+def _translated(message: Message) -> bool:
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return not message.fuzzy and all(strings)
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def problems(catalogue: Catalog, template: Catalog) -> list[str]:
+    """What is wrong with one catalogue against the template: missing or fuzzy words, placeholders that differ."""
+    found = []
+    for wanted in template:
+        if not wanted.id:
+            continue
+        have = catalogue.get(wanted.id, wanted.context)
+        label = f"{wanted.context + ' | ' if wanted.context else ''}{wanted.id if isinstance(wanted.id, str) else wanted.id[0]!r}"
+        if have is None or not _translated(have):
+            found.append(f"untranslated: {label}")
+            continue
+        sources = wanted.id if isinstance(wanted.id, tuple) else (wanted.id,)
+        expected = set().union(*(placeholders(s) for s in sources))
+        for string in have.string if isinstance(have.string, tuple) else (have.string,):
+            if placeholders(string) - expected or (len(sources) == 1 and placeholders(string) != expected):
+                found.append(f"placeholders differ: {label} has {sorted(placeholders(string))}, "
+                             f"expected {sorted(expected)}")
+    return found
