@@ -22,7 +22,13 @@ On PostgreSQL (issue 15): ``--database postgres`` starts a throwaway PostgreSQL 
 (pgserver, as the tests do) and runs the bot on it; ``--processes 2`` runs two bot
 processes (two OS processes, each its own SimCord and half the matches) on that one
 database, and reports their figures together: throughput is all actions over the
-slower process's wall time.
+slower process's wall time. Each process holds one of N shards (GORYO_SHARD_IDS=k of
+GORYO_SHARD_COUNT=N) and its matches are on servers of its shard, so it delivers the outbox
+of its own matches only, as in production. DMs come to shard 0 alone: the Goryō of a process
+without it plays in the channel (where her answers are private), as on a development server.
+
+On PostgreSQL the breakdown adds the wait for a pooled connection (``pool wait``, per
+statement group) and how many of the pool's connections were busy when each action began.
 
     python benchmarks/bench_load.py --matches 200 --database postgres --processes 2 --sweep-matches 0
 
@@ -74,12 +80,20 @@ class Timings:
     _pending: dict[str, float] = field(default_factory=dict)
     _arrived: dict[int, float] = field(default_factory=dict)
 
+    pool_waits: list[float] = field(default_factory=list)
+    busy_at_load: list[int] = field(default_factory=list)
+
     def instrument(self, bot) -> None:
         game = bot.game
         act = game.act
+        pool = getattr(bot.store, "_pool", None)
+        if pool is not None:  # PostgreSQL: time each wait for a connection (a SimCord-free internal, bench only)
+            bot.store._pool = TimedPool(pool, self.pool_waits)
 
         async def timed_act(*args, **kwargs):
             self._started = self._last = time.perf_counter()
+            if pool is not None:
+                self.busy_at_load.append(pool.get_size() - pool.get_idle_size())
             self._pending = {}
             result = await act(*args, **kwargs)  # a refusal raises: only applied actions are counted
             self.total.append(time.perf_counter() - self._started)
@@ -124,6 +138,35 @@ class Timings:
             setattr(discord.InteractionResponse, name, timed(original))
 
 
+class TimedPool:
+    """An asyncpg pool whose ``acquire`` notes how long each caller waited for a connection."""
+
+    def __init__(self, pool, waits: list[float]) -> None:
+        self._pool = pool
+        self._waits = waits
+
+    def acquire(self):
+        return _TimedAcquire(self._pool.acquire(), self._waits)
+
+    def __getattr__(self, name):
+        return getattr(self._pool, name)
+
+
+class _TimedAcquire:
+    def __init__(self, context, waits: list[float]) -> None:
+        self._context = context
+        self._waits = waits
+
+    async def __aenter__(self):
+        began = time.perf_counter()
+        connection = await self._context.__aenter__()
+        self._waits.append(time.perf_counter() - began)
+        return connection
+
+    async def __aexit__(self, *exc):
+        return await self._context.__aexit__(*exc)
+
+
 @dataclass
 class Seat:
     table_channel: simcord.ChannelHandle
@@ -131,6 +174,7 @@ class Seat:
     samurai: simcord.MemberActor
     match_id: int = 0
     rng: random.Random = field(default_factory=random.Random)
+    in_channel: bool = False  # her commands in the channel: this process does not hold shard 0, where DMs go
 
 
 def forget_uploads(env: simcord.Env) -> None:
@@ -156,12 +200,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
+async def open_matches(env: simcord.Env, count: int, seed: int, shard: int | None = None) -> list[Seat]:
     seats: list[Seat] = []
     guild = None
     for index in range(count):
         if index % 400 == 0:  # Discord allows 500 channels per server
-            guild = env.create_guild(name=f"server {index // 400}")
+            where = {} if shard is None else {"shard_id": shard}  # a server on this process's own shard
+            guild = env.create_guild(name=f"server {index // 400}", **where)
         channel = guild.create_text_channel(f"dojo-{index}")
         goryo = guild.add_member(env.create_user(f"goryo{index}"))
         samurai = guild.add_member(env.create_user(f"samurai{index}"))
@@ -170,7 +215,7 @@ async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
         assert accepted.acknowledged
         record = await env.bot.store.active_match_in(channel.id)
         assert record.goryo_id == goryo.id, "two processes' simulated channels share an id"
-        seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index)))
+        seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index), bool(shard)))
     return seats
 
 
@@ -182,19 +227,25 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
         return False
     action = rules.playout.random_action(state, seat.rng)
     channel, goryo, samurai = seat.table_channel, seat.goryo, seat.samurai
+    her = goryo if seat.in_channel else goryo.user
+    where = (channel,) if seat.in_channel else ()
     if isinstance(action, rules.ChooseStart):
-        await goryo.user.slash("goryo start", space=rules.space_name(action.space), match=seat.match_id)
+        await her.slash(*where, "goryo start", space=rules.space_name(action.space), match=seat.match_id)
     elif isinstance(action, rules.Plan):
-        preview = await goryo.user.slash("goryo path", **command_for(action)[1], match=seat.match_id)
-        await goryo.user.click(preview.response, label="Confirm")
+        preview = await her.slash(*where, "goryo path", **command_for(action)[1], match=seat.match_id)
+        await her.click(preview.response, label="Confirm")
     else:
         name, options = command_for(action)
         await samurai.slash(channel, f"goryo {name}", **options)
     return True
 
 
-async def run(matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0) -> dict:
-    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None)
+async def run(
+    matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1
+) -> dict:
+    # Several processes: process k holds shard k of them (and delivers for its servers only).
+    sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
+    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, **sharding)
     timings = Timings()
     async with simcord.run(bot, settle_timeout=60.0) as env:
         if process:
@@ -202,7 +253,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
             await env.advance_time(600.0 * process)
         baseline = rss_mb()
         opened = time.perf_counter()
-        seats = await open_matches(env, matches, seed)
+        seats = await open_matches(env, matches, seed, process if processes > 1 else None)
         opening = time.perf_counter() - opened
         forget_uploads(env)
         timings.instrument(env.bot)
@@ -219,7 +270,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
         # A restart replays every active match's log against its row before serving (the start-up check).
         old_store = env.bot.store
         restarted = time.perf_counter()
-        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global"))
+        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global", **sharding))
         restart = time.perf_counter() - restarted
         if old_store is not None:
             await old_store.close()
@@ -244,7 +295,8 @@ def plain(result: dict) -> dict:
     """The result without the live Timings object, so it can cross a process boundary."""
     timings: Timings = result["timings"]
     return result | {
-        "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response},
+        "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response,
+                    "pool_waits": timings.pool_waits, "busy_at_load": timings.busy_at_load},
         "errors": [repr(e) for e in result["errors"]],
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -255,6 +307,8 @@ def merged(results: list[dict]) -> dict:
     for result in results:
         timings.total += result["timings"]["total"]
         timings.first_response += result["timings"]["first_response"]
+        timings.pool_waits += result["timings"]["pool_waits"]
+        timings.busy_at_load += result["timings"]["busy_at_load"]
         for step, spent in result["timings"]["steps"].items():
             timings.steps[step] += spent
     return {
@@ -275,7 +329,8 @@ def processes(count: int, args: argparse.Namespace, url: str) -> dict:
     share = args.matches // count
     children = [
         subprocess.Popen(
-            [sys.executable, __file__, "--process", str(k), "--url", url, "--matches", str(share),
+            [sys.executable, __file__, "--process", str(k), "--processes", str(count), "--url", url,
+             "--matches", str(share),
              "--actions", str(args.actions), "--think", str(args.think), "--seed", str(args.seed + k)],
             stdout=subprocess.PIPE, text=True,
         )
@@ -326,6 +381,14 @@ def report(matches: int, result: dict) -> None:
                 f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
                 f"  {sum(spent) / share:5.1%} of handling"
             )
+    if timings.pool_waits:
+        waits = timings.pool_waits
+        busy = timings.busy_at_load
+        print(
+            f"    pool wait per connection asked ({len(waits)}): median {statistics.median(waits) * 1000:.2f} ms, "
+            f"p95 {percentile(waits, 0.95) * 1000:.2f} ms, max {max(waits) * 1000:.1f} ms; "
+            f"connections busy as an action began: median {statistics.median(busy):.0f}, max {max(busy)}"
+        )
     print(
         f"  memory: peak (max RSS) {peak_mb:.0f} MB; {result['baseline_mb']:.0f} MB once started, "
         f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
@@ -381,7 +444,9 @@ def main() -> None:
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.process is not None:
-        result = asyncio.run(run(args.matches, args.actions, args.think, args.seed, args.url, args.process))
+        result = asyncio.run(
+            run(args.matches, args.actions, args.think, args.seed, args.url, args.process, args.processes)
+        )
         print(json.dumps(plain(result)))
         return
     if args.processes > 1 and args.database != "postgres":
