@@ -81,6 +81,7 @@ class Timings:
     _arrived: dict[int, float] = field(default_factory=dict)
 
     pool_waits: list[float] = field(default_factory=list)
+    load_query: list[float] = field(default_factory=list)
     busy_at_load: list[int] = field(default_factory=list)
 
     def instrument(self, bot) -> None:
@@ -89,6 +90,16 @@ class Timings:
         pool = getattr(bot.store, "_pool", None)
         if pool is not None:  # PostgreSQL: time each wait for a connection (a SimCord-free internal, bench only)
             bot.store._pool = TimedPool(pool, self.pool_waits)
+        load = game.service.load
+
+        async def timed_load(*args, **kwargs):  # the load step without the wait for the match's lock
+            began = time.perf_counter()
+            try:
+                return await load(*args, **kwargs)
+            finally:
+                self.load_query.append(time.perf_counter() - began)
+
+        game.service.load = timed_load
 
         async def timed_act(*args, **kwargs):
             self._started = self._last = time.perf_counter()
@@ -275,6 +286,7 @@ async def run(
         if old_store is not None:
             await old_store.close()
         bot = env.bot
+        table_stats = await postgres_table_stats(env.bot.store)
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
     if bot.store is not None:
@@ -288,7 +300,22 @@ async def run(
         "restart": restart,
         "baseline_mb": baseline,
         "end_mb": rss_mb(),
+        "table_stats": table_stats,
     }
+
+
+async def postgres_table_stats(store) -> list[dict]:
+    """PostgreSQL's counters per table (scans by index and in full, live and dead rows, vacuums): evidence for the load step."""
+    pool = getattr(store, "_pool", None)
+    if pool is None:
+        return []
+    async with pool.acquire() as connection:
+        rows = await connection.fetch(
+            "SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd,"
+            " autovacuum_count, autoanalyze_count FROM pg_stat_user_tables"
+            " WHERE relname IN ('matches', 'outbox', 'outbox_claims', 'actions', 'plan_previews') ORDER BY relname"
+        )
+    return [dict(row) for row in rows]
 
 
 def plain(result: dict) -> dict:
@@ -296,7 +323,8 @@ def plain(result: dict) -> dict:
     timings: Timings = result["timings"]
     return result | {
         "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response,
-                    "pool_waits": timings.pool_waits, "busy_at_load": timings.busy_at_load},
+                    "pool_waits": timings.pool_waits, "busy_at_load": timings.busy_at_load,
+                    "load_query": timings.load_query},
         "errors": [repr(e) for e in result["errors"]],
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -309,6 +337,7 @@ def merged(results: list[dict]) -> dict:
         timings.first_response += result["timings"]["first_response"]
         timings.pool_waits += result["timings"]["pool_waits"]
         timings.busy_at_load += result["timings"]["busy_at_load"]
+        timings.load_query += result["timings"]["load_query"]
         for step, spent in result["timings"]["steps"].items():
             timings.steps[step] += spent
     return {
@@ -321,6 +350,7 @@ def merged(results: list[dict]) -> dict:
         "restart": max(r["restart"] for r in results),
         "baseline_mb": max(r["baseline_mb"] for r in results),
         "end_mb": max(r["end_mb"] for r in results),
+        "table_stats": results[0]["table_stats"],
     }
 
 
@@ -381,6 +411,10 @@ def report(matches: int, result: dict) -> None:
                 f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
                 f"  {sum(spent) / share:5.1%} of handling"
             )
+    if timings.load_query:
+        query = timings.load_query
+        print(f"    of load, reading the match (no lock wait): median {statistics.median(query) * 1000:.2f} ms, "
+              f"p95 {percentile(query, 0.95) * 1000:.2f} ms")
     if timings.pool_waits:
         waits = timings.pool_waits
         busy = timings.busy_at_load
@@ -393,6 +427,8 @@ def report(matches: int, result: dict) -> None:
         f"  memory: peak (max RSS) {peak_mb:.0f} MB; {result['baseline_mb']:.0f} MB once started, "
         f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
     )
+    for row in result.get("table_stats") or []:
+        print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname") + f": {row['relname']}")
     if result["errors"]:
         print(f"  UNEXPECTED ERRORS: {len(result['errors'])}: {result['errors'][:3]!r}")
 

@@ -17,6 +17,7 @@ from .sqlite import (
     LoggedAction,
     MatchClosedError,
     MatchRecord,
+    PreviewCancelledError,
     StaleMatchError,
     Store,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "LoggedAction",
     "MatchClosedError",
     "MatchRecord",
+    "PreviewCancelledError",
     "Shards",
     "StaleMatchError",
     "Store",

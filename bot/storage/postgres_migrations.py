@@ -213,6 +213,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 8: plan previews the Goryō cancelled (0: an unnumbered preview).
+    (
+        """
+        CREATE TABLE preview_cancels (
+            match_id BIGINT  NOT NULL REFERENCES matches (id),
+            version  INTEGER NOT NULL,
+            preview  INTEGER NOT NULL CHECK (preview >= 0),
+            PRIMARY KEY (match_id, version, preview)
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

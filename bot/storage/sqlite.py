@@ -60,6 +60,10 @@ class MatchClosedError(StaleMatchError):
     """The match is no longer active (finished or damaged), so it takes no more actions."""
 
 
+class PreviewCancelledError(StaleMatchError):
+    """The plan came from a preview the Goryō cancelled (on whichever process) before it was committed."""
+
+
 # --- time -------------------------------------------------------------------
 
 
@@ -592,11 +596,14 @@ class Store:
         new_state: rules.GameState,
         now: datetime,
         outbox: Sequence[OutboxItem] = (),
+        preview: int | None = None,
     ) -> MatchRecord:
         """Append ``action`` to the log, store ``new_state`` and queue ``outbox``, in one transaction.
 
         StaleMatchError if the match is no longer at ``expected_version`` (someone else's
-        action won), MatchClosedError if it is finished or damaged, LookupError if unknown.
+        action won), MatchClosedError if it is finished or damaged, LookupError if unknown,
+        PreviewCancelledError if ``preview`` (the plan preview the action was confirmed from)
+        was cancelled: checked under the same lock as ``cancel_preview`` takes.
         ``new_state`` must be what rules.apply makes of the stored state and ``action``:
         the store checks, so the log always replays to the stored state.
         """
@@ -617,6 +624,12 @@ class Store:
                 )
             if row["status"] != ACTIVE:
                 raise MatchClosedError(f"match {match_id} is {row['status']}")
+            if preview is not None and await self._one(
+                db,
+                "SELECT 1 FROM preview_cancels WHERE match_id = ? AND version = ? AND preview = ?",
+                (match_id, expected_version, preview),
+            ):
+                raise PreviewCancelledError(f"match {match_id}: preview {preview} was cancelled")
             if rules.to_json(rules.apply(rules.from_json(row["state"]), action).state) != new_state_json:
                 raise ValueError("new_state is not the result of applying the action to the stored state")
             await db.execute(
@@ -721,6 +734,32 @@ class Store:
         async with self._read() as db:
             row = await self._one(db, "SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
         return None if row is None else int(row[0])
+
+    async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool:
+        """Note that the Goryō cancelled this preview, so its Confirm is refused; False if the match is
+        no longer active at ``version`` (a Confirm or another action got there first: nothing is noted).
+
+        Under the match's row lock (PostgreSQL; SQLite's write lock serialises anyway), as a commit
+        is: a Confirm and a Cancel pressed at once, even on two processes, are decided one way only.
+        """
+        async with self._write() as db:
+            row = await self._one(db, f"SELECT version, status FROM matches WHERE id = ?{self.for_update}", (match_id,))
+            if row is None or row["status"] != ACTIVE or row["version"] != version:
+                return False
+            await db.execute(
+                "INSERT INTO preview_cancels (match_id, version, preview) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (match_id, version, preview),
+            )
+            return True
+
+    async def preview_cancelled(self, match_id: int, *, version: int, preview: int) -> bool:
+        async with self._read() as db:
+            row = await self._one(
+                db,
+                "SELECT 1 FROM preview_cancels WHERE match_id = ? AND version = ? AND preview = ?",
+                (match_id, version, preview),
+            )
+        return row is not None
 
     async def mark_damaged(self, match_id: int, reason: str) -> bool:
         """Take an active match out of play (frees its channel), keeping its rows for inspection.

@@ -235,3 +235,46 @@ async def test_a_reminder_due_while_two_processes_run_is_sent_once(env, table, p
         assert [await clock.sweep() for clock in clocks] == [0, 0]
     finally:
         await store.close()
+
+
+async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_way(postgres_url):
+    """The Goryō's Cancel and Confirm of one preview reach two processes at once: either the plan is
+    locked in and the Cancel notes nothing, or the Cancel is stored and the Confirm refused; never both."""
+    (first, second), (service, _) = await two_processes(postgres_url)
+    try:
+        now = discord.utils.utcnow()
+        challenge = await first.create_challenge(
+            guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
+            advanced=False, now=now,
+        )
+        record = await first.start_match(
+            challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=rules.new_game(3), now=now
+        )
+        start = rules.ChooseStart(rules.SPACES_OF_TYPE[record.state.first_type][0])
+        record = (await service.play(record.id, GORYO, start)).after
+        plan = next(rules.legal_plans(record.state))
+        preview = await first.new_preview(record.id)
+        landed = []
+
+        async def refused(current: object) -> Refusal | None:
+            """The first process's Confirm, as Game.confirm_plan checks it; the Cancel lands on the other
+            process right after the check passed, before the commit: the worst moment."""
+            if await first.preview_cancelled(record.id, version=record.version, preview=preview):
+                return Refusal("You cancelled this plan.")
+            if not landed:
+                landed.append(await second.cancel_preview(record.id, version=record.version, preview=preview))
+            return None
+
+        with pytest.raises(Refusal, match="cancelled"):
+            await service.play(record.id, GORYO, plan, expected_version=record.version, unless=refused, preview=preview)
+        assert landed == [True] and (await second.get_match(record.id)).version == record.version
+
+        # The other way: the Confirm of a newer preview commits first, and then its Cancel notes nothing.
+        preview = await second.new_preview(record.id)
+        played = await service.play(record.id, GORYO, plan, expected_version=record.version, preview=preview)
+        assert played.after.version == record.version + 1
+        assert not await second.cancel_preview(record.id, version=record.version, preview=preview)
+        assert not await first.preview_cancelled(record.id, version=record.version, preview=preview)
+    finally:
+        await first.close()
+        await second.close()

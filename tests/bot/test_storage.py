@@ -19,6 +19,7 @@ from bot.storage import (
     ChannelBusyError,
     MatchClosedError,
     MatchRecord,
+    PreviewCancelledError,
     Shards,
     StaleMatchError,
     Store,
@@ -804,6 +805,27 @@ async def test_a_process_holding_some_shards_finds_the_waiting_outbox_of_its_own
     await store.outbox_delivered(delivered.id, message_id=1, now=T0)
     assert await store.next_outbox_attempt(Shards.held(3, (2,))) is None
     assert await store.matches_with_due_outbox(later, Shards.held(3, (2,))) == []
+
+
+async def test_a_cancelled_preview_is_stored_and_its_plan_refused_at_the_commit(store):
+    match = await new_match(store)
+    match = await play(store, match, rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0]))
+    plan = first_plan(match.state)
+    assert not await store.preview_cancelled(match.id, version=1, preview=2)
+    assert await store.cancel_preview(match.id, version=1, preview=2)
+    assert await store.cancel_preview(match.id, version=1, preview=2)  # pressed twice: still cancelled, once
+    assert await store.preview_cancelled(match.id, version=1, preview=2)
+    assert not await store.preview_cancelled(match.id, version=1, preview=3)
+    step = rules.apply(match.state, plan)
+    commit = {"expected_version": 1, "actor_id": ALICE, "action": plan, "new_state": step.state, "now": T0}
+    with pytest.raises(PreviewCancelledError):
+        await store.record_action(match.id, preview=2, **commit)
+    assert (await store.get_match(match.id)).version == 1  # nothing stored
+    # A newer preview of the same turn is not affected; once the match moved on, a Cancel notes nothing.
+    after = await store.record_action(match.id, preview=3, **commit)
+    assert after.version == 2
+    assert not await store.cancel_preview(match.id, version=1, preview=3)
+    assert not await store.preview_cancelled(match.id, version=1, preview=3)
 
 # --- the league on both backends ----------------------------------------------------------
 
