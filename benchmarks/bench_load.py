@@ -227,6 +227,8 @@ async def open_matches(env: simcord.Env, count: int, seed: int, shard: int | Non
         record = await env.bot.store.active_match_in(channel.id)
         assert record.goryo_id == goryo.id, "two processes' simulated channels share an id"
         seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index), bool(shard)))
+        if (index + 1) % 200 == 0:
+            print(f"  … {index + 1} matches open", file=sys.stderr, flush=True)
     return seats
 
 
@@ -258,7 +260,8 @@ async def run(
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
     bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, **sharding)
     timings = Timings()
-    async with simcord.run(bot, settle_timeout=60.0) as env:
+    # A generous settle limit: on a loaded machine one settle at 1,000 matches can pass a minute (not measured).
+    async with simcord.run(bot, settle_timeout=600.0) as env:
         if process:
             # Each process has its own simulated Discord; a later start keeps their snowflakes apart.
             await env.advance_time(600.0 * process)
@@ -273,6 +276,7 @@ async def run(
         live = list(seats)
         for _ in range(actions_per_match):
             live = [seat for seat in live if await act(env, seat)]
+            print(f"  … a pass over {len(live)} matches done", file=sys.stderr, flush=True)
             if not live:
                 break
             await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile

@@ -59,7 +59,10 @@ class Game:
                 async with self.service.lock(record.id):
                     await self.service.end_a_finished_turn(record)
         await self.deliverer.sweep(everything=True)
-        self.ai.resume(await self.store.active_matches())  # the bot's turns a restart interrupted
+        # The bot's turns a restart interrupted: each process resumes those in its own shards' servers
+        # (two would only think twice: the version check lets one move in).
+        shards = self.deliverer.shards
+        self.ai.resume([r for r in await self.store.active_matches() if shards is None or shards.holds(r.guild_id)])
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
