@@ -260,8 +260,7 @@ async def run(
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
     bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, **sharding)
     timings = Timings()
-    # A generous settle limit: on a loaded machine one settle at 1,000 matches can pass a minute (not measured).
-    async with simcord.run(bot, settle_timeout=600.0) as env:
+    async with simcord.run(bot, settle_timeout=60.0) as env:
         if process:
             # Each process has its own simulated Discord; a later start keeps their snowflakes apart.
             await env.advance_time(600.0 * process)
@@ -291,6 +290,7 @@ async def run(
             await old_store.close()
         bot = env.bot
         table_stats = await postgres_table_stats(env.bot.store)
+        plans = await postgres_plans(env.bot.store, seats[len(seats) // 2])
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
     if bot.store is not None:
@@ -305,6 +305,7 @@ async def run(
         "baseline_mb": baseline,
         "end_mb": rss_mb(),
         "table_stats": table_stats,
+        "plans": plans,
     }
 
 
@@ -320,6 +321,41 @@ async def postgres_table_stats(store) -> list[dict]:
             " WHERE relname IN ('matches', 'outbox', 'outbox_claims', 'actions', 'plan_previews') ORDER BY relname"
         )
     return [dict(row) for row in rows]
+
+
+async def postgres_plans(store, seat: Seat) -> dict[str, list[str]]:
+    """EXPLAIN ANALYZE of the queries every action runs, on the database as the run left it."""
+    pool = getattr(store, "_pool", None)
+    if pool is None:
+        return {}
+    match, channel, user = seat.match_id, seat.table_channel.id, seat.goryo.id
+    queries = {
+        "load (get_match)": ("SELECT * FROM matches WHERE id = $1 ORDER BY id", (match,)),
+        "the channel's match": ("SELECT * FROM matches WHERE channel_id = $1 AND status = 'active'", (channel,)),
+        "a member's matches": (
+            "SELECT id FROM matches WHERE status = 'active' AND (goryo_id = $1 OR samurai_id = $1) ORDER BY id", (user,)
+        ),
+        "pending outbox": ("SELECT * FROM outbox WHERE match_id = $1 AND status = 'pending' ORDER BY id", (match,)),
+        "last discovery": (
+            "SELECT * FROM outbox WHERE match_id = $1 AND kind = 'discovery' AND status = 'done' ORDER BY id DESC LIMIT 1",
+            (match,),
+        ),
+        "due outbox": ("SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1",
+                       ("9999",)),
+        "reminders due": (
+            (
+                "SELECT id FROM matches WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL"
+                " AND turn_started_at <= $1 ORDER BY turn_started_at"
+            ),
+            ("9999",),
+        ),
+    }
+    found = {}
+    async with pool.acquire() as connection:
+        for name, (sql, params) in queries.items():
+            rows = await connection.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *params)
+            found[name] = [row[0] for row in rows]
+    return found
 
 
 def plain(result: dict) -> dict:
@@ -355,6 +391,7 @@ def merged(results: list[dict]) -> dict:
         "baseline_mb": max(r["baseline_mb"] for r in results),
         "end_mb": max(r["end_mb"] for r in results),
         "table_stats": results[0]["table_stats"],
+        "plans": results[0]["plans"],
     }
 
 
@@ -433,6 +470,8 @@ def report(matches: int, result: dict) -> None:
     )
     for row in result.get("table_stats") or []:
         print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname") + f": {row['relname']}")
+    for name, plan in (result.get("plans") or {}).items():
+        print(f"    EXPLAIN {name}: " + " | ".join(line.strip() for line in plan if "cost=" in line or "Execution" in line))
     if result["errors"]:
         print(f"  UNEXPECTED ERRORS: {len(result['errors'])}: {result['errors'][:3]!r}")
 
