@@ -115,7 +115,8 @@ class Timings:
 
         def checkpoint(step: str) -> None:
             now = time.perf_counter()
-            step = "deliver" if step.startswith("delivered") else step
+            # The deliverer's points ("drawing …", "sending …", "sent …", "delivered …") all count as delivery.
+            step = "deliver" if step.split()[0] in ("drawing", "sending", "sent", "delivered") else step
             self._pending[step] = self._pending.get(step, 0.0) + now - self._last
             self._last = now
 

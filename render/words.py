@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from locales import N_, _
-from rules import Outcome, PublicView, Side, Termination
+from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
 REASONS: dict[Termination, str] = {
@@ -59,3 +59,68 @@ def turn_badge(view: PublicView) -> str:
     if view.to_move is Side.SAMURAI:
         return _("SAMURAI TO ACT")
     return _("GORYŌ TO START") if view.round == 0 else _("GORYŌ TO PLAN")
+
+
+# --- names of things, for everyone who says them (bot messages too) ---------------------------------
+
+# An object's name on its own, as on the board and in lists.
+OBJECT_NAMES: dict[ObjectType, str] = {
+    ObjectType.HELMET: N_("Helmet"), ObjectType.LANTERN: N_("Lantern"), ObjectType.MASK: N_("Mask"),
+    ObjectType.SCROLL: N_("Scroll"), ObjectType.URN: N_("Urn"), ObjectType.FLOWER: N_("Flower"),
+    ObjectType.FAN: N_("Fan"), ObjectType.MIRROR: N_("Mirror"),
+}
+# Whole phrases rather than an article glued on, since the article depends on the word in each language.
+AN_OBJECT: dict[ObjectType, str] = {
+    ObjectType.HELMET: N_("a Helmet"), ObjectType.LANTERN: N_("a Lantern"), ObjectType.MASK: N_("a Mask"),
+    ObjectType.SCROLL: N_("a Scroll"), ObjectType.URN: N_("an Urn"), ObjectType.FLOWER: N_("a Flower"),
+    ObjectType.FAN: N_("a Fan"), ObjectType.MIRROR: N_("a Mirror"),
+}
+THE_OBJECT: dict[ObjectType, str] = {
+    ObjectType.HELMET: N_("the Helmet"), ObjectType.LANTERN: N_("the Lantern"), ObjectType.MASK: N_("the Mask"),
+    ObjectType.SCROLL: N_("the Scroll"), ObjectType.URN: N_("the Urn"), ObjectType.FLOWER: N_("the Flower"),
+    ObjectType.FAN: N_("the Fan"), ObjectType.MIRROR: N_("the Mirror"),
+}
+# A Samurai's colour on its own, as the label of his row of action spaces.
+SAMURAI_COLOURS: dict[Samurai, str] = {
+    Samurai.GREEN: N_("Green"), Samurai.PURPLE: N_("Purple"), Samurai.RED: N_("Red"), Samurai.BLUE: N_("Blue"),
+}
+SAMURAI_NAMES: dict[Samurai, str] = {
+    Samurai.GREEN: N_("the Green Samurai"), Samurai.PURPLE: N_("the Purple Samurai"),
+    Samurai.RED: N_("the Red Samurai"), Samurai.BLUE: N_("the Blue Samurai"),
+}
+# A side named in a sentence: the Goryō's player or the Samurai's.
+SIDE_NAMES: dict[Side, str] = {Side.GORYO: N_("the Goryō"), Side.SAMURAI: N_("the Samurai")}
+
+
+def _capitalised(text: str, capital: bool) -> str:
+    return text[:1].upper() + text[1:] if capital else text
+
+
+def object_name(object_type: ObjectType) -> str:
+    """``Fan`` / ``Ventaglio``."""
+    return _(OBJECT_NAMES[object_type])
+
+
+def an_object(object_type: ObjectType, *, capital: bool = False) -> str:
+    """``a Fan``, ``an Urn`` / ``un Ventaglio``, ``un'Urna`` (``An Urn`` / ``Un'Urna`` with ``capital``)."""
+    return _capitalised(_(AN_OBJECT[object_type]), capital)
+
+
+def the_object(object_type: ObjectType, *, capital: bool = False) -> str:
+    """``the Fan`` / ``il Ventaglio``, ``l'Urna``, ``lo Specchio``."""
+    return _capitalised(_(THE_OBJECT[object_type]), capital)
+
+
+def samurai_colour(samurai: Samurai) -> str:
+    """``Green`` / ``Verde``."""
+    return _(SAMURAI_COLOURS[samurai])
+
+
+def samurai_name(samurai: Samurai, *, capital: bool = False) -> str:
+    """``the Green Samurai`` / ``il Samurai Verde`` (``The Green Samurai`` with ``capital``)."""
+    return _capitalised(_(SAMURAI_NAMES[samurai]), capital)
+
+
+def side_name(side: Side, *, capital: bool = False) -> str:
+    """``the Goryō`` / ``il Goryō``, ``the Samurai`` / ``i Samurai``."""
+    return _capitalised(_(SIDE_NAMES[side]), capital)

@@ -96,7 +96,7 @@ class Records:
                     names[member.id] = self._known_names[member.id] = member.display_name
             if len(self._known_names) > KNOWN_NAMES:
                 self._known_names.clear()  # rarely reached; names are cheap to fetch again
-        return {uid: names.get(uid, f"member {uid}") for uid in user_ids}
+        return {uid: names.get(uid, words.unknown_member(uid)) for uid in user_ids}
 
     # --- stats, leaderboard, history ------------------------------------------------------
 
@@ -106,7 +106,7 @@ class Records:
         summaries = await self.store.member_summaries(guild_id, who.id)
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
-        embed = discord.Embed(title=f"{who.display_name}: Goryō in this server", colour=EMBED_COLOUR)
+        embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
         for title, text in words.stats_fields(stats):
             embed.add_field(name=title, value=text, inline=False)
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
@@ -129,10 +129,10 @@ class Records:
         assert interaction.channel_id is not None
         recent = await self.store.channel_summaries(interaction.channel_id, limit=HISTORY_SIZE)
         embed = discord.Embed(
-            title="Recent matches in this channel", description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
+            title=words.history_title(), description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
         )
         if recent:
-            embed.set_footer(text="/goryo replay match: shows any of them again, move by move.")
+            embed.set_footer(text=words.history_footer())
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     # --- replay -----------------------------------------------------------------------------
@@ -162,13 +162,11 @@ class Records:
         except boards.ReplayRefused as refused:
             await interaction.followup.send(f"No replay of match {match_id}: {refused}", allowed_mentions=QUIET)
             return
-        caption = f"**Replay** · {words.history_line(summary)}" if summary is not None else f"**Replay** of match {match_id}."
-        if replay.reduced:
-            caption += "\n-# Made smaller to fit the upload limit here."
+        caption = words.replay_caption(summary, match_id, reduced=replay.reduced)
         gif = discord.File(
             io.BytesIO(replay.gif),
             filename=f"goryo-match-{match_id}.gif",
-            description=f"An animation of match {match_id}, one public board per action, ending on the final board.",
+            description=words.replay_description(match_id),
         )
         await interaction.followup.send(caption, file=gif, allowed_mentions=QUIET)
 
@@ -196,6 +194,6 @@ class Records:
         names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
         return [
             app_commands.Choice(name=name, value=match_id)
-            for name, match_id in words.replay_choices(visible, current, lambda uid: names.get(uid, f"member {uid}"))
+            for name, match_id in words.replay_choices(visible, current, lambda uid: names.get(uid, words.unknown_member(uid)))
         ]
 

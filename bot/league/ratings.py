@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from locales import N_
 from rules import Side
 
 from .summary import MatchSummary
@@ -38,7 +39,8 @@ START_SIGMA: float = _MODEL.sigma
 SHOWN_BASE = 1500
 SHOWN_SCALE = 21
 
-RATING_HELP = (
+# Marked for the catalogues; the help says it with ``_(RATING_HELP)`` in the reader's language.
+RATING_HELP = N_(
     "**Ratings.** In each server you have two ratings, one as the Goryō and one as the Samurai, "
     "since hiding and hunting are different skills. A rating reads like `1500 ± 350`: the first "
     "number is the best guess at your skill, the second how unsure that guess still is (your real "

@@ -16,23 +16,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from datetime import datetime
 
+from bot.text.commands import command
 from bot.text.messages import channel_link, mention
-from render.words import reason, winner_line
+from locales import _, ngettext, pgettext
+from render.words import reason, the_object, winner_line
 from rules import Outcome, Side
 
 from .ratings import Rating, RatingChange
 from .stats import LEADERBOARD_MIN_MATCHES, LeaderboardRow, MemberStats, RecentMatch, RoleRecord
 from .summary import MatchSummary
 
-ROLE_NAMES = {Side.GORYO: "Goryō", Side.SAMURAI: "Samurai"}
 
-
-def count(number: int, singular: str, plural: str | None = None) -> str:
-    return f"{number} {singular if number == 1 else plural or singular + 's'}"
+def role_name(side: Side) -> str:
+    """The role as a name, without an article: ``Goryō``, ``Samurai``."""
+    return pgettext("role", "Goryō") if side is Side.GORYO else pgettext("role", "Samurai")
 
 
 def matches(number: int) -> str:
-    return count(number, "match", "matches")
+    return ngettext("{count} match", "{count} matches", number).format(count=number)
+
+
+def wins(number: int) -> str:
+    return ngettext("{count} win", "{count} wins", number).format(count=number)
+
+
+def times(number: int) -> str:
+    return ngettext("{count} time", "{count} times", number).format(count=number)
 
 
 def when(moment: datetime) -> str:
@@ -46,81 +55,115 @@ def percent(rate: float | None) -> str:
 
 def role_line(record: RoleRecord, rating: Rating) -> str:
     if not record.matches:
-        return f"No rated matches yet · rating {rating}"
-    return (
-        f"Rating **{rating}** · {matches(record.matches)}, {count(record.wins, 'win')} "
-        f"({percent(record.win_rate)}) · longest winning streak {record.longest_streak}"
-    )
+        return _("No rated matches yet · rating {rating}").format(rating=rating)
+    return _("Rating **{rating}** · {matches}, {wins} ({percent}) · longest winning streak {streak}").format(
+        rating=rating, matches=matches(record.matches), wins=wins(record.wins), percent=percent(record.win_rate),
+        streak=record.longest_streak)
 
 
 def recent_line(match: RecentMatch) -> str:
     if match.won is None:
-        winner, result = None, "no result"
+        winner, result = None, pgettext("match result", "no result")
+    elif match.won:
+        winner, result = match.role, pgettext("match result", "won")
     else:
-        winner, result = (match.role, "won") if match.won else (match.role.other, "lost")
-    opponent = "the bot" if match.against_ai else mention(match.opponent_id)
-    return (
-        f"Match {match.match_id} in {channel_link(match.channel_id)}: {ROLE_NAMES[match.role]} against "
-        f"{opponent}, {result} ({reason(Outcome(match.termination, winner))})"
-    )
+        winner, result = match.role.other, pgettext("match result", "lost")
+    opponent = _("the bot") if match.against_ai else mention(match.opponent_id)
+    return _("Match {match} in {channel}: {role} against {opponent}, {result} ({reason})").format(
+        match=match.match_id, channel=channel_link(match.channel_id), role=role_name(match.role), opponent=opponent,
+        result=result, reason=reason(Outcome(match.termination, winner)))
 
 
 def stats_fields(stats: MemberStats) -> list[tuple[str, str]]:
     """(title, text) pairs, each well within one embed field (1,024 characters)."""
-    fields = [(f"As the {ROLE_NAMES[role]}", role_line(stats.record(role), stats.rating(role))) for role in Side]
-    records = [f"Longest winning streak, either role: {stats.longest_streak}"]
+    fields = [(_("As the {role}").format(role=role_name(role)), role_line(stats.record(role), stats.rating(role)))
+              for role in Side]
+    records = [_("Longest winning streak, either role: {streak}").format(streak=stats.longest_streak)]
     if stats.favourite_target is not None:
-        how_often = count(stats.favourite_target_count, "time")
-        records.append(f"Favourite target: the {stats.favourite_target} ({how_often})")
+        records.append(_("Favourite target: {object} ({times})").format(
+            object=the_object(stats.favourite_target), times=times(stats.favourite_target_count)))
     powers = stats.powers
     if powers.goryo_matches:
-        records.append(f"Sprint used in {powers.sprint_matches} of {matches(powers.goryo_matches)} as the Goryō")
-        records.append(
-            f"False Trail placed {count(powers.false_trails, 'time')}, "
-            f"investigated by the Samurai {count(powers.false_trails_investigated, 'time')}"
-        )
+        records.append(_("Sprint used in {count} of {matches} as the Goryō").format(
+            count=powers.sprint_matches, matches=matches(powers.goryo_matches)))
+        records.append(_("False Trail placed {placed}, investigated by the Samurai {investigated}").format(
+            placed=times(powers.false_trails), investigated=times(powers.false_trails_investigated)))
     if stats.against_ai_matches:
-        records.append(
-            f"Against the bot: {matches(stats.against_ai_matches)}, {count(stats.against_ai_wins, 'win')} (never rated)"
-        )
-    fields.append(("Records", "\n".join(records)))
-    recent = "\n".join(recent_line(m) for m in stats.recent) if stats.recent else "No finished matches yet."
-    fields.append(("Last matches", recent))
+        records.append(_("Against the bot: {matches}, {wins} (never rated)").format(
+            matches=matches(stats.against_ai_matches), wins=wins(stats.against_ai_wins)))
+    fields.append((_("Records"), "\n".join(records)))
+    recent = "\n".join(recent_line(m) for m in stats.recent) if stats.recent else _("No finished matches yet.")
+    fields.append((_("Last matches"), recent))
     return fields
 
 
 def leaderboard_text(rows: Iterable[LeaderboardRow], role: Side, min_matches: int = LEADERBOARD_MIN_MATCHES) -> str:
-    title = f"**Best {ROLE_NAMES[role]} players in this server**"
-    footer = (
-        f"-# Ranked by the low end of each rating. It takes {matches(min_matches)} "
-        f"as the {ROLE_NAMES[role]} to appear."
-    )
+    title = _("**Best {role} players in this server**").format(role=role_name(role))
+    footer = _("-# Ranked by the low end of each rating. It takes {matches} as the {role} to appear.").format(
+        matches=matches(min_matches), role=role_name(role))
     lines = [
-        f"{row.rank}. {mention(row.user_id)} **{row.rating}** · won {row.rating.wins} of {matches(row.rating.matches)}"
+        _("{rank}. {player} **{rating}** · won {wins} of {matches}").format(
+            rank=row.rank, player=mention(row.user_id), rating=row.rating, wins=row.rating.wins,
+            matches=matches(row.rating.matches))
         for row in rows
     ]
-    return "\n".join([title, *(lines or ["Nobody has played enough matches in this role yet."]), footer])
+    return "\n".join([title, *(lines or [_("Nobody has played enough matches in this role yet.")]), footer])
 
 
 def history_line(summary: MatchSummary) -> str:
-    versus_bot = " (against the bot)" if summary.against_ai else ""
-    return (
-        f"Match {summary.id}, {when(summary.finished_at)}: {mention(summary.goryo_id)} (Goryō) vs "
-        f"{mention(summary.samurai_id)} (Samurai)"
-        f"{versus_bot}. {winner_line(summary.outcome)}: {reason(summary.outcome)}."
+    text = (
+        _("Match {match}, {when}: {goryo} (Goryō) vs {samurai} (Samurai) (against the bot). {winner}: {reason}.")
+        if summary.against_ai
+        else _("Match {match}, {when}: {goryo} (Goryō) vs {samurai} (Samurai). {winner}: {reason}.")
     )
+    return text.format(match=summary.id, when=when(summary.finished_at), goryo=mention(summary.goryo_id),
+                       samurai=mention(summary.samurai_id), winner=winner_line(summary.outcome),
+                       reason=reason(summary.outcome))
 
 
 def history_lines(summaries: Iterable[MatchSummary]) -> list[str]:
-    return [history_line(summary) for summary in summaries] or ["No finished matches in this channel yet."]
+    return [history_line(summary) for summary in summaries] or [_("No finished matches in this channel yet.")]
 
 
 def rating_change_line(change: RatingChange) -> str:
     delta = change.shown_delta
-    return (
-        f"{mention(change.user_id)} as the {ROLE_NAMES[change.role]}: {change.before.shown} → "
-        f"{change.after.shown} ({'+' if delta >= 0 else '−'}{abs(delta)})"
+    return _("{player} as the {role}: {before} → {after} ({change})").format(
+        player=mention(change.user_id), role=role_name(change.role), before=change.before.shown,
+        after=change.after.shown, change=f"{'+' if delta >= 0 else '−'}{abs(delta)}")
+
+
+def stats_title(name: str) -> str:
+    return _("{name}: Goryō in this server").format(name=name)
+
+
+def history_title() -> str:
+    return _("Recent matches in this channel")
+
+
+def history_footer() -> str:
+    """Plain text: an embed's footer shows no markdown."""
+    return _("{command} shows any of them again, move by move.").format(command=command("replay", "match"))
+
+
+def replay_caption(summary: MatchSummary | None, match_id: int, *, reduced: bool) -> str:
+    caption = (
+        _("**Replay** · {match}").format(match=history_line(summary)) if summary is not None
+        else _("**Replay** of match {match}.").format(match=match_id)
     )
+    if reduced:
+        caption += "\n" + _("-# Made smaller to fit the upload limit here.")
+    return caption
+
+
+def replay_description(match_id: int) -> str:
+    """The GIF's alt text."""
+    return _("An animation of match {match}, one public board per action, ending on the final board.").format(
+        match=match_id)
+
+
+def unknown_member(user_id: int) -> str:
+    """A member whose name could not be fetched, in a list of choices."""
+    return _("member {id}").format(id=user_id)
 
 
 AUTOCOMPLETE_LIMIT = 25  # Discord shows at most 25 choices
@@ -138,10 +181,9 @@ def replay_choices(
     wanted = typed.strip().lower().removeprefix("#")
     choices = []
     for summary in sorted(summaries, key=lambda s: s.order, reverse=True):
-        name = (
-            f"#{summary.id}: {name_of(summary.goryo_id)} (Goryō) vs {name_of(summary.samurai_id)} (Samurai), "
-            f"{winner_line(summary.outcome)}"
-        )
+        name = _("#{match}: {goryo} (Goryō) vs {samurai} (Samurai), {winner}").format(
+            match=summary.id, goryo=name_of(summary.goryo_id), samurai=name_of(summary.samurai_id),
+            winner=winner_line(summary.outcome))
         if wanted and wanted not in name.lower():
             continue
         choices.append((name[:CHOICE_NAME_LIMIT], summary.id))

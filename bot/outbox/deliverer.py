@@ -9,7 +9,8 @@ Discord refused (with backoff): no periodic polling when nothing waits.
 Routes and their fallbacks:
 - the reply to the interaction (deferred at once, answered with a follow-up or an
   edit of the clicked message) takes the item marked ``answer``; if Discord refuses
-  it (10062 after 3 s, 5xx, token gone) the item goes by its own route instead;
+  it (10062 after 3 s, token gone) the item goes by its own route instead; after a
+  5xx (which Discord may have taken all the same) it is retried as an item in doubt;
 - ``public``: a new channel message; ``live``: the turn's board message, edited in
   place (posted when the turn has none yet);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
@@ -24,12 +25,19 @@ holding some of the shards (``shards``) delivers for the matches on its servers 
 (see ``bot.storage.shards``): for another server's match it answers its own interaction,
 then nudges the other processes (PostgreSQL's NOTIFY), and that server's process sends the rest.
 
-Never twice: an item is marked done in the same breath as Discord accepts it, and
-channel and DM messages carry the item's nonce (discord.py adds ``enforce_nonce``), so if the
-process dies between Discord accepting a message and the mark, the resend after
-the restart is dropped by Discord (within its nonce window of a few minutes).
-Edits are idempotent. The one gap left is an interaction reply that succeeded just
-before a crash: its item is re-sent after the restart as a channel message.
+Never twice, how: an item is marked done in the same breath as Discord accepts it,
+and just before each send the attempt is written down (``Store.outbox_attempt``: when,
+and the interaction that is to carry it, with its token). An item that was tried
+before and is still pending is *in doubt*: Discord may have taken it just before a
+crash or a failure. It is looked for before it is sent again (``indoubt``): in the
+interaction's original response while its token lives (15 minutes), then in the
+channel's or DM's recent history (the bot's own messages since the attempt, with its
+words, not owned by another item); a reply still "thinking" is filled where the player
+asked. Only what is not found is sent again. Edits (the live board) are idempotent,
+and channel and DM messages also carry the item's nonce (``enforce_nonce``), which
+makes Discord drop a resend within a few minutes even where history cannot be read.
+The one case left: a private (ephemeral) answer that got through just before a crash,
+recovered more than 15 minutes later, is sent again by its own route (her DM).
 """
 
 from __future__ import annotations
@@ -54,7 +62,8 @@ from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
-from .items import OutboxEntry, OutboxItem
+from .indoubt import InDoubt
+from .items import Carrier, OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +87,7 @@ class Reply:
         self.record = record
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
+        self.refusal: discord.HTTPException | None = None  # how it refused
         self._updating = False  # deferred as an edit of the clicked message
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
@@ -105,6 +115,13 @@ class Reply:
     def carries(self, entry: OutboxEntry) -> bool:
         return not self.gone and not self.used and self.answer is not None and entry.id == self.answer.id
 
+    def carrier(self) -> Carrier:
+        """What finds this interaction's answer again after a crash (see ``indoubt``)."""
+        interaction = self.interaction
+        replaces = interaction.message.id if self._updating and interaction.message is not None else None
+        return Carrier(interaction.application_id, interaction.token, interaction.expires_at, interaction.id,
+                       interaction.channel_id, replaces)
+
     @property
     def acknowledged(self) -> bool:
         return self.gone or self.interaction.response.is_done()
@@ -129,6 +146,7 @@ class Reply:
 
     def _lost(self, error: discord.HTTPException) -> None:
         self.gone = True
+        self.refusal = error
         log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
                  error.status, error.code)
 
@@ -202,8 +220,11 @@ class Deliverer:
         self.clock = clock
         self.shards = shards  # None: every match is this process's to deliver
         self._nudges: set[asyncio.Task] = set()
-        # Called with "delivered <kind>" after each item is marked done: where tests inject crashes.
+        # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
+        # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
+        # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
+        self.in_doubt = InDoubt(bot, store)
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -332,6 +353,7 @@ class Deliverer:
                 continue
             if reply is not None and not reply.can_answer_now(entry):
                 await reply.defer()
+            board_before = record.live_board_message_id
             try:
                 record, message_id = await self._send(entry, record, reply, states)
             except discord.HTTPException as error:
@@ -339,11 +361,18 @@ class Deliverer:
                 lost += reply is not None and entry.seq == reply.record.version
                 await self._failed(entry, error)
                 continue
+            self._passed(f"sent {entry.item.kind}")
+            if record.live_board_message_id != board_before:  # the turn's board is a new message from now on
+                await self.store.set_live_board(record.id, round_number=record.live_board_round,
+                                                message_id=record.live_board_message_id)
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
-            if self.checkpoint is not None:
-                self.checkpoint(f"delivered {entry.item.kind}")
+            self._passed(f"delivered {entry.item.kind}")
         return sent, lost
+
+    def _passed(self, point: str) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint(point)
 
     async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
         attempts = entry.attempts + 1
@@ -369,6 +398,7 @@ class Deliverer:
         picture = entry.item.picture
         if picture is None:
             return state, None
+        self._passed(f"drawing {picture}")
         if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
             return state, await boards.public_board(state, assist=assist)
         draw = {
@@ -383,10 +413,24 @@ class Deliverer:
     ) -> tuple[MatchRecord, int | None]:
         state, board = await self._picture(entry, states, record.assist)
         item = entry.item
-        if reply is not None and reply.carries(entry):
+        if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
+            landed = await self.in_doubt.landed(entry, record, board, buttons(entry), self.clock())
+            if landed is not None:
+                log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
+                if item.route == "live":  # it may have been posted as the turn's new board
+                    record = self._live_board(record, state, landed)
+                return record, landed
+        carried = reply is not None and reply.carries(entry)
+        await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
+        self._passed(f"sending {item.kind}")
+        if carried:
             message_id = await reply.send(entry, board)
             if not reply.gone:
                 return record, message_id
+            if reply.refusal is not None and reply.refusal.status >= 500:
+                # Discord's own failure: the answer may have got through all the same. Retried later, as an item
+                # in doubt (found, filled, or sent by its route then), rather than sent again at once.
+                raise reply.refusal
         if item.route == "public":
             return record, await self._post(record, entry, board)
         if item.route == "live":
@@ -414,8 +458,12 @@ class Deliverer:
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)
         message_id = await self._post(record, entry, board)
-        await self.store.set_live_board(record.id, round_number=state.round, message_id=message_id)
-        return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id), message_id
+        return self._live_board(record, state, message_id), message_id
+
+    @staticmethod
+    def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
+        """The match with ``message_id`` as this turn's board (stored by the drain once the item is sent)."""
+        return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
 
     async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
         try:

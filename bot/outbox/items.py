@@ -14,8 +14,10 @@ to whoever acted, when their interaction can still take it. Buttons are named to
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Literal
 
 Route = Literal["public", "goryo", "live"]
@@ -59,6 +61,37 @@ class OutboxItem:
 
 
 @dataclass(frozen=True)
+class Carrier:
+    """The interaction an item was sent as the answer to: enough to find that answer again.
+
+    Its token lets the bot read and edit the interaction's original response for 15
+    minutes (``expires_at``); ``channel_id`` and ``source_id`` (the clicked message an
+    answer replaces, if any) let it look there later; messages answering the interaction
+    have ids above ``interaction_id``.
+    """
+
+    application_id: int
+    token: str
+    expires_at: datetime
+    interaction_id: int
+    channel_id: int | None
+    source_id: int | None = None
+
+    def payload(self) -> str:
+        data = dataclasses.asdict(self)
+        data["expires_at"] = self.expires_at.isoformat()
+        return json.dumps(data, separators=(",", ":"))
+
+    @classmethod
+    def from_payload(cls, payload: str | None) -> Carrier | None:
+        if payload is None:
+            return None
+        data = json.loads(payload)
+        data["expires_at"] = datetime.fromisoformat(data["expires_at"])
+        return cls(**data)
+
+
+@dataclass(frozen=True)
 class OutboxEntry:
     """A stored item: where it stands in delivery."""
 
@@ -69,6 +102,9 @@ class OutboxEntry:
     status: str  # "pending" | "done" | "failed"
     attempts: int
     message_id: int | None
+    # When its latest send began, if one did: it may have reached Discord before a crash.
+    attempted_at: datetime | None = None
+    carrier: Carrier | None = None  # the interaction that was to carry it, if any
 
     @property
     def nonce(self) -> str:

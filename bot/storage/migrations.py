@@ -185,7 +185,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
-    # 8: plan previews the Goryō cancelled, so that their Confirm is refused whichever process
+    # 8: an outbox item's latest try, written just before it is sent: after a crash, a tried item is
+    # looked for where it would have landed before it is sent again. ``attempt``: the interaction
+    # that carried it (application id, token, until when), so its reply can be found and filled.
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
+    ),
+    # 9: plan previews the Goryō cancelled, so that their Confirm is refused whichever process
     # it reaches; preview 0 stands for buttons from before previews were numbered.
     (
         """

@@ -213,7 +213,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
-    # 8: plan previews the Goryō cancelled (0: an unnumbered preview).
+    # 8: an outbox item's first try and the interaction that carried it (recovering an in-doubt send).
+    (
+        "ALTER TABLE outbox ADD COLUMN attempted_at TEXT",
+        "ALTER TABLE outbox ADD COLUMN attempt TEXT",
+    ),
+    # 9: plan previews the Goryō cancelled (0: an unnumbered preview).
     (
         """
         CREATE TABLE preview_cancels (

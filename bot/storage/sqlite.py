@@ -29,7 +29,7 @@ import aiosqlite
 import rules
 
 from ..league import MatchSummary, Rating, RatingKey
-from ..outbox import OutboxEntry, OutboxItem
+from ..outbox import Carrier, OutboxEntry, OutboxItem
 from . import standings
 from .migrations import migrate
 from .shards import Shards
@@ -824,7 +824,7 @@ class Store:
         async with self._read() as db:
             rows = await self._all(
                 db,
-                "SELECT id, match_id, seq, kind, route, payload, status, attempts, message_id"
+                "SELECT id, match_id, seq, kind, route, payload, status, attempts, message_id, attempted_at, attempt"
                 f" FROM outbox WHERE {where} {tail}",
                 params,
             )
@@ -837,6 +837,8 @@ class Store:
                 status=row["status"],
                 attempts=row["attempts"],
                 message_id=row["message_id"],
+                attempted_at=_parse_time(row["attempted_at"]),
+                carrier=Carrier.from_payload(row["attempt"]),
             )
             for row in rows
         ]
@@ -854,12 +856,14 @@ class Store:
     async def matches_with_due_outbox(self, now: datetime, shards: Shards | None = None) -> list[int]:
         """Matches with an item waiting whose next try is due (indexed); on ``shards``' servers if given."""
         async with self._read() as db:
+            # Not DISTINCT in SQL: SQLite would then walk the whole outbox (by match) instead of
+            # the few pending rows of the partial index.
             rows = await self._all(
                 db,
-                f"SELECT DISTINCT match_id {self._pending_of(shards)} AND next_attempt_at <= ?",
+                f"SELECT match_id {self._pending_of(shards)} AND next_attempt_at <= ?",
                 (_utc_text(now),),
             )
-        return sorted(row["match_id"] for row in rows)
+        return sorted({row["match_id"] for row in rows})
 
     async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
         """When the earliest waiting item is due again (indexed), or None if nothing waits."""
@@ -876,12 +880,25 @@ class Store:
     async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
         """Call ``nudged(match_id, guild_id)`` whenever another process nudges a match's outbox."""
 
+    async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:
+        """Note that a send of the item begins: when (the latest try: each try first looked for the ones
+        before it), and the first interaction to carry it (its reply may hold the item)."""
+        async with self._write() as db:
+            await db.execute(
+                "UPDATE outbox SET attempted_at = ?, attempt = COALESCE(attempt, ?)"
+                " WHERE id = ? AND status = 'pending'",
+                (_utc_text(now), None if carrier is None else carrier.payload(), entry_id),
+            )
+
     async def outbox_delivered(self, entry_id: int, *, message_id: int | None, now: datetime) -> bool:
-        """Mark an item done; False if it already was (a second deliverer lost the race)."""
+        """Mark an item done; False if it already was (a second deliverer lost the race).
+
+        The interaction's token is dropped: nothing needs it any more.
+        """
         async with self._write() as db:
             cursor = await db.execute(
-                "UPDATE outbox SET status = 'done', delivered_at = ?, message_id = ?, attempts = attempts + 1"
-                " WHERE id = ? AND status = 'pending'",
+                "UPDATE outbox SET status = 'done', delivered_at = ?, message_id = ?, attempts = attempts + 1,"
+                " attempt = NULL WHERE id = ? AND status = 'pending'",
                 (_utc_text(now), message_id, entry_id),
             )
             return self._count(cursor) == 1

@@ -3,7 +3,10 @@
 An action is stored exactly once or not at all (the action log says which), and what
 it owes to people sits in the outbox, stored with it: after a refusal (retried) or a
 crash (a restart delivers it), every announcement appears exactly once, the player
-hears privately what happened, and the match goes on.
+hears privately what happened, and the match goes on. That includes a crash in the
+narrowest window, after Discord took a message and before it was marked done, on every
+route: the restarted bot finds it (in the interaction's reply, or in the channel or DM)
+instead of sending it again.
 """
 
 from __future__ import annotations
@@ -143,6 +146,20 @@ async def test_when_the_dm_and_its_fallback_both_fail_the_goryo_hears_later_and_
     assert said(table.channel.history(), "Goryō's move") == []
 
 
+async def test_a_reply_discord_failed_to_fill_is_filled_in_place_on_the_retry(env, table: Table):
+    await hunting(table)
+    env.inject_error("POST", "/webhooks/*", status=500)  # the answer to "thinking…": Discord's own failure
+    ended = await table.samurai_act(rules.EndSamuraiTurn())
+    table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
+    assert ended.deferred and "Her path was" not in (ended.response.content or "")
+    await env.advance_time(RETRY_FIRST + 1)
+
+    # It might have got through, so it was looked for, then given to the reply still waiting for it.
+    assert "Her path was" in ended.response.content
+    assert once_in(table.channel.history(), "Her path was") and once_in(table.goryo_dm(), "Round 2 of 4")
+    await each_item_said_once(env, table)
+
+
 async def test_a_challenge_discord_would_not_show_is_not_kept(env, table: Table):
     env.inject_error("POST", "/interactions/*/callback", status=404, code=10062)
     await table.challenge()
@@ -248,3 +265,189 @@ async def test_a_crash_while_confirming_a_plan_leaves_the_match_before_or_after_
     assert await actions_of(env, table) == [*before, plan]
     hunt = await table.play(moves(table)[0])
     assert not hunt.ephemeral
+
+
+# --- Discord took a message, then the bot died before marking it done --------------------------
+
+FIFTEEN_MINUTES = 15 * 60 + 1  # an interaction's token lives 15 minutes
+
+
+def crash_quietly_at(env: simcord.Env, point: str) -> None:
+    """As crash_at, but the dying bot says nothing more (its apology would fill the reply it left waiting).
+
+    For an action whose first follow-up is the apology: Discord refuses that one.
+    """
+    env.inject_error("POST", "/webhooks/*", status=500)
+    crash_at(env.bot, point)
+
+
+async def starting(table: Table) -> None:
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+
+
+async def move_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await hunting(table)
+    move = moves(table)[0]
+    crash_at(env.bot, point)
+    result = await table.samurai_act(move)
+    table.state = rules.apply(table.state, move).state
+    return result
+
+
+async def end_in_doubt(env, table: Table, point: str, *, quietly: bool = False) -> simcord.InteractionResult:
+    await hunting(table)
+    crash_quietly_at(env, point) if quietly else crash_at(env.bot, point)
+    result = await table.samurai_act(rules.EndSamuraiTurn())
+    table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
+    return result
+
+
+async def confirm_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await starting(table)
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    crash_at(env.bot, point)
+    await table.confirm(preview)
+    table.state = rules.apply(table.state, plan).state
+    return preview
+
+
+async def start_in_doubt(env, table: Table, point: str) -> simcord.InteractionResult:
+    await table.begin()
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
+    crash_at(env.bot, point)
+    result = await table.start(rules.space_name(start.space))
+    table.state = rules.apply(table.state, start).state
+    return result
+
+
+def once_in(history, words: str) -> bool:
+    return len(said(history, words)) == 1
+
+
+async def each_item_said_once(env, table: Table) -> None:
+    """Every item of the match's outbox is done, and its words appear exactly once where it goes."""
+    for entry in await env.bot.store.outbox_of(1):
+        assert entry.status == "done", entry
+        if entry.item.kind == "live":
+            continue  # the turn's board, redrawn in place: not a message of its own
+        where = table.goryo_dm() if entry.item.route == "goryo" else table.channel.history()
+        assert [m.content for m in where].count(entry.item.text) == 1, entry.item.kind
+
+
+IN_DOUBT = {
+    # case: (how the crash is reached, the checks once the restarted bot has recovered)
+    # The interaction's answer: sent as its first response, as the follow-up of its "thinking…", as the clicked message.
+    "reply": (lambda env, table: move_in_doubt(env, table, "sent narration"),
+              lambda table, result: once_in(table.channel.history(), "moves from") and "moves from" in result.response.content),
+    "reply after thinking": (lambda env, table: end_in_doubt(env, table, "sent discovery"),
+                             lambda table, result: once_in(table.channel.history(), "Her path was")
+                             and once_in(table.goryo_dm(), "Round 2 of 4")),
+    "reply replacing the clicked message": (lambda env, table: confirm_in_doubt(env, table, "sent receipt"),
+                                            lambda table, preview: once_in(table.goryo_dm(), "Locked in")
+                                            and "Locked in" in preview.response.content
+                                            and once_in(table.channel.history(), "planned her path")),
+    # A new channel message, the live board posted then edited, the Goryō's DM.
+    "public post": (lambda env, table: start_in_doubt(env, table, "sent narration"),
+                    lambda table, result: len(table.channel.history()) == 2  # the match's start, and this
+                    and once_in(table.goryo_dm(), "start there")),
+    "live board posted": (lambda env, table: confirm_in_doubt(env, table, "sent ping"),
+                          lambda table, preview: once_in(table.channel.history(), "planned her path")
+                          and once_in(table.goryo_dm(), "Locked in")),
+    "live board edited": (lambda env, table: move_in_doubt(env, table, "sent live"),
+                          lambda table, result: once_in(table.channel.history(), "moves from")
+                          and once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)),
+    "dm": (lambda env, table: end_in_doubt(env, table, "sent goryo-turn"),
+           lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4") and once_in(table.channel.history(), "Her path was")),
+    # The attempt was written, then the bot died before Discord heard of it: sent (or filled) once after the restart.
+    "reply waiting, thinking": (lambda env, table: end_in_doubt(env, table, "sending discovery", quietly=True),
+                                lambda table, result: once_in(table.channel.history(), "Her path was")
+                                and "Her path was" in result.response.content),
+    "reply waiting, clicked message": (lambda env, table: confirm_in_doubt(env, table, "sending receipt"),
+                                       lambda table, preview: once_in(table.goryo_dm(), "Locked in")
+                                       and "Locked in" in preview.response.content and preview.response.components == []),
+    "public post never sent": (lambda env, table: start_in_doubt(env, table, "sending narration"),
+                               lambda table, result: len(table.channel.history()) == 2),
+    "dm never sent": (lambda env, table: end_in_doubt(env, table, "sending goryo-turn"),
+                      lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4")),
+}
+LATE = ["reply", "reply after thinking", "reply replacing the clicked message"]
+
+
+@pytest.mark.parametrize(
+    ("case", "restart_after"),
+    [(case, 0) for case in IN_DOUBT] + [pytest.param(case, FIFTEEN_MINUTES, id=f"{case}-15min") for case in LATE],
+)
+async def test_a_message_in_doubt_at_a_crash_appears_exactly_once_after_the_restart(env, make_bot, table: Table, case, restart_after):
+    reach, said_once = IN_DOUBT[case]
+    result = await reach(env, table)
+    if restart_after:
+        await env.advance_time(restart_after)  # the interaction's token has lapsed: its answer is found in the channel
+    await env.restart_bot(make_bot())
+
+    assert said_once(table, result)
+    await each_item_said_once(env, table)
+    await actions_of(env, table)  # the log replays to the stored state, which is the shadow's
+    if table.state.phase is rules.Phase.SAMURAI_TURN:  # the match goes on, on the one live board
+        await table.play(moves(table)[0])
+        assert once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)
+
+
+# --- the other actions' step boundaries: her start, and the end of a match ------------------
+
+
+async def resign_as_samurai(table: Table) -> None:
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+
+
+@pytest.mark.parametrize("point", ["commit", "sent narration", "delivered goryo-turn"])
+async def test_a_crash_while_she_chooses_her_start_says_it_all_once_after_the_restart(env, make_bot, table: Table, point):
+    await table.begin()
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
+    crash_at(env.bot, point)
+    await table.start(rules.space_name(start.space))
+    table.state = rules.apply(table.state, start).state
+    await env.restart_bot(make_bot())
+
+    await each_item_said_once(env, table)
+    assert await actions_of(env, table) == [start]
+    await table.play(next(rules.legal_plans(table.state)))  # and she plans on
+
+
+@pytest.mark.parametrize("point", ["commit", "sent end", "delivered end", "sent goryo-end"])
+async def test_a_crash_as_a_match_ends_announces_the_end_once_after_the_restart(env, make_bot, table: Table, point):
+    await hunting(table)
+    crash_at(env.bot, point)
+    await resign_as_samurai(table)
+    await env.restart_bot(make_bot())
+
+    await each_item_said_once(env, table)
+    assert [e.item.kind for e in await env.bot.store.outbox_of(1)][-2:] == ["end", "goryo-end"]
+    assert await env.bot.store.active_match_in(table.channel.id) is None
+    assert await env.bot.store.verify(1) is None  # the log replays to the stored state
+    rematch = [m for m in table.channel.history() if m.components]
+    assert len(rematch) == 1 and "Resign" not in rematch[0].content  # one end message, with its rematch buttons
+
+
+# --- Discord hears from the bot before any picture is drawn -------------------------------
+
+
+async def test_every_interaction_is_acknowledged_before_a_picture_is_drawn(env, table: Table):
+    unanswered_while_drawing: list[str] = []
+    drawn: set[str] = set()
+
+    def checkpoint(point: str) -> None:
+        if point.startswith("drawing"):
+            drawn.add(point)
+            if not all(i.responded for i in env.backend.interactions.values()):
+                unanswered_while_drawing.append(point)
+
+    env.bot.game.deliverer.checkpoint = checkpoint
+    await hunting(table)  # the challenge taken, her start (from her DMs), her plan confirmed
+    await table.play(moves(table)[0])
+    await table.play(rules.EndSamuraiTurn())
+    await resign_as_samurai(table)
+    assert drawn == {"drawing goryo", "drawing public", "drawing discovery", "drawing final"}
+    assert unanswered_while_drawing == []  # Discord was answered (or told to wait) first, every time

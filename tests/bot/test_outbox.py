@@ -1,13 +1,15 @@
-"""The outbox and its deliverer, seen from Discord: fairness under a flood, the record within
-reach, a Confirm racing a Cancel, and the database file kept private."""
+"""The outbox and its deliverer, seen from Discord: fairness under a flood, drawing off the
+event loop, the record within reach, and the database file kept private."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import stat
 
 import rules
+from bot.delivery import boards
 from bot.storage import Store
 
 from .helpers import Table
@@ -45,6 +47,28 @@ async def test_a_flood_of_board_requests_does_not_hold_up_another_match(env, tab
     await env.advance_time(11)  # the cooldown is over
     again = await table.carol.slash(table.channel, "goryo board")
     assert not again.ephemeral and again.response.attachments
+
+
+async def test_while_a_picture_is_drawn_the_event_loop_serves_everyone_else():
+    # SimCord runs one interaction at a time, so this is where "rendering no longer serialises
+    # the bot" is shown: other work (here a counter) goes on while a board is drawn.
+    state = rules.new_game(20261123)
+    state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
+    turns_meanwhile = 0
+    drawn = asyncio.Event()
+
+    async def everyone_else() -> None:
+        nonlocal turns_meanwhile
+        while not drawn.is_set():
+            turns_meanwhile += 1
+            await asyncio.sleep(0)
+
+    others = asyncio.create_task(everyone_else())
+    board = await boards.goryo_board(state)  # her secret board: never taken from the cache, always drawn
+    drawn.set()
+    await others
+    assert board.png.startswith(b"\x89PNG")
+    assert turns_meanwhile > 1  # drawn on the loop, it would have run at most once, after the picture
 
 
 async def test_board_shows_the_last_discovery_and_after_the_end_the_final_board(env, table: Table):

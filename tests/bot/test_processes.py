@@ -90,8 +90,8 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
     assert dm_process.get_guild(table.guild.id) is None
     guild = await guild_process(env, postgres_url)
     sent = {"dm": [], "guild": []}
-    dm_process.game.deliverer.checkpoint = sent["dm"].append
-    guild.deliverer.checkpoint = sent["guild"].append
+    for deliverer, name in ((dm_process.game.deliverer, "dm"), (guild.deliverer, "guild")):
+        deliverer.checkpoint = lambda step, name=name: sent[name].append(step) if step.startswith("delivered") else None
     try:
         # Shard 0's process answers her interaction; the narration goes to the channel from the guild's process.
         assert (await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))).acknowledged

@@ -704,6 +704,27 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
     assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"] and await store.next_outbox_attempt() is None
 
 
+async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_delivered(store):
+    from bot.outbox import Carrier, OutboxItem
+
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    step = rules.apply(match.state, start)
+    owed = [OutboxItem("narration", "public", "she appears", "public", answer=True)]
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    [entry] = await store.pending_outbox(match.id)
+    assert entry.attempted_at is None and entry.carrier is None  # never tried: nothing to look for
+
+    carrier = Carrier(application_id=7, token="tok", expires_at=T0 + timedelta(minutes=15), interaction_id=99, channel_id=5)
+    await store.outbox_attempt(entry.id, now=T0, carrier=carrier)
+    await store.outbox_attempt(entry.id, now=T0 + timedelta(minutes=1))  # a retry without an interaction
+    [tried] = await store.pending_outbox(match.id)
+    assert tried.attempted_at == T0 + timedelta(minutes=1) and tried.carrier == carrier  # the latest try; the interaction
+    assert await store.outbox_delivered(entry.id, message_id=3, now=T0)
+    [done] = await store.outbox_of(match.id)
+    assert done.carrier is None  # its token is not kept once it is no longer needed
+
+
 def test_the_secret_board_cannot_be_queued_for_the_channel():
     from bot.outbox import OutboxItem
 
@@ -726,6 +747,25 @@ async def test_due_reminders_come_from_an_index_not_a_scan(sqlite_store, db_path
     assert [m.id for m in await store.reminders_due(T0 - timedelta(hours=12))] == [early.id]
     assert await store.mark_reminded(early.id, version=0, now=T0)
     assert await store.reminders_due(T0 - timedelta(seconds=1)) == []
+
+
+async def test_what_the_outbox_owes_is_found_from_an_index_not_a_scan(sqlite_store, db_path):
+    from bot.outbox import OutboxItem
+
+    store = sqlite_store
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    step = rules.apply(match.state, start)
+    owed = [OutboxItem("narration", "public", "she appears", "public")]
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    with raw(db_path) as db:
+        for query in (  # the store's two questions, word for word
+            "SELECT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+            "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'",
+        ):
+            plan = " ".join(row[-1] for row in db.execute(f"EXPLAIN QUERY PLAN {query}", (T0.isoformat(),)[: query.count("?")]))
+            assert plan.startswith("SEARCH outbox USING") and "INDEX outbox_pending" in plan, plan
+    assert await store.matches_with_due_outbox(T0) == [match.id] and await store.next_outbox_attempt() == T0
 
 
 # --- the two backends' schemas ---------------------------------------------------------

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 from bot.league import changes, channel_history, leaderboard, member_stats, rebuild, update
-from bot.league.words import history_lines, leaderboard_text, rating_change_line, replay_choices, stats_fields
+from bot.league.words import (
+    history_footer,
+    history_lines,
+    leaderboard_text,
+    matches,
+    rating_change_line,
+    replay_caption,
+    replay_choices,
+    stats_fields,
+    times,
+    wins,
+)
+from locales import speaking
 from rules import Side
 
 from .history import ANN, BEN, GUILD, HISTORY, START, TABLE, summary
@@ -71,3 +83,42 @@ def test_replay_choices_newest_first_filtered_by_what_was_typed():
     assert len(replay_choices(HISTORY, "", names, limit=3)) == 3
     long_names = replay_choices(HISTORY, "", lambda user_id: "x" * 80)
     assert all(len(name) <= 100 for name, _ in long_names)
+
+
+def test_the_league_speaks_italian_with_its_plurals():
+    with speaking("it"):
+        fields = dict(stats_fields(member_stats(HISTORY, RATINGS, guild_id=GUILD, user_id=ANN)))
+        assert [matches(1), matches(3), wins(1), wins(0), times(1), times(2)] == [
+            "1 partita", "3 partite", "1 vittoria", "0 vittorie", "1 volta", "2 volte"]
+        board = leaderboard_text([], Side.GORYO).splitlines()
+        lines = history_lines(channel_history(HISTORY, channel_id=TABLE, size=2))
+        choices = replay_choices(HISTORY, "", {ANN: "Ann", BEN: "Ben", 3: "Cat", 99: "Goryō Bot"}.get)
+    assert list(fields) == ["Da Goryō", "Da Samurai", "Record", "Ultime partite"]
+    assert "2 partite, 1 vittoria (50%)" in fields["Da Goryō"]
+    assert fields["Record"].splitlines() == [
+        "Serie di vittorie più lunga, in qualsiasi ruolo: 2",
+        "Bersaglio preferito: l'Urna (2 volte)",
+        "Scatto usato in 1 di 2 partite da Goryō",
+        "Falsa Pista piazzata 2 volte, scoperta dai Samurai 1 volta",
+        "Contro il bot: 1 partita, 1 vittoria (non contano per il punteggio)",
+    ]
+    assert fields["Ultime partite"].splitlines()[4] == "Partita 3 in <#11>: da Goryō contro <@3>, persa (il Goryō si è arreso)"
+    assert board == ["**I migliori giocatori da Goryō in questo server**",
+                     "Nessuno ha ancora giocato abbastanza partite in questo ruolo.",
+                     "-# Ordinati in base all'estremo basso di ogni punteggio. Per comparire servono 3 partite da Goryō."]
+    stamp = int(START.timestamp()) + 7 * 60
+    assert lines[1].startswith(f"Partita 7, <t:{stamp}:R>: <@2> (Goryō) contro <@1> (Samurai). Vincono i Samurai: ")
+    assert choices[1] == ("#7: Ben (Goryō) contro Ann (Samurai), Vincono i Samurai", 7)
+
+
+def test_the_replay_and_history_frames_in_both_languages():
+    match = summary(50, ANN, BEN, Side.SAMURAI)
+    assert replay_caption(None, 9, reduced=False) == "**Replay** of match 9."
+    assert replay_caption(match, 50, reduced=True).endswith("\n-# Made smaller to fit the upload limit here.")
+    assert history_footer() == "/goryo replay match: shows any of them again, move by move."
+    with speaking("it"):
+        assert replay_caption(match, 50, reduced=False).startswith("**Replay** · Partita 50, <t:")
+        assert replay_caption(None, 9, reduced=True) == (
+            "**Replay** della partita 9.\n-# Rimpicciolito per stare nel limite di caricamento di questo canale."
+        )
+        assert history_footer().endswith(" ne mostra di nuovo una qualsiasi, mossa per mossa.")

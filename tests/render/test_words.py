@@ -1,0 +1,48 @@
+"""Names of things in both languages, with the article each word takes."""
+
+import pytest
+
+from locales import speaking
+from render.words import an_object, object_name, samurai_colour, samurai_name, side_name, the_object
+from rules import ObjectType, Samurai, Side
+
+
+def test_names_in_english():
+    assert object_name(ObjectType.FAN) == "Fan"
+    assert an_object(ObjectType.FAN) == "a Fan"
+    assert an_object(ObjectType.URN, capital=True) == "An Urn"
+    assert the_object(ObjectType.MIRROR) == "the Mirror"
+    assert samurai_name(Samurai.GREEN) == "the Green Samurai"
+    assert samurai_name(Samurai.BLUE, capital=True) == "The Blue Samurai"
+    assert samurai_colour(Samurai.PURPLE) == "Purple"
+    assert side_name(Side.GORYO) == "the Goryō"
+
+
+@pytest.mark.parametrize(("object_type", "indefinite", "definite"), [
+    (ObjectType.FAN, "un Ventaglio", "il Ventaglio"),
+    (ObjectType.URN, "un'Urna", "l'Urna"),
+    (ObjectType.MASK, "una Maschera", "la Maschera"),
+    (ObjectType.MIRROR, "uno Specchio", "lo Specchio"),
+    (ObjectType.HELMET, "un Elmo", "l'Elmo"),
+])
+def test_objects_take_their_own_article_in_italian(object_type, indefinite, definite):
+    with speaking("it"):
+        assert an_object(object_type) == indefinite
+        assert the_object(object_type) == definite
+        assert indefinite.endswith(object_name(object_type))
+
+
+def test_samurai_and_sides_in_italian():
+    with speaking("it"):
+        assert samurai_name(Samurai.GREEN) == "il Samurai Verde"
+        assert samurai_name(Samurai.RED, capital=True) == "Il Samurai Rosso"
+        assert samurai_colour(Samurai.PURPLE) == "Viola"
+        assert side_name(Side.SAMURAI, capital=True) == "I Samurai"
+        assert side_name(Side.GORYO) == "il Goryō"
+
+
+def test_every_object_and_samurai_has_a_different_italian_name():
+    with speaking("it"):
+        assert len({object_name(t) for t in ObjectType}) == len(ObjectType)
+        assert all(object_name(t) != t.value for t in ObjectType)
+        assert len({samurai_name(s) for s in Samurai}) == len(Samurai)
