@@ -418,14 +418,17 @@ def processes(count: int, args: argparse.Namespace, url: str) -> dict:
 
 
 def keep_idle_connections() -> None:
-    """Bench only: asyncpg closes a pooled connection idle for 300 s with a loop timer, and SimCord's
-    settle waits for such timers when they fall due within its limit; on a busy machine a long run
-    then stalls on them. Connections kept open change nothing the bench measures."""
+    """Bench only: asyncpg closes a pooled connection idle for 300 s and expires a cached prepared
+    statement after 300 s, each with a loop timer, and SimCord's settle waits for such timers when they
+    fall due within its limit (a run of a few minutes stalls on them). Keeping both changes nothing
+    the bench measures."""
     import functools
 
     import asyncpg
 
-    asyncpg.create_pool = functools.partial(asyncpg.create_pool, max_inactive_connection_lifetime=0)
+    asyncpg.create_pool = functools.partial(
+        asyncpg.create_pool, max_inactive_connection_lifetime=0, max_cached_statement_lifetime=0
+    )
 
 
 def start_postgres(folder: Path) -> tuple[object, str]:
