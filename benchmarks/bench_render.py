@@ -6,7 +6,8 @@ against the bot's pool of drawing processes (``bot.delivery.boards``).
 
 Goal (issue 3): median under 40 ms each on the 2-core machine. The first
 render builds the cached palace and sprites, so it is timed separately. The
-deduction aid's overlay (issue 12) is timed on the same scene as the plain board.
+deduction aid's overlay (issue 12) is timed on the same scene as the plain board, and the
+Italian pictures (issue 14) beside the English ones.
 """
 
 from __future__ import annotations
@@ -66,6 +67,9 @@ def main() -> None:
         ("Goryō board, preview with Sprint", render.goryo_board, scenes.preview()),
         ("discovery board", render.discovery_board, discovered),
         ("final board", render.final_board, scenes.public(scenes.final())),
+        # Issue 14: the same pictures with Italian words (longer, some fitted to their box).
+        ("public board, Italian", functools.partial(render.public_board, language="it"), public_view),
+        ("discovery board, Italian", functools.partial(render.discovery_board, language="it"), discovered),
     ]
     for function, argument in ((c[1], c[2]) for c in cases):
         function(argument)  # warm each image's own sprites

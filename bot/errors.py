@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+from rules import Reason
+
+from .text.reasons import say
+
 
 class Refusal(Exception):
-    """Something a user asked for that the bot will not do; the text says why and what to do."""
+    """Something a user asked for that the bot will not do; the text says why and what to do.
 
-    def __init__(self, text: str) -> None:
+    Made from a marked template and its values, ``Refusal(N_("Only {player} can withdraw this."),
+    player=…)``, or from a rules ``Reason``; its ``text`` (and ``str``) is said in the language spoken
+    when it is read, so the refusal path chooses the language, not the code that raised it.
+    """
+
+    def __init__(self, text: str, /, **values: object) -> None:
         super().__init__(text)
-        self.text = text
+        self.reason: str = Reason(text, **values) if values else text
+
+    @property
+    def text(self) -> str:
+        return say(self.reason)
+
+    def __str__(self) -> str:
+        return self.text

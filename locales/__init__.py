@@ -103,6 +103,12 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular and plural pair for the catalogue, said later with ``ngettext`` and a count
+    (``Refusal(Nn_("…{count} second.", "…{count} seconds."), count=n)``)."""
+    return singular, plural
+
+
 def translate(message: str, language: str, context: str | None = None) -> str:
     """``message`` in ``language``, outside any ``speaking`` block (e.g. the command tree's translator)."""
     with speaking(language):

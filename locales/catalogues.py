@@ -21,6 +21,7 @@ SOURCES = ("bot", "render", "rules", "ai")  # where words are marked
 KEYWORDS = {
     "_": None,
     "N_": None,
+    "Nn_": (1, 2),  # a plural pair marked now, said later (rules.reasons, bot refusals)
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

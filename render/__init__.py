@@ -7,6 +7,11 @@ The public functions take only a ``PublicView``, which holds no hidden
 information, so they cannot leak the bound object or an undiscovered plan.
 The deduction aid is drawn from public counts the caller passes in
 (``render.public_board(view, aid=render.DeductionAid.from_paths(...))``).
+
+Every picture and alt text takes ``language`` (default English) and says all its
+words in it: ``render.public_board(view, language="it")``. The words live in the
+``locales`` catalogues; the names of things (``render.words.object_name``,
+``an_object``, ``samurai_name``, ``side_name``…) are shared with the bot's messages.
 """
 
 from .aid_words import aid_line, round_summary

@@ -6,9 +6,11 @@ both players and any spectator read the same sentence.
 
 from __future__ import annotations
 
+from locales import _, ngettext
 from rules import OBJECT_AT, Space, plan_name, space_name
 
 from .deduction import DeductionAid
+from .words import the_object
 
 # A list of spaces in the alt text stops after this many; the busiest come first.
 MOST_SPACES_LISTED = 12
@@ -17,28 +19,36 @@ MOST_SPACES_LISTED = 12
 def aid_line(aid: DeductionAid) -> str:
     """One sentence: how many of her paths still fit, or the single one left."""
     if aid.only_path is not None:
-        return f"Only one of her paths fits the answers: {plan_name(aid.only_path)}."
+        return _("Only one of her paths fits the answers: {path}.").format(path=plan_name(aid.only_path))
     if aid.paths_possible == 0:
-        return "None of her paths fits the answers."
+        return _("None of her paths fits the answers.")
     if aid.paths_possible == aid.paths_total:
-        return f"All {aid.paths_total} of her possible paths still fit: no answer has ruled one out yet."
-    return f"{aid.paths_possible} of her {aid.paths_total} possible paths fit the answers."
+        return _("All {total} of her possible paths still fit: no answer has ruled one out yet.").format(
+            total=aid.paths_total)
+    return ngettext("{possible} of her {total} possible paths fits the answers.",
+                    "{possible} of her {total} possible paths fit the answers.", aid.paths_possible).format(
+        possible=aid.paths_possible, total=aid.paths_total)
 
 
 def aid_caption(aid: DeductionAid) -> str:
     """The short form for the picture's caption corner."""
     if aid.only_path is not None:
-        return f"Only one path fits: {plan_name(aid.only_path)}"
+        return _("Only one path fits: {path}").format(path=plan_name(aid.only_path))
     if aid.paths_possible == aid.paths_total:
-        return f"All {aid.paths_total} paths still fit"
-    return f"{aid.paths_possible} of {aid.paths_total} paths fit"
+        return _("All {total} paths still fit").format(total=aid.paths_total)
+    return ngettext("{possible} of {total} paths fits", "{possible} of {total} paths fit", aid.paths_possible).format(
+        possible=aid.paths_possible, total=aid.paths_total)
 
 
 def _counted(counts: tuple[int, ...]) -> str:
     ranked = sorted((s for s, c in enumerate(counts) if c), key=lambda s: (-counts[s], s))
-    listed = ", ".join(f"{space_name(Space(s))} {counts[s]}" for s in ranked[:MOST_SPACES_LISTED])
+    # Translators: a space and how many of her paths cross or end there: "D3 12".
+    listed = ", ".join(_("{space} {count}").format(space=space_name(Space(s)), count=counts[s])
+                       for s in ranked[:MOST_SPACES_LISTED])
     more = len(ranked) - MOST_SPACES_LISTED
-    return listed + (f" and {more} more" if more > 0 else "")
+    if more <= 0:
+        return listed
+    return ngettext("{spaces} and {more} more", "{spaces} and {more} more", more).format(spaces=listed, more=more)
 
 
 def aid_sentences(aid: DeductionAid) -> list[str]:
@@ -46,11 +56,12 @@ def aid_sentences(aid: DeductionAid) -> list[str]:
     said = [aid_line(aid)]
     if aid.only_path is not None:
         target = aid.only_path[-1]
-        said.append(f"It ends on the {OBJECT_AT[target]} on {space_name(target)}.")
+        said.append(_("It ends on {object} on {space}.").format(object=the_object(OBJECT_AT[target]),
+                                                                 space=space_name(target)))
         return said
     if aid.paths_possible:
-        said.append(f"Paths crossing each space: {_counted(aid.crossing)}.")
-        said.append(f"Paths ending on each space: {_counted(aid.ending)}.")
+        said.append(_("Paths crossing each space: {counts}.").format(counts=_counted(aid.crossing)))
+        said.append(_("Paths ending on each space: {counts}.").format(counts=_counted(aid.ending)))
     return said
 
 
@@ -61,11 +72,13 @@ def round_summary(paths_before_discovery: int, best_space: Space | None,
     ``best_split`` is (paths answering yes, paths answering no) for ``best_space``.
     """
     if paths_before_discovery == 1:
-        said = "Before the Discovery, only one of her paths still fitted the answers."
+        said = _("Before the Discovery, only one of her paths still fitted the answers.")
     else:
-        said = f"Before the Discovery, {paths_before_discovery} of her paths still fitted the answers."
+        said = _("Before the Discovery, {count} of her paths still fitted the answers.").format(
+            count=paths_before_discovery)
     if best_space is None or best_split is None:
         return said
     yes, no = best_split
-    return (f"{said} Investigating {space_name(best_space)} would have told the Samurai the most: "
-            f"it split them {yes} yes to {no} no.")
+    best = _("Investigating {space} would have told the Samurai the most: it split them {yes} yes to {no} no.").format(
+        space=space_name(best_space), yes=yes, no=no)
+    return f"{said} {best}"

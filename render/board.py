@@ -9,6 +9,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales import N_
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
 from rules.state import SAMURAI_ORDER
 
@@ -16,7 +17,7 @@ from . import geometry as g
 from . import sprites
 from .icons import icon
 from .palace import ICON_SIZE, background, icon_origin
-from .panel import on_tatami
+from .panel import on_tatami, translated
 from .pen import Pen, sprite
 from .theme import (
     CUBE_FALSE_TRAIL,
@@ -31,8 +32,10 @@ from .theme import (
     TEXT,
     TEXT_DIM,
     YES,
+    fitting_font,
     font,
 )
+from .words import false_trail_letter, pawn_letter
 
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
@@ -48,22 +51,36 @@ def canvas() -> Image.Image:
 # --- caption ------------------------------------------------------------------
 
 
+CAPTION_LEFT = 76  # right of the ghost
+CAPTION_GAP = 16  # at least this much between the left words and the corner's
+
+
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
                  badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
                  note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
-    """``note``, when given, is a second line under the badge in the right corner."""
+    """``note``, when given, is a second line under the badge in the right corner.
+
+    The title and subtitle shrink a little, if they must, to end before the badge and the note:
+    the corner says whose move it is, so it keeps its size in every language.
+    """
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
-    draw.text((76, 24), title, fill=title_colour, font=font(30, True), anchor="lm")
-    draw.text((76, 56), subtitle, fill=TEXT_DIM, font=font(19), anchor="lm")
+    title_end = subtitle_end = g.WIDTH - 24
     if badge:
         right = g.WIDTH - 24
         if badge_icon is not None:
             image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
             right -= 66
         draw.text((right, 24 if note else 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
+        title_end = right - font(22, True).getlength(badge) - CAPTION_GAP
+        subtitle_end = right - CAPTION_GAP  # the icon reaches down beside the subtitle
     if note:
         draw.text((g.WIDTH - 24, 56), note, fill=note_colour, font=font(21, True), anchor="rm")
+        subtitle_end = g.WIDTH - 24 - font(21, True).getlength(note) - CAPTION_GAP
+    draw.text((CAPTION_LEFT, 24), title, fill=title_colour,
+              font=fitting_font(title, title_end - CAPTION_LEFT, 30, bold=True, smallest=20), anchor="lm")
+    draw.text((CAPTION_LEFT, 56), subtitle, fill=TEXT_DIM,
+              font=fitting_font(subtitle, subtitle_end - CAPTION_LEFT, 19, smallest=13), anchor="lm")
 
 
 # --- pieces on the palace -----------------------------------------------------
@@ -141,7 +158,7 @@ def draw_goryo(image: Image.Image, space: Space | None) -> None:
 def draw_samurai(image: Image.Image, view: PublicView) -> None:
     for samurai, space in view.samurai_spaces:
         x, y = g.samurai_slot(SAMURAI_ORDER.index(samurai), space)
-        pawn = sprites.samurai_pawn(samurai, g.PAWN_SIZE)
+        pawn = sprites.samurai_pawn(samurai, g.PAWN_SIZE, pawn_letter(samurai))
         image.alpha_composite(pawn, (x - g.PAWN_SIZE // 2, y - g.PAWN_SIZE // 2))
 
 
@@ -223,7 +240,7 @@ def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
 def draw_false_trail(image: Image.Image, space: Space) -> None:
     """The decoy: a dotted green frame and the green cube marked F."""
     dashed_frame(ImageDraw.Draw(image), space, CUBE_FALSE_TRAIL, inset=3, dash=5, step=10)
-    cube = sprites.cube("F", CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
+    cube = sprites.cube(false_trail_letter(), CUBE_FALSE_TRAIL, CUBE_SIZE, dark_text=False)
     image.alpha_composite(cube, cube_origin(space, False))
 
 
@@ -281,13 +298,18 @@ def draw_targets(image: Image.Image, targets: Iterable[Space], solid: bool = Tru
 
 
 @lru_cache(maxsize=1)
-def goryo_legend() -> list[tuple[Image.Image, str]]:
+def _goryo_marks() -> list[tuple[Image.Image, str]]:
     return [
-        (on_tatami(sprites.mark_x(22)), "broken"),
-        (on_tatami(sprites.mark_o(24)), "sealed"),
-        (reticle(True, 26), "can strike"),
-        (reticle(False, 26), "with Sprint"),
+        (on_tatami(sprites.mark_x(22)), N_("broken")),
+        (on_tatami(sprites.mark_o(24)), N_("sealed")),
+        # Translators: the legend of her secret board: objects she can reach this round.
+        (reticle(True, 26), N_("can strike")),
+        (reticle(False, 26), N_("with Sprint")),
     ]
+
+
+def goryo_legend() -> list[tuple[Image.Image, str]]:
+    return translated(_goryo_marks())
 
 
 # --- output -------------------------------------------------------------------

@@ -1,4 +1,10 @@
-"""The four pictures the bot posts, each a pure function of a view."""
+"""The four pictures the bot posts, each a pure function of a view and a language.
+
+Each takes ``language`` (a code from ``locales.LANGUAGES``; None: the language being spoken) and
+draws inside ``speaking(language)``: a picture is drawn in one of the bot's drawing processes, where
+the caller's context does not reach, so the bot names it.
+The ``…_picture`` functions compose the same pictures unencoded, in the language being spoken.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +13,9 @@ import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+from PIL import Image
+
+from locales import _
 from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board, overlay
@@ -15,7 +24,7 @@ from .deduction import DeductionAid
 from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
-from .words import reason, round_line, turn_badge, turn_line, winner_line
+from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
 DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
@@ -58,21 +67,44 @@ def _public_image(view: PublicView, aid: DeductionAid | None = None):
 
 
 @one_at_a_time
-def public_board(view: PublicView, aid: DeductionAid | None = None) -> bytes:
+def public_board(view: PublicView, aid: DeductionAid | None = None, language: str | None = None) -> bytes:
     """The live board; with ``aid`` (public counts from the caller) the deduction overlay too."""
+    with said_in(language):
+        return board.to_png(public_picture(view, aid))
+
+
+def public_picture(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
     image = _public_image(view, aid)
     board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
                        note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
-    return board.to_png(image)
+    return image
+
+
+def discovery_extras(reveal: Reveal) -> list[str]:
+    """What the discovery's subtitle adds after the path: the Sprint, the False Trail."""
+    extras = []
+    if len(reveal.path) == 6:
+        extras.append(_("Sprint used"))
+    if reveal.false_trail is not None:
+        if board.discarded_prints(reveal.paw_prints, reveal.false_trail):
+            extras.append(_("False Trail on {space} (its print not counted)").format(space=space_name(reveal.false_trail)))
+        else:
+            extras.append(_("False Trail on {space}").format(space=space_name(reveal.false_trail)))
+    return extras
 
 
 @one_at_a_time
-def discovery_board(view: PublicView) -> bytes:
+def discovery_board(view: PublicView, language: str | None = None) -> bytes:
+    with said_in(language):
+        return board.to_png(discovery_picture(view))
+
+
+def discovery_picture(view: PublicView) -> Image.Image:
     reveal = view.last_reveal
     if reveal is None:  # nothing discovered yet: the plain board, said plainly
         image = _public_image(view)
-        board.draw_caption(image, round_line(view), "No path has been revealed yet.")
-        return board.to_png(image)
+        board.draw_caption(image, round_line(view), _("No path has been revealed yet."))
+        return image
     image = board.canvas()
     board.draw_broken(image, view.broken)
     board.draw_seals(image, view.sealed)
@@ -82,19 +114,20 @@ def discovery_board(view: PublicView) -> bytes:
     board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
     board.draw_samurai(image, view)
     draw_panel(image, view)
-    extras = []
-    if len(reveal.path) == 6:
-        extras.append("Sprint used")
-    if reveal.false_trail is not None:
-        not_counted = " (its print not counted)" if board.discarded_prints(reveal.paw_prints, reveal.false_trail) else ""
-        extras.append(f"False Trail on {space_name(reveal.false_trail)}{not_counted}")
+    extras = discovery_extras(reveal)
     subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
-    board.draw_caption(image, f"Discovery · round {reveal.round}", subtitle, "PATH REVEALED")
-    return board.to_png(image)
+    board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
+                       _("PATH REVEALED"))
+    return image
 
 
 @one_at_a_time
-def final_board(view: PublicView) -> bytes:
+def final_board(view: PublicView, language: str | None = None) -> bytes:
+    with said_in(language):
+        return board.to_png(final_picture(view))
+
+
+def final_picture(view: PublicView) -> Image.Image:
     image = board.canvas()
     board.draw_broken(image, view.broken)
     board.draw_seals(image, view.sealed)
@@ -115,14 +148,24 @@ def final_board(view: PublicView) -> bytes:
     if outcome is None:  # not over yet: caption it as the live board
         board.draw_caption(image, round_line(view), turn_line(view))
     else:
-        badge = f"Bound: {view.bound}" if view.bound is not None else ""
-        board.draw_caption(image, winner_line(outcome), reason(outcome)[:1].upper() + reason(outcome)[1:] + ".",
-                           badge, view.bound, title_colour=GOLD)
-    return board.to_png(image)
+        badge = bound_badge(view.bound) if view.bound is not None else ""
+        board.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+                           title_colour=GOLD)
+    return image
+
+
+def bound_badge(bound) -> str:
+    # Translators: the caption's corner, beside the object's picture: her bound object.
+    return _("Bound: {object}").format(object=object_name(bound))
 
 
 @one_at_a_time
-def goryo_board(view: GoryoView) -> bytes:
+def goryo_board(view: GoryoView, language: str | None = None) -> bytes:
+    with said_in(language):
+        return board.to_png(goryo_picture(view))
+
+
+def goryo_picture(view: GoryoView) -> Image.Image:
     public = view.public
     image = board.canvas()
     if public.phase is Phase.SETUP:
@@ -142,13 +185,14 @@ def goryo_board(view: GoryoView) -> bytes:
     board.draw_samurai(image, public)
     draw_panel(image, public, view.bound, board.goryo_legend())
     if public.outcome is not None:
-        subtitle = f"{winner_line(public.outcome)}: {reason(public.outcome)}."
+        subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:
-        subtitle = "Your path: preview, confirm to lock it in" if view.plan is not None else "Plan your path: 4 steps to an intact object"
+        subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
+                    else _("Plan your path: 4 steps to an intact object"))
     elif public.phase is Phase.SETUP:
-        subtitle = f"Choose which {public.first_type} to break first"
+        subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
     else:
-        subtitle = "The Samurai are hunting you"
-    board.draw_caption(image, f"Your secret board · {round_line(public)}", subtitle, f"Bound: {view.bound}",
-                       view.bound)
-    return board.to_png(image)
+        subtitle = _("The Samurai are hunting you")
+    board.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
+                       bound_badge(view.bound), view.bound)
+    return image

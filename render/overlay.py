@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
+from locales import _
 from rules import OBJECT_AT, SPACES, Space, space_name
 from rules.palace import CENTRES
 
@@ -116,9 +117,9 @@ def heat_scale() -> Image.Image:
     return swatch
 
 
-@lru_cache(maxsize=1)
 def aid_legend() -> list[tuple[Image.Image, str]]:
     return [
-        (heat_scale(), "share of her paths passing"),
-        (ending_badge(3, 20), "paths end here"),
+        # Translators: the deduction aid's legend: the shading's colours mean how many of her paths pass a space.
+        (heat_scale(), _("share of her paths passing")),
+        (ending_badge(3, 20), _("paths end here")),
     ]

@@ -6,8 +6,9 @@ import enum
 import math
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+from locales import N_, _, ngettext
 from rules import ObjectType, Phase, PublicView, Samurai, TileState
 from rules.layout import (
     GONG_BAG_ICONS,
@@ -23,7 +24,8 @@ from . import geometry as g
 from . import sprites
 from .icons import faded_icon, icon
 from .pen import Pen, sprite
-from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, font
+from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, fitting_font, font
+from .words import object_name, pawn_letter, samurai_colour
 
 LEFT = g.PANEL_INNER_LEFT
 RIGHT = g.PANEL_INNER_RIGHT
@@ -176,28 +178,38 @@ def draw_garden(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     # While her bound object is secret, the intact tiles are the public suspects: each gets a "?".
     suspects = possible_bound(view) if view.bound is None else ()
     if suspects:
-        heading(draw, GARDEN_TOP, "GARDEN", f"{len(suspects)} could be bound")
-        right = RIGHT - round(draw.textlength(f"{len(suspects)} could be bound", font=font(16)))
+        # Translators: beside a "?" mark: how many garden objects may still be her bound object.
+        could_be = ngettext("{count} could be bound", "{count} could be bound", len(suspects)).format(
+            count=len(suspects))
+        heading(draw, GARDEN_TOP, _("GARDEN"), could_be)
+        right = RIGHT - round(draw.textlength(could_be, font=font(16)))
         image.alpha_composite(suspect_mark(20), (right - 25, GARDEN_TOP - 10))
     else:
-        sealed_count = sum(1 for _, s in view.tiles if s is TileState.SEALED)
-        heading(draw, GARDEN_TOP, "GARDEN", f"{sealed_count} sealed · bag {view.bag_count}")
-    label = font(13, True)
+        sealed_count = sum(1 for _type, s in view.tiles if s is TileState.SEALED)
+        heading(draw, GARDEN_TOP, _("GARDEN"), ngettext("{sealed} sealed · bag {bag}", "{sealed} sealed · bag {bag}",
+                                                        sealed_count).format(sealed=sealed_count, bag=view.bag_count))
     for index, (object_type, state) in enumerate(view.tiles):
         x = LEFT + (index % 4) * (TILE + TILE_GAP)
         y = TILES_TOP + (index // 4) * g.TILE_ROW
         image.alpha_composite(tile(object_type, state, object_type is bound), (x, y))
         if object_type in suspects:
             image.alpha_composite(suspect_mark(SUSPECT_MARK), (x + TILE - SUSPECT_MARK + 8, y - 8))
-        draw.text((x + TILE // 2, y + TILE + 8), str(object_type),
-                  fill=TEXT if state is TileState.INTACT else TEXT_DIM, font=label, anchor="mm")
+        name = object_name(object_type)
+        label = fitting_font(name, TILE + TILE_GAP - 6, 13, bold=True)
+        # Centred under its tile; a name wider than the tile in the last column leans left, inside the panel.
+        middle = min(x + TILE // 2, RIGHT - label.getlength(name) / 2)
+        draw.text((middle, y + TILE + 8), name, fill=TEXT if state is TileState.INTACT else TEXT_DIM,
+                  font=label, anchor="mm")
 
 
 def draw_round(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     y = ROUND_TOP + 16
-    draw.text((LEFT, y), "Round", fill=TEXT, font=font(18, True), anchor="lm")
+    word = _("Round")
+    draw.text((LEFT, y), word, fill=TEXT, font=font(18, True), anchor="lm")
+    # The boxes start after the word, however long it is in this language.
+    boxes_left = LEFT + max(74, round(draw.textlength(word, font=font(18, True))) + 8)
     for k in range(ROUNDS):
-        x = LEFT + 74 + k * 34
+        x = boxes_left + k * 34
         box = (x, y - 13, x + 26, y + 13)
         done = k < view.round - 1
         now = k == view.round - 1
@@ -205,13 +217,15 @@ def draw_round(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) 
         draw.rounded_rectangle(box, radius=5, fill=fill, outline=GOLD if not done else PANEL_EDGE, width=2)
         draw.text((x + 13, y + 1), str(k + 1), fill=INK if now else (TEXT if not done else TEXT_DIM), font=font(15, True),
                   anchor="mm")
-    draw.text((LEFT + 74 + ROUNDS * 34 + 6, y), f"of {ROUNDS}", fill=TEXT_DIM, font=font(16), anchor="lm")
+    # Translators: after the row of round boxes 1 2 3 4: "of 4".
+    draw.text((boxes_left + ROUNDS * 34 + 6, y), _("of {rounds}").format(rounds=ROUNDS), fill=TEXT_DIM, font=font(16),
+              anchor="lm")
     image.alpha_composite(sprites.bag(30), (RIGHT - 78, y - 16))
     draw.text((RIGHT - 42, y), f"× {view.bag_count}", fill=TEXT, font=font(18, True), anchor="lm")
 
 
 def draw_gong(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
-    heading(draw, SAMURAI_TOP, "SAMURAI", f"gong {view.mallet} / {GONG_LAST_SPACE}")
+    heading(draw, SAMURAI_TOP, _("SAMURAI"), _("gong {mallet} / {last}").format(mallet=view.mallet, last=GONG_LAST_SPACE))
     cx, cy = GONG_CENTRE
     draw.arc((cx - GONG_WIDE, cy - GONG_RADIUS, cx + GONG_WIDE, cy + GONG_RADIUS), 180, 360,
              fill=PANEL_EDGE, width=4)
@@ -227,7 +241,8 @@ def draw_gong(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -
     for k in range(SPIRIT_TOKENS):
         x = cx + (k - 1) * (size + gap) - size // 2
         image.alpha_composite(sprites.spirit_token(k + 1 if k < view.spirits else 0, size), (x, cy - size - 30))
-    draw.text((cx, cy - 12), f"spirit captured {view.spirits} / {SPIRIT_TOKENS}", fill=TEXT, font=font(14), anchor="mm")
+    draw.text((cx, cy - 12), _("spirit captured {spirits} / {tokens}").format(spirits=view.spirits, tokens=SPIRIT_TOKENS),
+              fill=TEXT, font=font(14), anchor="mm")
 
 
 def turn_over(view: PublicView, samurai: Samurai) -> bool:
@@ -253,15 +268,47 @@ def slots_of(view: PublicView, samurai: Samurai) -> tuple[Slot, Slot, Slot, Slot
     return tuple(Slot.USED if u else unused for u in used)  # type: ignore[return-value]
 
 
-def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
-    used = view.actions_used
-    heading(draw, CALLS_TOP, "ACTIONS THIS TURN", f"{used} / {SAMURAI_ACTION_CUBES} cubes")
-    small = font(15, True)
-    for column, name in ((0, "Move"), (2, "Search"), (3, "Sniff")):
-        x0, _, x1, _ = g.action_slot_box(0, column)
+COLUMN_LABEL_GAP = 6
+COLUMN_LABEL_SHIFT = 6  # how far a label may leave the middle of its column to make room for a long neighbour
+
+
+def column_labels() -> list[tuple[float, str, ImageFont.FreeTypeFont]]:
+    """(middle, words, font) of the action columns' labels, Move over its two spaces, then Search and Sniff.
+
+    Each is centred over its column where it can be; a long one (Italian's "Segugio") may lean
+    a few pixels away from its neighbour, and only if that is not enough do all three shrink.
+    """
+    columns = []
+    for column, name in ((0, _("Move")), (2, _("Search")), (3, _("Sniff"))):
+        x0, _top, x1, _bottom = g.action_slot_box(0, column)
         if column == 0:
             x1 = g.action_slot_box(0, 1)[2]
-        draw.text(((x0 + x1) // 2, g.ACTION_ROWS_TOP - 9), name, fill=TEXT_DIM, font=small, anchor="mm")
+        columns.append(((x0 + x1) // 2, name))
+    for size in range(15, 10, -1):
+        small = font(size, True)
+        widths = [small.getlength(name) for _centre, name in columns]
+        lefts = spread([centre for centre, _name in columns], widths, LEFT, RIGHT, COLUMN_LABEL_GAP)
+        leaning = max(abs(left + width / 2 - centre) for left, width, (centre, _name) in zip(lefts, widths, columns))
+        if leaning <= COLUMN_LABEL_SHIFT or size == 11:
+            return [(left + width / 2, name, small) for left, width, (_centre, name) in zip(lefts, widths, columns)]
+    raise AssertionError("unreachable")
+
+
+def spread(centres: list[float], widths: list[float], left: float, right: float, gap: float) -> list[float]:
+    """Left edges for labels in a row, each as near its centre as possible, none overlapping or outside."""
+    lefts = [c - w / 2 for c, w in zip(centres, widths)]
+    for i in range(len(lefts)):  # push right past the previous one
+        lefts[i] = max(lefts[i], left if i == 0 else lefts[i - 1] + widths[i - 1] + gap)
+    for i in reversed(range(len(lefts))):  # then pull back inside the right edge
+        lefts[i] = min(lefts[i], right - widths[i] if i == len(lefts) - 1 else lefts[i + 1] - gap - widths[i])
+    return lefts
+
+
+def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    used = view.actions_used
+    heading(draw, CALLS_TOP, _("ACTIONS THIS TURN"), _("{used} / {cubes} cubes").format(used=used, cubes=SAMURAI_ACTION_CUBES))
+    for middle, name, small in column_labels():
+        draw.text((middle, g.ACTION_ROWS_TOP - 9), name, fill=TEXT_DIM, font=small, anchor="mm")
     acting = view.calls[-1].samurai if view.calls and view.phase is Phase.SAMURAI_TURN else None
     name_font = font(g.ACTION_NAME_SIZE, True)
     for row, samurai in enumerate(Samurai):
@@ -271,8 +318,8 @@ def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) 
         if samurai is acting and not over:  # whose turn it is: a gold frame round his row
             draw.rounded_rectangle((LEFT - 8, top + 1, RIGHT + 8, top + g.ACTION_ROW - 1), radius=10,
                                    fill=(52, 54, 78), outline=GOLD, width=2)
-        image.alpha_composite(sprites.samurai_pawn(samurai, 34), (LEFT, middle - 17))
-        name = samurai.value.capitalize()
+        image.alpha_composite(sprites.samurai_pawn(samurai, 34, pawn_letter(samurai)), (LEFT, middle - 17))
+        name = samurai_colour(samurai)
         colour = TEXT_DIM if over else (GOLD if samurai is acting else TEXT)
         draw.text((LEFT + 42, middle), name, fill=colour, font=name_font, anchor="lm")
         if over:  # his turn is over: struck through, and his unused spaces crossed out
@@ -283,11 +330,11 @@ def draw_calls(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) 
 
 
 def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
-    heading(draw, POWERS_TOP, "GORYŌ POWERS")
+    heading(draw, POWERS_TOP, _("GORYŌ POWERS"))
     y = POWERS_TOP + 30
     words = font(24, True)
     x = LEFT
-    for name, available in (("Sprint", view.sprint_available), ("False Trail", view.false_trail_available)):
+    for name, available in ((_("Sprint"), view.sprint_available), (_("False Trail"), view.false_trail_available)):
         text = f"{'✓' if available else '✗'} {name}"
         width = round(draw.textlength(text, font=words))
         box = (x, y - 18, x + width + 30, y + 18)
@@ -304,12 +351,34 @@ def draw_powers(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView)
 LEGEND_Y = g.LEGEND_Y
 
 
+LEGEND_SIZES = (14, 13, 12)
+LEGEND_GAP = (6, 16)  # the least and the most room between two entries
+
+
+def legend_layout(entries: list[tuple[Image.Image, str]]) -> tuple[ImageFont.FreeTypeFont, list[int], int]:
+    """The font, each entry's width and the gap between entries, for a key line within the panel:
+    the largest size that leaves at least the least gap (the smallest size if none does)."""
+    for size in LEGEND_SIZES:
+        label = font(size)
+        widths = _entry_widths(entries, label)
+        room = (WIDTH - sum(widths)) // max(1, len(entries) - 1)
+        if room >= LEGEND_GAP[0] or size == LEGEND_SIZES[-1]:
+            return label, widths, min(LEGEND_GAP[1], room)
+    raise AssertionError("unreachable")
+
+
+def legend_fits(entries: list[tuple[Image.Image, str]], size: int) -> bool:
+    return sum(_entry_widths(entries, font(size))) + LEGEND_GAP[0] * (len(entries) - 1) <= WIDTH
+
+
+def _entry_widths(entries: list[tuple[Image.Image, str]], label: ImageFont.FreeTypeFont) -> list[int]:
+    return [mark.width + 4 + round(label.getlength(words)) for mark, words in entries]
+
+
 def draw_legend(image: Image.Image, draw: ImageDraw.ImageDraw, entries: list[tuple[Image.Image, str]],
                 y: int = LEGEND_Y) -> None:
     """A one-line key to the marks on the palace, so a new player needs no manual."""
-    label = font(14)
-    widths = [mark.width + 4 + round(draw.textlength(words, font=label)) for mark, words in entries]
-    gap = min(16, (WIDTH - sum(widths)) // max(1, len(entries) - 1))  # always within the panel
+    label, widths, gap = legend_layout(entries)
     x = LEFT
     for (mark, words), width in zip(entries, widths):
         image.alpha_composite(mark, (x, y - mark.height // 2))
@@ -327,13 +396,24 @@ def on_tatami(mark: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=1)
-def public_legend() -> list[tuple[Image.Image, str]]:
+def _public_marks() -> list[tuple[Image.Image, str]]:
     return [
-        (sprites.paw_print(True, 26), "yes"),
-        (sprites.paw_print(False, 26), "no"),
-        (on_tatami(sprites.crack(24)), "broken"),
-        (on_tatami(sprites.seal(12, 26)), "sealed"),
+        # Translators: the legend's green paw-print: she passed here.
+        (sprites.paw_print(True, 26), N_("yes")),
+        (sprites.paw_print(False, 26), N_("no")),
+        # Translators: the legend's marks for an object, as adjectives.
+        (on_tatami(sprites.crack(24)), N_("broken")),
+        (on_tatami(sprites.seal(12, 26)), N_("sealed")),
     ]
+
+
+def public_legend() -> list[tuple[Image.Image, str]]:
+    """The marks are drawn once; their words are said in the language spoken."""
+    return translated(_public_marks())
+
+
+def translated(entries: list[tuple[Image.Image, str]]) -> list[tuple[Image.Image, str]]:
+    return [(mark, _(words)) for mark, words in entries]
 
 
 # With a second key (the deduction aid's), both lines share the room under the powers.
@@ -349,9 +429,17 @@ def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = 
     draw_gong(image, draw, view)
     draw_calls(image, draw, view)
     draw_powers(image, draw, view)
-    entries = public_legend() if legend is None else legend
-    if extra_legend is None:
-        draw_legend(image, draw, entries)
-    else:
-        draw_legend(image, draw, entries, TWO_LEGENDS_Y[0])
-        draw_legend(image, draw, extra_legend, TWO_LEGENDS_Y[1])
+    for line, y in zip(*legend_lines(public_legend() if legend is None else legend, extra_legend)):
+        draw_legend(image, draw, line, y)
+
+
+def legend_lines(entries: list[tuple[Image.Image, str]], extra: list[tuple[Image.Image, str]] | None
+                 ) -> tuple[list[list[tuple[Image.Image, str]]], tuple[int, ...]]:
+    """The key's lines and where each goes: one line, or two when there is a second key or when
+    the words of one are too long for a line at full size (then it breaks in the middle)."""
+    if extra is not None:
+        return [entries, extra], TWO_LEGENDS_Y
+    if legend_fits(entries, LEGEND_SIZES[0]):
+        return [entries], (LEGEND_Y,)
+    half = (len(entries) + 1) // 2
+    return [entries[:half], entries[half:]], TWO_LEGENDS_Y

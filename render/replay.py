@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from PIL import Image
 
 import rules
+from locales import _
 from rules.events import PathRevealed
 
 from . import geometry
 from .deduction import DeductionAid
 from .images import discovery_board, final_board, public_board
+from .words import said_in
 
 # 720 px: a phone shows an attachment about 360 points wide at 2x, so this is drawn pixel for
 # pixel there; captions stay legible (the 1240 px live pictures shrink to 58 %).
@@ -84,15 +86,15 @@ class MatchInProgressError(ValueError):
     """The log does not end the match: a replay of a match still being played is refused."""
 
     def __init__(self) -> None:
-        super().__init__("That match is still being played; its replay will be ready once it ends.")
+        super().__init__(_("That match is still being played; its replay will be ready once it ends."))
 
 
 class ReplayTooLargeError(ValueError):
     def __init__(self, smallest: int, max_bytes: int) -> None:
         self.smallest = smallest
         super().__init__(
-            f"Even the smallest replay ({smallest / 1_048_576:.1f} MB) is over the upload limit "
-            f"here ({max_bytes / 1_048_576:.1f} MB)."
+            _("Even the smallest replay ({smallest:.1f} MB) is over the upload limit here ({limit:.1f} MB).").format(
+                smallest=smallest / 1_048_576, limit=max_bytes / 1_048_576)
         )
 
 
@@ -100,7 +102,8 @@ AidOf = Callable[[rules.PublicView], DeductionAid | None]
 
 
 def replay_frames(
-    initial_state: rules.GameState, actions: Iterable[rules.Action], aid: AidOf | None = None
+    initial_state: rules.GameState, actions: Iterable[rules.Action], aid: AidOf | None = None,
+    language: str | None = None,
 ) -> tuple[ReplayFrame, ...]:
     """The live pictures of the match: one per action, one per revealed path, then the final board.
 
@@ -114,13 +117,15 @@ def replay_frames(
         state = step.state
         views.append((rules.public_view(state), any(isinstance(event, PathRevealed) for event in step.events)))
     if not state.is_over:  # refused before drawing anything
-        raise MatchInProgressError()
+        with said_in(language):
+            raise MatchInProgressError()
     frames: list[ReplayFrame] = []
     for view, revealed in views:
         if revealed:
-            frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view)))
-        frames.append(ReplayFrame(FrameKind.ACTION, public_board(view, aid(view) if aid is not None else None)))
-    frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state))))
+            frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view, language=language)))
+        frames.append(ReplayFrame(FrameKind.ACTION, public_board(view, aid(view) if aid is not None else None,
+                                                                 language=language)))
+    frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state), language=language)))
     return tuple(frames)
 
 
@@ -136,12 +141,14 @@ def replay_gif(
     max_bytes: int,
     width: int = DEFAULT_WIDTH,
     aid: AidOf | None = None,
+    language: str | None = None,
 ) -> Replay:
     """The whole match as a GIF of at most ``max_bytes``, reduced step by step only if it must be.
 
-    MatchInProgressError if the match is not over; ReplayTooLargeError if nothing fits.
+    MatchInProgressError if the match is not over; ReplayTooLargeError if nothing fits (each says
+    why in ``language``, as do the frames).
     """
-    frames = replay_frames(initial_state, actions, aid)
+    frames = replay_frames(initial_state, actions, aid, language)
     reveals = sum(frame.kind is FrameKind.REVEAL for frame in frames)
     asked = [_decoded(frame.png, width) for frame in frames]  # smaller widths are scaled from these
     smallest = None
@@ -164,7 +171,8 @@ def replay_gif(
                     reduced=key_only or (share, colours) != REDUCTIONS[0],
                 )
             smallest = len(gif) if smallest is None else min(smallest, len(gif))
-    raise ReplayTooLargeError(smallest, max_bytes)
+    with said_in(language):
+        raise ReplayTooLargeError(smallest, max_bytes)
 
 
 def _encode(images: Sequence[Image.Image], frames: Sequence[ReplayFrame], colours: int) -> bytes:

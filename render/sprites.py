@@ -22,7 +22,6 @@ from .theme import (
     NO,
     PAPER,
     SAMURAI_COLOURS,
-    SAMURAI_LETTERS,
     YES,
     font,
 )
@@ -44,14 +43,15 @@ def cross(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
 
 
 @cache
-def samurai_pawn(samurai: Samurai, size: int) -> Image.Image:
+def samurai_pawn(samurai: Samurai, size: int, letter: str) -> Image.Image:
+    """His colour with ``letter`` on it (``words.pawn_letter``), so he is told apart without the colour too."""
     colour = SAMURAI_COLOURS[samurai]
 
     def paint(pen: Pen) -> None:
         pen.circle(50, 54, 44, fill=(0, 0, 0, 90))  # soft shadow
         pen.circle(50, 50, 45, fill=(255, 255, 255), outline=INK, width=5)
         pen.circle(50, 50, 36, fill=colour)
-        _text(pen, 50, 52, SAMURAI_LETTERS[samurai], 50, (255, 255, 255))
+        _text(pen, 50, 52, letter, 50 if len(letter) == 1 else 36, (255, 255, 255))
 
     return sprite(size, size, paint)
 

@@ -41,12 +41,7 @@ SAMURAI_COLOURS: dict[Samurai, tuple[int, int, int]] = {
     Samurai.BLUE: (30, 104, 220),
 }
 # The letter on each pawn: colour is never the only cue.
-SAMURAI_LETTERS: dict[Samurai, str] = {
-    Samurai.GREEN: "G",
-    Samurai.PURPLE: "P",
-    Samurai.RED: "R",
-    Samurai.BLUE: "B",
-}
+
 
 # Each object type has its own hue as well as its own silhouette (see icons.py).
 OBJECT_COLOURS: dict[ObjectType, tuple[int, int, int]] = {
@@ -80,3 +75,14 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     data = resources.files("render").joinpath("assets", name).read_bytes()
     return ImageFont.truetype(BytesIO(data), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def fitting_font(text: str, width: float, size: int, bold: bool = False, smallest: int = 11) -> ImageFont.FreeTypeFont:
+    """The largest font from ``size`` down to ``smallest`` in which ``text`` is at most ``width`` pixels long.
+
+    Words differ in length from language to language; a label keeps its box by shrinking a little.
+    """
+    for candidate in range(size, smallest, -1):
+        if font(candidate, bold).getlength(text) <= width:
+            return font(candidate, bold)
+    return font(smallest, bold)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from locales import N_, _
+from contextlib import AbstractContextManager
+
+from locales import N_, _, pgettext, speaking, spoken
 from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
@@ -37,6 +39,17 @@ def reason(outcome: Outcome) -> str:
     return _(REASONS[outcome.termination])
 
 
+def said_in(language: str | None) -> AbstractContextManager[str]:
+    """Speak ``language`` for render's pictures and alt texts; None keeps the language being spoken
+    (English outside any ``speaking`` block, as in a fresh drawing process)."""
+    return speaking(language or spoken())
+
+
+def sentence(phrase: str) -> str:
+    """A phrase said on its own: capitalised, with a full stop."""
+    return phrase[:1].upper() + phrase[1:] + "."
+
+
 def round_line(view: PublicView) -> str:
     return _("Setup") if view.round == 0 else _("Round {number} of {rounds}").format(number=view.round, rounds=ROUNDS)
 
@@ -48,7 +61,7 @@ def turn_line(view: PublicView) -> str:
         return _("The Samurai's turn · {used} of {cubes} actions used").format(
             used=view.actions_used, cubes=SAMURAI_ACTION_CUBES)
     if view.round == 0:
-        return _("The Goryō chooses which {object} to break first").format(object=view.first_type)
+        return _("The Goryō chooses which {object} to break first").format(object=object_name(view.first_type))
     return _("The Goryō's turn · she plans her path in secret")
 
 
@@ -119,6 +132,19 @@ def samurai_colour(samurai: Samurai) -> str:
 def samurai_name(samurai: Samurai, *, capital: bool = False) -> str:
     """``the Green Samurai`` / ``il Samurai Verde`` (``The Green Samurai`` with ``capital``)."""
     return _capitalised(_(SAMURAI_NAMES[samurai]), capital)
+
+
+def pawn_letter(samurai: Samurai) -> str:
+    """The initial on his pawn: ``G`` / ``Ve``."""
+    # Translators: the one or two letters on each Samurai's pawn, his colour's initial; the four must differ.
+    letters = {Samurai.GREEN: pgettext("pawn", "G"), Samurai.PURPLE: pgettext("pawn", "P"),
+               Samurai.RED: pgettext("pawn", "R"), Samurai.BLUE: pgettext("pawn", "B")}
+    return letters[samurai]
+
+
+def false_trail_letter() -> str:
+    # Translators: the letter on the False Trail's cube (one or two letters): "F" for "Falsa Pista".
+    return pgettext("cube", "F")
 
 
 def side_name(side: Side, *, capital: bool = False) -> str:

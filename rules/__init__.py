@@ -26,6 +26,7 @@ from .palace import (
     space_name,
 )
 from .pieces import InvestigationKind, Outcome, Phase, Samurai, Side, Termination, TileState
+from .reasons import Reason
 from .samurai_turn import legal_samurai_actions
 from .serialization import action_from_dict, action_to_dict, from_json, to_json
 from .state import GameState, PawPrint, Reveal, SamuraiCall
@@ -35,7 +36,7 @@ __all__ = [
     "Abort", "Action", "ChooseStart", "EndSamuraiTurn", "Event", "GameState", "GoryoError", "GoryoView",
     "IllegalActionError", "InvalidNotationError", "InvestigationKind", "Move", "NEIGHBOURS", "OBJECT_AT",
     "OBJECT_SPACES", "OBJECT_TYPES", "ObjectType", "Outcome", "PawPrint", "Phase", "Plan", "PublicView",
-    "Resign", "Reveal", "SPACES", "SPACES_OF_TYPE", "Samurai", "SamuraiAction", "SamuraiCall", "Search",
+    "Reason", "Resign", "Reveal", "SPACES", "SPACES_OF_TYPE", "Samurai", "SamuraiAction", "SamuraiCall", "Search",
     "Side", "Sniff", "Space", "Step", "Termination", "TileState", "TimeOut", "action_from_dict",
     "action_to_dict", "answer", "apply", "are_adjacent", "from_json", "goryo_view", "has_legal_plan",
     "is_legal", "legal_paths", "legal_plans", "legal_samurai_actions", "legal_targets", "new_game",

@@ -13,6 +13,7 @@ from .events import Event, Investigated, PlanLocked, SamuraiMoved, SamuraiTurnEn
 from .goryo_turn import answer, plan_refusal
 from .palace import OBJECT_AT, OBJECT_TYPES, SPACE_COUNT, SPACES_OF_TYPE, Space, space_name
 from .pieces import InvestigationKind, Phase, Samurai, Side, Termination
+from .reasons import N_, Reason
 from .samurai_turn import investigated_space, record_action, samurai_action_refusal
 from .state import SAMURAI_ORDER, GameState, PawPrint
 
@@ -34,30 +35,39 @@ def new_game(seed: int | str | None = None, *, advanced: bool = False) -> GameSt
     return GameState(advanced=advanced, bound=bound, first_type=first_type, bag=tuple(rest))
 
 
-def refusal(state: GameState, action: Action) -> str | None:
-    """Why ``action`` is illegal in ``state``, in words a player understands, or None."""
+def refusal(state: GameState, action: Action) -> Reason | None:
+    """Why ``action`` is illegal in ``state``, in words a player understands, or None.
+
+    The Reason is the English sentence; the bot says it in the player's language (see ``reasons``).
+    """
     if state.is_over:
-        return "The match is over."
+        return Reason(N_("The match is over."))
     if not all(_on_the_board(s) for s in _spaces_named(action)):
-        return "That names a space that is not on the palace board: columns A–F, rows 1–6."
+        return Reason(N_("That names a space that is not on the palace board: columns A–F, rows 1–6."))
     if isinstance(action, (Move, Search, Sniff)) and not isinstance(action.samurai, Samurai):
         # Hand-built actions could name anything; the engine would fail deep inside otherwise.
         return _not_a_samurai(str(action.samurai))
     if isinstance(action, ChooseStart):
         if state.phase is not Phase.SETUP:
-            return "The starting space has already been chosen."
+            return Reason(N_("The starting space has already been chosen."))
         if OBJECT_AT[action.space] is not state.first_type:
             choices = ", ".join(space_name(s) for s in SPACES_OF_TYPE[state.first_type])
-            return f"Start on a {state.first_type}, the first type drawn: {choices}."
+            # Translators: {object} is an object type's name alone, like "Fan"; {choices} lists spaces, like "A1, C3".
+            return Reason(N_("Start on a {object}, the first type drawn: {choices}."), object=state.first_type,
+                          choices=choices)
         return None
     if isinstance(action, Plan):
         return plan_refusal(state, action)
     if isinstance(action, (Move, Search, Sniff)):
         return samurai_action_refusal(state, action)
     if isinstance(action, EndSamuraiTurn):
-        return None if state.phase is Phase.SAMURAI_TURN else "It is not the Samurai's turn."
+        return None if state.phase is Phase.SAMURAI_TURN else Reason(N_("It is not the Samurai's turn."))
     if isinstance(action, TimeOut):
-        return None if state.to_move is action.side else f"It is not {action.side.title}'s turn."
+        if state.to_move is action.side:
+            return None
+        if action.side is Side.GORYO:
+            return Reason(N_("It is not the Goryō's turn."))
+        return Reason(N_("It is not the Samurai's turn."))
     if isinstance(action, (Resign, Abort)):
         return None
     raise TypeError(f"not an action: {action!r}")
@@ -133,6 +143,7 @@ def samurai_named(name: str) -> Samurai:
         raise IllegalActionError(_not_a_samurai(name)) from None
 
 
-def _not_a_samurai(name: str) -> str:
+def _not_a_samurai(name: str) -> Reason:
     colours = ", ".join(s.value for s in Samurai)
-    return f"{name.strip()[:20]!r} is not a Samurai: choose {colours}."
+    # Translators: {name} is what was typed, quoted; {colours} lists the values the command accepts.
+    return Reason(N_("{name} is not a Samurai: choose {colours}."), name=repr(name.strip()[:20]), colours=colours)

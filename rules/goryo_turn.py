@@ -16,61 +16,94 @@ from .palace import (
     space_name,
 )
 from .pieces import Phase, TileState
+from .reasons import N_, Reason
 from .state import GameState
 
 PLAIN_LENGTH = layout.GORYO_MOVE_CUBES + 1  # start + four steps
 SPRINT_LENGTH = PLAIN_LENGTH + 1
 
 
-def target_refusal(state: GameState, space: Space) -> str | None:
+def can_be_target(state: GameState, space: Space) -> bool:
+    """Whether ``space`` can be the Target; ``target_refusal`` says why not. The lists of legal moves
+    ask this, so that ruling out an option costs no sentence."""
+    object_type = OBJECT_AT[space]
+    return (
+        object_type is not None and space not in state.broken and object_type is not state.bound
+        and state.tile(object_type) is not TileState.SEALED
+    )
+
+
+def target_refusal(state: GameState, space: Space) -> Reason | None:
     """Why ``space`` cannot be the Target, or None if it can."""
     name = space_name(space)
     object_type = OBJECT_AT[space]
     if object_type is None:
-        return f"{name} is a room's centre: there is no object there to break."
+        return Reason(N_("{space} is a room's centre: there is no object there to break."), space=name)
     if space in state.broken:
-        return f"The {object_type} on {name} is already broken."
+        # Translators: {object} is an object type's name alone, like "Fan".
+        return Reason(N_("The {object} on {space} is already broken."), object=object_type, space=name)
     if object_type is state.bound:
-        return f"The {object_type} on {name} is your bound object: breaking it would destroy you."
+        return Reason(
+            # Translators: {object} is an object type's name alone, like "Fan".
+            N_("The {object} on {space} is your bound object: breaking it would destroy you."),
+            object=object_type, space=name,
+        )
     if state.tile(object_type) is TileState.SEALED:
-        return f"Every {object_type} is sealed by the Samurai: you cannot break the one on {name}."
+        return Reason(
+            # Translators: {object} is an object type's name alone, like "Fan".
+            N_("Every {object} is sealed by the Samurai: you cannot break the one on {space}."),
+            object=object_type, space=name,
+        )
     return None
 
 
 def legal_targets(state: GameState) -> tuple[Space, ...]:
-    return tuple(s for s in OBJECT_SPACES if target_refusal(state, s) is None)
+    return tuple(s for s in OBJECT_SPACES if can_be_target(state, s))
 
 
-def plan_refusal(state: GameState, plan: Plan) -> str | None:
+def plan_refusal(state: GameState, plan: Plan) -> Reason | None:
     """Why ``plan`` is illegal now, in words for the Goryō, or None if it is legal."""
     if state.phase is not Phase.GORYO_TURN:
-        return "It is not your turn to plan a path."
+        return Reason(N_("It is not your turn to plan a path."))
     path = plan.path
     lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)
     if len(path) not in lengths:
         if state.sprint_available:
-            wanted = f"{PLAIN_LENGTH} spaces (your space and 4 steps), or {SPRINT_LENGTH} with your Sprint"
+            # Translators: {count} may be 1; {plain} and {sprint} are always 5 and 6.
+            template = N_("Your plan has {count} spaces; it must have {plain} spaces (your space and 4 steps), "
+                          "or {sprint} with your Sprint.")
         else:
-            wanted = f"exactly {PLAIN_LENGTH} spaces (your space and 4 steps): your Sprint is spent"
-        return f"Your plan has {len(path)} spaces; it must have {wanted}."
+            # Translators: {count} may be 1; {plain} is always 5.
+            template = N_("Your plan has {count} spaces; it must have exactly {plain} spaces "
+                          "(your space and 4 steps): your Sprint is spent.")
+        return Reason(template, count=len(path), plain=PLAIN_LENGTH, sprint=SPRINT_LENGTH)
     if path[0] != state.goryo_space:
-        return f"Your plan must begin where you stand, on {space_name(state.goryo_space)}."
+        return Reason(N_("Your plan must begin where you stand, on {space}."), space=space_name(state.goryo_space))
     seen: set[Space] = set()
     for space in path:
         if space in seen:
-            return f"Your plan crosses {space_name(space)} twice; each space may be used once a round."
+            return Reason(
+                N_("Your plan crosses {space} twice; each space may be used once a round."), space=space_name(space)
+            )
         seen.add(space)
     for before, after in zip(path, path[1:]):
         if (why := not_adjacent_reason(before, after)) is not None:
-            return f"Your plan cannot step from {space_name(before)} to {space_name(after)}. {why}"
+            return Reason(
+                # Translators: {why} is a whole sentence saying why the two spaces are not adjacent.
+                N_("Your plan cannot step from {origin} to {destination}. {why}"),
+                origin=space_name(before), destination=space_name(after), why=why,
+            )
     refusal = target_refusal(state, plan.target)
     if refusal is not None:
         return refusal
     if plan.false_trail is not None:
         if not state.false_trail_available:
-            return "Your False Trail is spent: send the plan without one."
+            return Reason(N_("Your False Trail is spent: send the plan without one."))
         if plan.false_trail in seen:
-            return f"The False Trail must go on a space off your path, and {space_name(plan.false_trail)} is on it."
+            return Reason(
+                N_("The False Trail must go on a space off your path, and {space} is on it."),
+                space=space_name(plan.false_trail),
+            )
     return None
 
 
@@ -82,7 +115,7 @@ def legal_paths(state: GameState) -> Iterator[tuple[Space, ...]]:
     for length in lengths:
         by_target = PATHS_BY_TARGET[length - 1][state.goryo_space]
         for target, paths in by_target.items():
-            if target_refusal(state, target) is None:
+            if can_be_target(state, target):
                 yield from paths
 
 
@@ -108,6 +141,7 @@ def answer(plan: Plan, space: Space) -> bool:
 
 __all__ = [
     "answer",
+    "can_be_target",
     "has_legal_plan",
     "legal_paths",
     "legal_plans",

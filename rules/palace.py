@@ -12,6 +12,7 @@ from typing import NewType
 
 from . import layout
 from .errors import InvalidNotationError
+from .reasons import N_, Reason
 
 Space = NewType("Space", int)
 
@@ -61,13 +62,14 @@ def parse_space(text: str) -> Space:
     """``"c2"``, ``" C2 "`` → the space; anything else raises InvalidNotationError."""
     key = text.strip().upper()
     if not key:
-        raise InvalidNotationError("No space given: write a column A–F and a row 1–6, like C2.")
+        raise InvalidNotationError(Reason(N_("No space given: write a column A–F and a row 1–6, like C2.")))
     try:
         return _SPACE_BY_NAME[key]
     except KeyError:
-        raise InvalidNotationError(
-            f"{text.strip()[:20]!r} is not a space: write a column A–F and a row 1–6, like C2."
-        ) from None
+        raise InvalidNotationError(Reason(
+            # Translators: {text} is what the player typed, quoted.
+            N_("{text} is not a space: write a column A–F and a row 1–6, like C2."), text=repr(text.strip()[:20])
+        )) from None
 
 
 _PLAN_SEPARATORS = re.compile(r"(?:\s|,|;|->|=>|→|⇒|➜|➔|—|–|-|>)+")
@@ -77,7 +79,7 @@ def parse_plan(text: str) -> tuple[Space, ...]:
     """``"A1 A2 B2"``, ``"a1,a2,b2"``, ``"A1-A2-B2"``, ``"A1→A2→B2"`` → spaces in order."""
     parts = [p for p in _PLAN_SEPARATORS.split(text.strip()) if p]
     if not parts:
-        raise InvalidNotationError("The plan is empty: list the spaces of your path, like B1 C1 C2 D2 D1.")
+        raise InvalidNotationError(Reason(N_("The plan is empty: list the spaces of your path, like B1 C1 C2 D2 D1.")))
     return tuple(parse_space(p) for p in parts)
 
 
@@ -218,17 +220,25 @@ def nearest_bridge(origin: Space, destination: Space) -> tuple[str, Space, Space
     return min(exits, key=ranking)[1]
 
 
-def not_adjacent_reason(origin: Space, destination: Space) -> str | None:
+def not_adjacent_reason(origin: Space, destination: Space) -> Reason | None:
     """Why one move cannot go from ``origin`` to ``destination``, as a sentence; None if it can."""
     if are_adjacent(origin, destination):
         return None
     a, b = space_name(origin), space_name(destination)
     if origin == destination:
-        return f"{a} and {b} are the same space: choose one next to it, up, down, left or right, or across a bridge."
+        return Reason(
+            N_("{a} and {b} are the same space: choose one next to it, up, down, left or right, or across a bridge."),
+            a=a, b=b,
+        )
     if _share_a_side(origin, destination):
         bridge = bridge_name(nearest_bridge(origin, destination))
-        return f"A wall separates {a} from {b}: change rooms only across a bridge (the nearest is {bridge})."
-    return (
-        f"{a} and {b} are not adjacent: a move goes one space up, down, left or right, "
-        "and changes rooms only across a bridge."
+        return Reason(
+            # Translators: {bridge} names a bridge's two spaces, like C2–D2.
+            N_("A wall separates {a} from {b}: change rooms only across a bridge (the nearest is {bridge})."),
+            a=a, b=b, bridge=bridge,
+        )
+    return Reason(
+        N_("{a} and {b} are not adjacent: a move goes one space up, down, left or right, "
+           "and changes rooms only across a bridge."),
+        a=a, b=b,
     )

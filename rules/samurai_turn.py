@@ -6,24 +6,50 @@ from . import layout
 from .actions import Move, SamuraiAction, Search, Sniff
 from .palace import NEIGHBOURS, Space, not_adjacent_reason, space_name
 from .pieces import Phase, Samurai
+from .reasons import N_, Reason
 from .state import SAMURAI_ORDER, GameState, SamuraiCall
 
 
-def call_refusal(state: GameState, samurai: Samurai) -> str | None:
+def can_act(state: GameState, samurai: Samurai) -> bool:
+    """Whether ``samurai`` may take an action now at all; ``call_refusal`` says why not. The list of
+    legal actions asks this, so that ruling out an option costs no sentence."""
+    if state.phase is not Phase.SAMURAI_TURN or state.actions_used >= layout.SAMURAI_ACTION_CUBES:
+        return False
+    current = state.current_call
+    if current is not None and current.samurai is samurai:
+        return current.actions < state.actions_per_samurai
+    return all(c.samurai is not samurai for c in state.calls) and len(state.calls) < layout.MAX_SAMURAI_CALLED
+
+
+def call_refusal(state: GameState, samurai: Samurai) -> Reason | None:
     """Why ``samurai`` may not take an action now at all, or None."""
     if state.phase is not Phase.SAMURAI_TURN:
-        return "It is not the Samurai's turn."
+        return Reason(N_("It is not the Samurai's turn."))
     if state.actions_used >= layout.SAMURAI_ACTION_CUBES:
-        return f"All {layout.SAMURAI_ACTION_CUBES} action cubes are used this turn: end the turn."
+        return Reason(
+            # Translators: {cubes} is always 6.
+            N_("All {cubes} action cubes are used this turn: end the turn."), cubes=layout.SAMURAI_ACTION_CUBES
+        )
     current = state.current_call
     if current is not None and current.samurai is samurai:
         if current.actions >= state.actions_per_samurai:
-            return f"The {samurai} Samurai has taken his {state.actions_per_samurai} actions: call another Samurai or end the turn."
+            return Reason(
+                # Translators: {samurai} is a Samurai's name with its article; {actions} is always 2 or 3.
+                N_("{samurai} has taken his {actions} actions: call another Samurai or end the turn."),
+                samurai=samurai, actions=state.actions_per_samurai,
+            )
         return None
     if any(c.samurai is samurai for c in state.calls):
-        return f"The {samurai} Samurai's turn is over: once another Samurai is called, an earlier one cannot act again."
+        return Reason(
+            # Translators: {samurai} is a Samurai's name with its article.
+            N_("{samurai}'s turn is over: once another Samurai is called, an earlier one cannot act again."),
+            samurai=samurai,
+        )
     if len(state.calls) >= layout.MAX_SAMURAI_CALLED:
-        return f"{layout.MAX_SAMURAI_CALLED} Samurai have already been called this turn: end the turn."
+        return Reason(
+            # Translators: {called} is always 3.
+            N_("{called} Samurai have already been called this turn: end the turn."), called=layout.MAX_SAMURAI_CALLED
+        )
     return None
 
 
@@ -34,15 +60,23 @@ def _call_for(state: GameState, samurai: Samurai) -> SamuraiCall:
     return SamuraiCall(samurai)
 
 
-def investigation_refusal(state: GameState, space: Space) -> str | None:
+def can_investigate(state: GameState, space: Space) -> bool:
+    """Whether ``space`` may be searched or sniffed this round; ``investigation_refusal`` says why not.
+    The list of legal actions asks this, so that ruling out an option costs no sentence."""
+    return space != state.round_start and not state.investigated(space)
+
+
+def investigation_refusal(state: GameState, space: Space) -> Reason | None:
     if space == state.round_start:
-        return f"{space_name(space)} is where the Goryō began this round: it cannot be investigated."
+        return Reason(
+            N_("{space} is where the Goryō began this round: it cannot be investigated."), space=space_name(space)
+        )
     if state.investigated(space):
-        return f"{space_name(space)} has already been investigated this round."
+        return Reason(N_("{space} has already been investigated this round."), space=space_name(space))
     return None
 
 
-def samurai_action_refusal(state: GameState, action: SamuraiAction) -> str | None:
+def samurai_action_refusal(state: GameState, action: SamuraiAction) -> Reason | None:
     """Why the Samurai may not take ``action`` now, in words, or None if it is legal."""
     refusal = call_refusal(state, action.samurai)
     if refusal is not None:
@@ -51,20 +85,32 @@ def samurai_action_refusal(state: GameState, action: SamuraiAction) -> str | Non
     at = state.samurai_space(action.samurai)
     if isinstance(action, Move):
         if call.moves >= layout.MOVES_PER_SAMURAI:
-            return f"The {action.samurai} Samurai has already moved {layout.MOVES_PER_SAMURAI} times this turn."
+            return Reason(
+                # Translators: {samurai} is a Samurai's name with its article; {moves} is always 2.
+                N_("{samurai} has already moved {moves} times this turn."),
+                samurai=action.samurai, moves=layout.MOVES_PER_SAMURAI,
+            )
         if (why := not_adjacent_reason(at, action.to)) is not None:
-            return f"The {action.samurai} Samurai on {space_name(at)} cannot reach {space_name(action.to)} in one move. {why}"
+            return Reason(
+                # Translators: {samurai} is a Samurai's name with its article; {why} is a whole sentence saying why
+                # the two spaces are not adjacent.
+                N_("{samurai} on {origin} cannot reach {destination} in one move. {why}"),
+                samurai=action.samurai, origin=space_name(at), destination=space_name(action.to), why=why,
+            )
         return None
     if isinstance(action, Search):
         if call.searches >= layout.SEARCHES_PER_SAMURAI:
-            return f"The {action.samurai} Samurai has already searched this turn."
+            # Translators: {samurai} is a Samurai's name with its article.
+            return Reason(N_("{samurai} has already searched this turn."), samurai=action.samurai)
         return investigation_refusal(state, at)
     if call.sniffs >= layout.SNIFFS_PER_SAMURAI:
-        return f"The {action.samurai} Samurai has already sniffed this turn."
+        # Translators: {samurai} is a Samurai's name with its article.
+        return Reason(N_("{samurai} has already sniffed this turn."), samurai=action.samurai)
     if (why := not_adjacent_reason(at, action.space)) is not None:
-        return (
-            f"The {action.samurai} Samurai on {space_name(at)} can only sniff a space next to him "
-            f"(across a bridge counts). {why}"
+        return Reason(
+            # Translators: {samurai} is a Samurai's name with its article; {why} is a whole sentence.
+            N_("{samurai} on {origin} can only sniff a space next to him (across a bridge counts). {why}"),
+            samurai=action.samurai, origin=space_name(at), why=why,
         )
     return investigation_refusal(state, action.space)
 
@@ -73,16 +119,16 @@ def legal_samurai_actions(state: GameState) -> list[SamuraiAction]:
     """Every Move, Search and Sniff the Samurai may take now (ending is always allowed)."""
     found: list[SamuraiAction] = []
     for samurai in SAMURAI_ORDER:
-        if call_refusal(state, samurai) is not None:
+        if not can_act(state, samurai):
             continue
         call = _call_for(state, samurai)
         at = state.samurai_space(samurai)
         if call.moves < layout.MOVES_PER_SAMURAI:
             found.extend(Move(samurai, n) for n in NEIGHBOURS[at])
-        if call.searches < layout.SEARCHES_PER_SAMURAI and investigation_refusal(state, at) is None:
+        if call.searches < layout.SEARCHES_PER_SAMURAI and can_investigate(state, at):
             found.append(Search(samurai))
         if call.sniffs < layout.SNIFFS_PER_SAMURAI:
-            found.extend(Sniff(samurai, n) for n in NEIGHBOURS[at] if investigation_refusal(state, n) is None)
+            found.extend(Sniff(samurai, n) for n in NEIGHBOURS[at] if can_investigate(state, n))
     return found
 
 

@@ -17,7 +17,8 @@ import discord
 from discord import app_commands
 
 import rules
-from render.replay import MatchInProgressError, Replay
+from locales import N_, Nn_
+from render.replay import Replay
 
 from .. import league
 from ..delivery import boards
@@ -39,9 +40,10 @@ KNOWN_NAMES = 5_000
 ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
 
 
-def _guild_only(interaction: discord.Interaction, what: str) -> int:
+def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
+    """The server's id; ``refusal`` (a marked sentence) if the command was used outside one."""
     if interaction.guild_id is None:
-        raise Refusal(f"{what} are kept per server: use this command in a server channel.")
+        raise Refusal(refusal)
     return interaction.guild_id
 
 
@@ -101,7 +103,7 @@ class Records:
     # --- stats, leaderboard, history ------------------------------------------------------
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
-        guild_id = _guild_only(interaction, "Stats")
+        guild_id = _guild_only(interaction, N_("Stats are kept per server: use this command in a server channel."))
         who = member or interaction.user
         summaries = await self.store.member_summaries(guild_id, who.id)
         ratings = await self.store.ratings(guild_id)
@@ -112,7 +114,9 @@ class Records:
         await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
-        guild_id = _guild_only(interaction, "Leaderboards")
+        guild_id = _guild_only(
+            interaction, N_("Leaderboards are kept per server: use this command in a server channel.")
+        )
         ratings = await self.store.ratings(guild_id)
         sides = [ROLES[role]] if role is not None else list(rules.Side)
         embeds = [
@@ -125,7 +129,7 @@ class Records:
         await interaction.response.send_message(embeds=embeds, allowed_mentions=QUIET)
 
     async def history(self, interaction: discord.Interaction) -> None:
-        _guild_only(interaction, "Match histories")
+        _guild_only(interaction, N_("Match histories are kept per server: use this command in a server channel."))
         assert interaction.channel_id is not None
         recent = await self.store.channel_summaries(interaction.channel_id, limit=HISTORY_SIZE)
         embed = discord.Embed(
@@ -138,21 +142,28 @@ class Records:
     # --- replay -----------------------------------------------------------------------------
 
     async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
-        guild_id = _guild_only(interaction, "Replays")
+        guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
         if record is None or record.guild_id != guild_id or not can_see(interaction, record.channel_id):
             raise Refusal(
-                f"There is no match {match_id} in this server that you can see. Pick one from the `match` list, "
-                "or see a channel's recent matches with `/goryo history`."
+                N_("There is no match {number} in this server that you can see. Pick one from the `match` list, "
+                   "or see a channel's recent matches with `/goryo history`."),
+                number=match_id,
             )
         if record.is_active:
-            raise Refusal(f"Match {match_id}: {MatchInProgressError()}")
+            raise Refusal(
+                N_("Match {number} is still being played; its replay will be ready once it ends."), number=match_id
+            )
         if record.status == DAMAGED:
-            raise Refusal(f"Match {match_id} was stopped because its record was damaged, so it can't be replayed.")
+            raise Refusal(
+                N_("Match {number} was stopped because its record was damaged, so it can't be replayed."), number=match_id
+            )
         wait = self.replay_cooldown.wait(interaction.user.id, clock())
         if wait is not None:
             raise Refusal(
-                f"You asked for a replay a moment ago: you can ask again in {max(1, round(wait))} seconds."
+                Nn_("You asked for a replay a moment ago: you can ask again in {count} second.",
+                    "You asked for a replay a moment ago: you can ask again in {count} seconds."),
+                count=max(1, round(wait)),
             )
         # Building takes a few seconds: tell Discord first, never risking its 3-second deadline.
         await interaction.response.defer(thinking=True)

@@ -14,9 +14,11 @@ import discord
 from discord import app_commands
 
 import rules
+from locales import N_, _
 
 from ..delivery.send import send_private
 from ..errors import Refusal
+from ..text.reasons import say
 
 log = logging.getLogger(__name__)
 
@@ -24,11 +26,11 @@ EXPECTED = (Refusal, rules.GoryoError)
 
 
 def refusal_text(error: BaseException) -> str | None:
-    """The words for an expected error, or None for a bug."""
+    """The words for an expected error, in the language spoken, or None for a bug."""
     if isinstance(error, Refusal):
         return error.text
     if isinstance(error, rules.GoryoError):
-        return str(error)
+        return say(error.reason)
     return None
 
 
@@ -43,7 +45,7 @@ async def send_refusal(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
-SORRY = "Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again."
+SORRY = N_("Something went wrong on my side. Check `/goryo board` to see where the match stands, then try again.")
 
 
 @asynccontextmanager
@@ -55,7 +57,7 @@ async def answer_refusals(interaction: discord.Interaction) -> AsyncIterator[Non
     except Exception:
         # A bug: apologise privately like the tree does for commands, then let it be logged as one.
         try:
-            await send_refusal(interaction, SORRY)
+            await send_refusal(interaction, _(SORRY))
         except discord.HTTPException:
             log.warning("could not deliver an apology")
         raise
@@ -66,16 +68,16 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
     text = refusal_text(original)
     if text is None:
         if isinstance(error, app_commands.CheckFailure):
-            text = "You can't use this command here."
+            text = _("You can't use this command here.")
         elif isinstance(original, discord.Forbidden):
             log.warning("missing a permission in channel %s: %s", interaction.channel_id, original.text)
-            text = (
+            text = _(
                 "Discord refused me: in a match's channel I need the View Channel, Send Messages and "
                 "Attach Files permissions. Ask a moderator to grant them, then check `/goryo board`."
             )
         else:
             log.error("command failed", exc_info=original)
-            text = SORRY
+            text = _(SORRY)
     try:
         await send_refusal(interaction, text)
     except discord.HTTPException:

@@ -3,6 +3,10 @@
 The only place the bot calls ``render``. The public pictures are drawn from
 ``rules.public_view(state)`` and nothing else, so they cannot show a secret;
 only ``goryo_board`` takes her view.
+
+Every picture and its alt text are in one language: ``language``, or the one being spoken
+(``locales.spoken()``) when it is not given. The drawing processes do not share this process's
+context, so the language is named to render with each drawing.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import discord
 import render
 import render.replay
 import rules
+from locales import spoken
 
 from .assist import deduction_aid
 
@@ -75,16 +80,17 @@ class Board:
 # picture of her secrets is drawn each time and kept nowhere.
 # Requests arriving while it is being drawn share that one drawing.
 _RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object, object], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid)
+_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid, language)
 
 
-async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[object], str], view: rules.PublicView,
-                       filename: str, aid: render.DeductionAid | None = None) -> Board:
-    key = (filename, view, aid)
+async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
+                       filename: str, aid: render.DeductionAid | None = None, language: str | None = None) -> Board:
+    language = language or spoken()
+    key = (filename, view, aid, language)
     drawing = _recent.get(key)
     failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
     if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
-        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename))
+        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename, language))
         while len(_recent) > _RECENT_LIMIT:
             _recent.popitem(last=False)
     else:
@@ -92,18 +98,21 @@ async def _draw_public(draw: Callable[[object], bytes], describe: Callable[[obje
     return await asyncio.shield(drawing)  # one caller cancelled does not cancel the others' picture
 
 
-async def _draw(draw: Callable[[object], bytes], describe: Callable[[object], str], view: object, filename: str) -> Board:
+async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
+                language: str | None = None) -> Board:
     global _pool
+    language = language or spoken()
+    draw = functools.partial(draw, language=language)
     loop = asyncio.get_running_loop()
     try:
         png = await loop.run_in_executor(_drawing_pool(), draw, view)
     except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
         _pool = None
         png = await loop.run_in_executor(_drawing_pool(), draw, view)
-    return Board(png, filename, describe(view)[:ALT_TEXT_LIMIT])
+    return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT])
 
 
-async def public_board(state: rules.GameState, *, assist: bool = False) -> Board:
+async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board:
     """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its alt text.
 
     The aid's counts come from the public view (a fraction of a millisecond) and go to the
@@ -112,25 +121,27 @@ async def public_board(state: rules.GameState, *, assist: bool = False) -> Board
     view = rules.public_view(state)
     aid = deduction_aid(view) if assist else None
     if aid is None:
-        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png")
+        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png", language=language)
     draw = functools.partial(render.public_board, aid=aid)
     describe = functools.partial(render.describe_public, aid=aid)
-    return await _draw_public(draw, describe, view, "goryo-board.png", aid)
+    return await _draw_public(draw, describe, view, "goryo-board.png", aid, language)
 
 
-async def discovery_board(state: rules.GameState) -> Board:
+async def discovery_board(state: rules.GameState, *, language: str | None = None) -> Board:
     return await _draw_public(
-        render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png"
+        render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
+        language=language,
     )
 
 
-async def final_board(state: rules.GameState) -> Board:
-    return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png")
+async def final_board(state: rules.GameState, *, language: str | None = None) -> Board:
+    return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png",
+                              language=language)
 
 
-async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None) -> Board:
+async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None) -> Board:
     view = rules.goryo_view(state, preview=preview)
-    return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png")
+    return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
 
 
 
@@ -138,16 +149,18 @@ class ReplayRefused(ValueError):
     """No replay can be made (the match is not over, or even the smallest GIF is too big); says why."""
 
 
-def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int) -> render.replay.Replay | str:
+def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int,
+                  language: str = "en") -> render.replay.Replay | str:
     # In the drawing process. The render errors take custom arguments, which don't survive the way
-    # back between processes, so their words come back instead.
+    # back between processes, so their words come back instead (in ``language``).
     try:
-        return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes)
+        return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes, language=language)
     except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
         return str(error)
 
 
-async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int) -> render.replay.Replay:
+async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
+                 language: str | None = None) -> render.replay.Replay:
     """A finished match as an animated GIF of at most ``max_bytes``, built in a drawing process (a few seconds).
 
     Public pictures only (``render.replay`` draws every frame from the public view), so it may be posted.
@@ -155,7 +168,7 @@ async def replay(initial_state: rules.GameState, actions: list[rules.Action], *,
     """
     global _pool
     loop = asyncio.get_running_loop()
-    build = functools.partial(_build_replay, initial_state, actions, max_bytes)
+    build = functools.partial(_build_replay, initial_state, actions, max_bytes, language or spoken())
     try:
         built = await loop.run_in_executor(_drawing_pool(), build)
     except BrokenProcessPool:  # as in _draw: a drawing process died, so start afresh, once

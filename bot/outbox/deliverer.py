@@ -55,6 +55,7 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
+from locales import _
 
 from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
@@ -200,7 +201,7 @@ class Reply:
         if lost:
             await self.send_private(messages.delivery_failed())
         elif not self.used and not self._updating:
-            await self.send_private("Done.")
+            await self.send_private(_("Done."))
 
 
 Checkpoint = Callable[[str], None]

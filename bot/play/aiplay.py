@@ -26,6 +26,7 @@ import discord
 
 import ai
 import rules
+from locales import N_
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
@@ -131,14 +132,14 @@ class AiPlayer:
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
-                raise Refusal(
+                raise Refusal(N_(
                     "A match is already being played in this channel: one match per channel. "
                     "Play me in another channel, or wait for this one to end."
-                ) from None
-            raise Refusal(
+                )) from None
+            raise Refusal(N_(
                 "A challenge is waiting for an answer in this channel: one at a time. "
                 "Wait for it to be answered or to lapse, or play me in another channel."
-            ) from None
+            )) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
         self.wake(record)

@@ -16,6 +16,7 @@ from datetime import timedelta
 import discord
 
 import rules
+from locales import N_
 
 from ..delivery.send import PINGS
 from ..errors import Refusal
@@ -64,14 +65,14 @@ class Challenges:
         from ..commands.buttons import challenge_view  # components call back into this module
 
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Challenges are made in a server text channel, where the match will be played.")
+            raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
         if opponent.id == interaction.user.id:
-            raise Refusal("You cannot challenge yourself: pick another member as `opponent`.")
+            raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
         against_me = self.game.ai.is_me(opponent)
         if opponent.bot and not against_me:
-            raise Refusal(
+            raise Refusal(N_(
                 "Bots other than me cannot play Goryō: pick a human member as `opponent`, or me to play against the bot."
-            )
+            ))
         waiting = await self.store.pending_challenge_in(interaction.channel_id)
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
@@ -91,14 +92,14 @@ class Challenges:
             )
         except ChannelBusyError as busy:
             if busy.kind == "match":
-                raise Refusal(
+                raise Refusal(N_(
                     "A match is already being played in this channel: one match per channel. "
                     "Challenge in another channel, or wait for this one to end."
-                ) from None
-            raise Refusal(
+                )) from None
+            raise Refusal(N_(
                 "A challenge is already waiting for an answer in this channel: one at a time. "
                 "Wait for it to be answered or to lapse, or use another channel."
-            ) from None
+            )) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
         text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
         if rematch_of is not None:
@@ -128,20 +129,21 @@ class Challenges:
         """
         record = await self.store.get_match(match_id)
         if record is None:
-            raise Refusal("That match is gone, so there is nothing to play again.")
+            raise Refusal(N_("That match is gone, so there is nothing to play again."))
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal(
-                f"Only {messages.mention(record.goryo_id)} and {messages.mention(record.samurai_id)} can ask for a "
-                "rematch of this match. Start your own with `/goryo challenge`."
+                N_("Only {goryo} and {samurai} can ask for a rematch of this match. Start your own with `/goryo challenge`."),
+                goryo=messages.mention(record.goryo_id), samurai=messages.mention(record.samurai_id),
             )
         if record.is_active:
-            raise Refusal("This match is still being played.")
+            raise Refusal(N_("This match is still being played."))
         [latest] = await self.store.finished_matches(record.channel_id, 1) or [None]
         if latest is not None and latest.id != record.id:
             raise Refusal(
-                f"Another match (match {latest.id}) was played in this channel since, so this rematch button is "
-                "out of date. Press Rematch under that one, or start one with `/goryo challenge`."
+                N_("Another match (match {number}) was played in this channel since, so this rematch button is "
+                   "out of date. Press Rematch under that one, or start one with `/goryo challenge`."),
+                number=latest.id,
             )
         opponent_id = record.player_of(side.other)
         opponent = self.bot.get_user(opponent_id) or await self.bot.fetch_user(opponent_id)
@@ -151,9 +153,9 @@ class Challenges:
             # Against the bot the match starts at once, answering this click. Said as a new message (a
             # deferral that "thinks"), so the end message above keeps its result; refused before, if it must be.
             if await self.store.active_match_in(record.channel_id) is not None:
-                raise Refusal("A match is already being played in this channel: one match per channel.")
+                raise Refusal(N_("A match is already being played in this channel: one match per channel."))
             if await self.store.pending_challenge_in(record.channel_id) is not None:
-                raise Refusal("A challenge is waiting for an answer in this channel: one at a time.")
+                raise Refusal(N_("A challenge is waiting for an answer in this channel: one at a time."))
             await interaction.response.defer(thinking=True)
         await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
 
@@ -162,26 +164,27 @@ class Challenges:
     async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: str) -> None:
         challenge = await self.store.get_challenge(challenge_id)
         if challenge is None:
-            raise Refusal("This challenge is no longer open.")
+            raise Refusal(N_("This challenge is no longer open."))
         if self.lapsed(challenge):
             if await self.store.delete_challenge(challenge.id):
                 await interaction.response.edit_message(content=messages.challenge_expired(challenge.opponent_id), view=None)
                 return
-            raise Refusal("This challenge is no longer open.")
+            raise Refusal(N_("This challenge is no longer open."))
         if choice == "withdraw":
             if interaction.user.id != challenge.challenger_id:
-                raise Refusal(f"Only {messages.mention(challenge.challenger_id)} can withdraw this challenge.")
+                raise Refusal(N_("Only {challenger} can withdraw this challenge."), challenger=messages.mention(challenge.challenger_id))
             await self._close(interaction, challenge, messages.challenge_withdrawn(challenge.challenger_id))
             return
         if interaction.user.id == challenge.challenger_id and interaction.user.id != challenge.opponent_id:
             raise Refusal(
-                f"This is your own challenge: only {messages.mention(challenge.opponent_id)} can accept or decline it. "
-                "Changed your mind? Press **Withdraw** to take it back."
+                N_("This is your own challenge: only {opponent} can accept or decline it. "
+                   "Changed your mind? Press **Withdraw** to take it back."),
+                opponent=messages.mention(challenge.opponent_id),
             )
         if interaction.user.id != challenge.opponent_id:
             raise Refusal(
-                f"This challenge is for {messages.mention(challenge.opponent_id)}; only they can answer it. "
-                "Start your own with `/goryo challenge`."
+                N_("This challenge is for {opponent}; only they can answer it. Start your own with `/goryo challenge`."),
+                opponent=messages.mention(challenge.opponent_id),
             )
         if choice == "decline":
             await self._close(interaction, challenge, messages.challenge_declined(challenge.opponent_id))
@@ -190,7 +193,7 @@ class Challenges:
 
     async def _close(self, interaction: discord.Interaction, challenge: ChallengeRecord, text: str) -> None:
         if not await self.store.delete_challenge(challenge.id):
-            raise Refusal("This challenge is no longer open.")
+            raise Refusal(N_("This challenge is no longer open."))
         await interaction.response.edit_message(content=text, view=None)
 
     def _seed(self) -> int | str:
@@ -215,9 +218,9 @@ class Challenges:
                 now=discord.utils.utcnow(), outbox=outbox,
             )
         except LookupError:
-            raise Refusal("This challenge is no longer open.") from None
+            raise Refusal(N_("This challenge is no longer open.")) from None
         except ChannelBusyError:
-            raise Refusal("A match is already being played in this channel.") from None
+            raise Refusal(N_("A match is already being played in this channel.")) from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))

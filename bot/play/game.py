@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 import rules
+from locales import N_
 
 from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
@@ -139,7 +140,7 @@ class Game:
 
         async def refused(record: MatchRecord) -> Refusal | None:
             if await self.store.preview_cancelled(match_id, version=version, preview=number):
-                return Refusal("You cancelled this plan, so it was not locked in. Send `/goryo path` again.")
+                return Refusal(N_("You cancelled this plan, so it was not locked in. Send `/goryo path` again."))
             if await self._replaced(record, version, preview):
                 return Refusal(messages.goryo_preview_replaced())
             return None
@@ -154,7 +155,7 @@ class Game:
         async with self.service.lock(match_id):
             record = await self.service.load(match_id)
             if interaction.user.id != record.goryo_id:
-                raise Refusal("Only the Goryō of this match can use these buttons.")
+                raise Refusal(N_("Only the Goryō of this match can use these buttons."))
             if await self._replaced(record, version, preview):
                 raise Refusal(messages.goryo_preview_replaced())
             if record.version != version or not await self.store.cancel_preview(
@@ -169,7 +170,7 @@ class Game:
     async def samurai_action(self, interaction: discord.Interaction, make: Callable[[], rules.Action]) -> None:
         """``make`` builds the action from the options, raising a readable error for a bad one."""
         if not _in_guild(interaction):
-            raise Refusal("The Samurai act in the match's channel, for everyone to see: use this command there.")
+            raise Refusal(N_("The Samurai act in the match's channel, for everyone to see: use this command there."))
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
 
@@ -227,7 +228,7 @@ class Game:
         record = await self._match(interaction, match_id)
         side = record.player_side(interaction.user.id)
         if side is None:
-            raise Refusal("You are not playing this match, so there is nothing to resign.")
+            raise Refusal(N_("You are not playing this match, so there is nothing to resign."))
         # Resigning cannot be undone: ask first, privately, with buttons that survive a restart.
         text = messages.resign_question(record.channel_id, record.player_of(side.other))
         await send_private(interaction, text, view=resign_view(record.id, record.version))
@@ -236,9 +237,9 @@ class Game:
         record = await self.service.load(match_id)
         side = record.player_side(interaction.user.id)
         if side is None:
-            raise Refusal("You are not playing this match, so there is nothing to resign.")
+            raise Refusal(N_("You are not playing this match, so there is nothing to resign."))
         if not record.is_active:
-            raise Refusal("This match is already over, so there is nothing to resign.")
+            raise Refusal(N_("This match is already over, so there is nothing to resign."))
         if record.version != version:
             raise Refusal(messages.resign_outdated())
         # Its question becomes the receipt; the end itself is announced in the channel.
@@ -247,7 +248,7 @@ class Game:
     async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
         record = await self.service.load(match_id)
         if record.player_side(interaction.user.id) is None:
-            raise Refusal("You are not playing this match.")
+            raise Refusal(N_("You are not playing this match."))
         await interaction.response.edit_message(content=messages.resign_kept(), view=None)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:

@@ -28,6 +28,7 @@ from datetime import datetime
 import discord
 
 import rules
+from locales import N_
 from rules import events as ev
 
 from ..errors import Refusal
@@ -78,22 +79,25 @@ def side_needed(action: rules.Action) -> rules.Side | None:
 
 def not_a_player(record: MatchRecord) -> Refusal:
     return Refusal(
-        f"Only {messages.mention(record.goryo_id)} and {messages.mention(record.samurai_id)} play this match. "
-        "Start your own with `/goryo challenge` in another channel, or watch with `/goryo board`."
+        N_("Only {goryo} and {samurai} play this match. "
+           "Start your own with `/goryo challenge` in another channel, or watch with `/goryo board`."),
+        goryo=messages.mention(record.goryo_id), samurai=messages.mention(record.samurai_id),
     )
 
 
 def wrong_role(side: rules.Side) -> Refusal:
     if side is rules.Side.SAMURAI:
-        return Refusal("You lead the Samurai in this match: only the Goryō chooses her start and plans paths.")
-    return Refusal("You are the Goryō in this match: moving, searching, sniffing and ending the turn are the Samurai's.")
+        return Refusal(N_("You lead the Samurai in this match: only the Goryō chooses her start and plans paths."))
+    return Refusal(N_("You are the Goryō in this match: moving, searching, sniffing and ending the turn are the Samurai's."))
 
 
 def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
     if side is rules.Side.SAMURAI:
-        doing = "choosing where she starts" if state.phase is rules.Phase.SETUP else "planning her path"
-        return Refusal(f"It is not your turn: the Goryō is {doing}. I'll ping you in the channel when it is.")
-    return Refusal("It is not your turn: the Samurai are hunting. I'll message you when it is your turn.")
+        if state.phase is rules.Phase.SETUP:
+            return Refusal(N_("It is not your turn: the Goryō is choosing where she starts. "
+                              "I'll ping you in the channel when it is."))
+        return Refusal(N_("It is not your turn: the Goryō is planning her path. I'll ping you in the channel when it is."))
+    return Refusal(N_("It is not your turn: the Samurai are hunting. I'll message you when it is your turn."))
 
 
 class MatchService:
@@ -154,7 +158,7 @@ class MatchService:
                     continue
                 break
             else:
-                raise Refusal("The match moved on while you acted: check `/goryo board` and try again.")
+                raise Refusal(N_("The match moved on while you acted: check `/goryo board` and try again."))
             self._passed("commit")
             await self.end_a_finished_turn(played.after)
         if not played.after.is_active and not lock.locked():
@@ -180,14 +184,14 @@ class MatchService:
     async def load(self, match_id: int) -> MatchRecord:
         record = await self.store.get_match(match_id)
         if record is None:
-            raise Refusal("There is no such match.")
+            raise Refusal(N_("There is no such match."))
         return record
 
     @staticmethod
     def check(record: MatchRecord, actor_id: int, action: rules.Action, expected_version: int | None) -> None:
         """Who may do what, when: raises a Refusal saying what was wrong and what to do."""
         if not record.is_active:
-            raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
+            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
         side = record.player_side(actor_id)
         # Abort comes from a moderator, whose Manage Channels permission the command checked.
         if side is None and not isinstance(action, rules.Abort):
@@ -197,11 +201,11 @@ class MatchService:
             raise wrong_role(side)
         state = record.state
         if expected_version is not None and expected_version != record.version:
-            raise Refusal("This button is out of date: the match has moved on since. Nothing was changed.")
+            raise Refusal(N_("This button is out of date: the match has moved on since. Nothing was changed."))
         if needed is not None and state.to_move is not needed:
             raise wrong_turn(side, state)
         if isinstance(action, rules.Plan) and state.phase is rules.Phase.SETUP:
-            raise Refusal("First choose where you start, with `/goryo start space:`.")
+            raise Refusal(N_("First choose where you start, with `/goryo start space:`."))
         reason = rules.refusal(state, action)
         if reason is not None:
             raise Refusal(reason)
@@ -227,7 +231,7 @@ class MatchService:
                 preview=preview,
             )
         except MatchClosedError:
-            raise Refusal("This match is over. Start a new one with `/goryo challenge`.") from None
+            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`.")) from None
         queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
         return Played(record, after, actor_id, action, step.events, queued)
 
@@ -240,19 +244,22 @@ class MatchService:
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None or not record.is_active or record.player_side(user_id) is None:
-                raise Refusal("You have no match in progress with that number: pick one from the `match` list.")
+                raise Refusal(N_("You have no match in progress with that number: pick one from the `match` list."))
             return record
         if in_guild and channel_id is not None:
             record = await self.store.active_match_in(channel_id)
             if record is None:
-                raise Refusal("No match is being played in this channel. Start one with `/goryo challenge`.")
+                raise Refusal(N_("No match is being played in this channel. Start one with `/goryo challenge`."))
             return record
         mine = await self.store.active_matches_of(user_id)
         if side is not None:
             mine = [m for m in mine if m.player_side(user_id) is side] or mine
         if not mine:
-            raise Refusal("You have no match in progress. Challenge someone with `/goryo challenge` in a server channel.")
+            raise Refusal(N_("You have no match in progress. Challenge someone with `/goryo challenge` in a server channel."))
         if len(mine) > 1:
-            raise Refusal(f"You are playing {len(mine)} matches: choose one with the `match` option.")
+            raise Refusal(
+                # Translators: {count} is always 2 or more.
+                N_("You are playing {count} matches: choose one with the `match` option."), count=len(mine)
+            )
         return mine[0]
 

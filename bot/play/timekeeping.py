@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
+from locales import N_
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
@@ -117,10 +118,10 @@ class TurnClock:
         record = await self.service.match_for(interaction.user.id, interaction.channel_id, in_guild, match_id)
         side = record.player_side(interaction.user.id)
         if side is None:
-            raise Refusal("Only the two players can claim a win on time in this match.")
+            raise Refusal(N_("Only the two players can claim a win on time in this match."))
         late = record.state.to_move
         if late is None:
-            raise Refusal("This match is over. Start a new one with `/goryo challenge`.")
+            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
         if late is side:
             raise Refusal(messages.claim_own_turn())
         if late is record.ai_side:
@@ -133,10 +134,10 @@ class TurnClock:
     async def abort(self, interaction: discord.Interaction) -> None:
         """A member who may manage the match's channel calls the match off, with no winner."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("A match is called off in its own channel: use `/goryo abort` there.")
+            raise Refusal(N_("A match is called off in its own channel: use `/goryo abort` there."))
         record = await self.store.active_match_in(interaction.channel_id)
         if record is None:
-            raise Refusal("No match is being played in this channel, so there is nothing to call off.")
+            raise Refusal(N_("No match is being played in this channel, so there is nothing to call off."))
         if not interaction.permissions.manage_channels:
             raise Refusal(messages.abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)

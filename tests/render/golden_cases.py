@@ -24,6 +24,11 @@ CASES: dict[str, Callable[[], bytes]] = {
     # The deduction aid (issue 12): many paths still open, then a single one left.
     "aid_many_paths_public": lambda: render.public_board(aid_scenes.early(), aid_scenes.aid_for(aid_scenes.early())),
     "aid_single_path_public": lambda: render.public_board(aid_scenes.late(), aid_scenes.aid_for(aid_scenes.late())),
+    # Italian (issue 14): the public board and the discovery, words drawn in the language asked for.
+    "mid_samurai_turn_public_it": lambda: render.public_board(scenes.public(scenes.mid_samurai_turn()), language="it"),
+    "discovery_sprint_false_trail_it": lambda: render.discovery_board(
+        scenes.public(scenes.discovery_with_sprint_and_false_trail()), language="it"
+    ),
 }
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import re
+
+import pytest
 
 import render
 import rules
+from locales import LANGUAGES
 from render import aid_line
 from rules import Move, Plan, Samurai, Sniff, parse_plan, parse_space
 from rules.events import SprintDiscarded
@@ -45,12 +49,15 @@ def test_goryo_alt_text_gives_her_secrets_and_the_public_ones_do_not():
     assert "F5" not in public
 
 
-def test_alt_texts_fit_discord_for_every_state_of_random_matches():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_alt_texts_fit_discord_for_every_state_of_random_matches(language):
     for seed in (21, 22, 23):
         for _, state in random_match(seed):
             view = rules.public_view(state)
-            for text in (render.describe_public(view), render.describe_discovery(view), render.describe_final(view),
-                         render.describe_goryo(rules.goryo_view(state))):
+            for text in (render.describe_public(view, language=language),
+                         render.describe_discovery(view, language=language),
+                         render.describe_final(view, language=language),
+                         render.describe_goryo(rules.goryo_view(state), language=language)):
                 assert 0 < len(text) <= LIMIT
 
 
@@ -91,3 +98,28 @@ def test_with_the_aid_the_alt_text_leads_with_its_count_and_still_fits_discord()
             assert text.index(aid_line(aid)) < 100, "right after the headline"
             checked += 1
     assert checked > 10
+
+
+ENGLISH_WORDS = {"the", "on", "of", "and", "yes", "her", "is", "was", "Sprint", "Trail", "bag", "tokens", "Broken",
+                 "Mirror", "Fan", "Urn", "Helmet", "Scroll", "Lantern", "Mask", "Flower", "green", "purple", "red", "blue"}
+
+
+def test_italian_alt_texts_give_the_same_facts_in_italian():
+    text = render.describe_public(scenes.public(scenes.mid_samurai_turn()), language="it")
+    for fact in ("round 1 di 4", "Turno dei Samurai", "4 azioni su 6", "verde in B1", "viola in E2",
+                 "Pedina del Goryō in C3 (Specchio)", "C2 sì", "E2 no", "Gong 0 su 12"):
+        assert fact in text, fact
+    final = render.describe_final(scenes.public(scenes.final()), language="it")
+    for fact in ("Vincono i Samurai", "il Goryō si è arreso", "Oggetto Vincolato era il Ventaglio"):
+        assert fact in final, fact
+
+
+def test_an_italian_alt_text_holds_no_english_word():
+    """One language per text: every phrase of it comes from the catalogue, none is left in English."""
+    for _, state in random_match(22):
+        view = rules.public_view(state)
+        for text in (render.describe_public(view, language="it"), render.describe_discovery(view, language="it"),
+                     render.describe_final(view, language="it"),
+                     render.describe_goryo(rules.goryo_view(state), language="it")):
+            english = set(re.findall(r"[\w']+", text)) & ENGLISH_WORDS
+            assert not english, (english, text)

@@ -1,7 +1,7 @@
 """Every golden picture, shrunk to a phone's width, still shows what a player needs to act.
 
 Discord shows an image as wide as the chat column: about 360 px on a phone held
-upright. Each check renders the golden cases, shrinks them to 360 px wide the way a
+upright. Each check renders the golden cases in every language with a catalogue, shrinks them to 360 px wide the way a
 client does (area averaging) and measures, at the places the renderer's geometry
 says things are drawn: the height of the space names and table names, the contrast
 between a used and an empty action space, and how far apart her two target marks
@@ -20,6 +20,7 @@ from PIL import Image, ImageStat
 
 import render
 import rules
+from locales import LANGUAGES, speaking
 from render import DeductionAid
 from render import geometry as g
 from render.images import final_reveal
@@ -28,6 +29,7 @@ from render.palace import background
 from render.panel import Slot, slots_of
 from render.reach import reachable_targets
 from render.theme import font
+from render.words import samurai_colour
 from rules import SPACES, GoryoView, PublicView, Samurai, space_name
 from rules.palace import CENTRES
 
@@ -78,10 +80,10 @@ def bare(name: str) -> Image.Image:
 
 
 @cache
-def pictures(name: str) -> tuple[Image.Image, Image.Image]:
-    """(full size, phone size) RGB images of a golden case."""
+def pictures(name: str, language: str = "en") -> tuple[Image.Image, Image.Image]:
+    """(full size, phone size) RGB images of a golden case, its words in ``language``."""
     draw, view = _views()[name]
-    full = Image.open(io.BytesIO(draw(view))).convert("RGB")
+    full = Image.open(io.BytesIO(draw(view, language=language))).convert("RGB")
     phone = full.resize((PHONE_WIDTH, round(full.height * SCALE)), Image.Resampling.BOX)
     return full, phone
 
@@ -149,17 +151,20 @@ def test_every_space_name_is_at_least_7_px_tall_on_a_phone():
     assert min(heights.values()) >= MIN_TEXT_PX, heights
 
 
-def test_the_samurai_names_in_the_actions_table_are_at_least_7_px_tall_on_a_phone():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_samurai_names_in_the_actions_table_are_at_least_7_px_tall_on_a_phone(language):
     for samurai in Samurai:
-        name = samurai.value.capitalize()
+        with speaking(language):
+            name = samurai_colour(samurai)
         cap = font(g.ACTION_NAME_SIZE, True).getbbox(name[0], anchor="ls")
         assert (cap[3] - cap[1]) * SCALE >= MIN_TEXT_PX, name
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_space_names_stand_out_from_their_mat_on_a_phone(name):
+def test_space_names_stand_out_from_their_mat_on_a_phone(name, language):
     """Where nothing covers a name, its darkest ink against the mat between its letters keeps a readable contrast."""
-    full, phone = pictures(name)
+    full, phone = pictures(name, language)
     plain = bare(name)
     for space in SPACES:
         box = label_box(space)
@@ -170,11 +175,12 @@ def test_space_names_stand_out_from_their_mat_on_a_phone(name):
         assert contrast(ink, mat) >= 3, (space_name(space), ink, mat)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_nothing_but_the_route_covers_a_space_name(name):
+def test_nothing_but_the_route_covers_a_space_name(name, language):
     """Marks, frames, seals, shards, pawns and her gold highlight all leave the names alone;
     only the revealed or planned route's line may cross one."""
-    full, _ = pictures(name)
+    full, _ = pictures(name, language)
     plain = bare(name)
     view = _views()[name][1]
     public = public_of(view)
@@ -192,9 +198,9 @@ def test_nothing_but_the_route_covers_a_space_name(name):
 # --- the actions table ---------------------------------------------------------------
 
 
-def slot_colours(name: str) -> dict[Slot, list[tuple[float, ...]]]:
+def slot_colours(name: str, language: str = "en") -> dict[Slot, list[tuple[float, ...]]]:
     """The phone-size mean colour of the middle of every action space, grouped by what it should show."""
-    _, phone = pictures(name)
+    _, phone = pictures(name, language)
     public = public_of(_views()[name][1])
     found: dict[Slot, list[tuple[float, ...]]] = {slot: [] for slot in Slot}
     for row, samurai in enumerate(Samurai):
@@ -203,20 +209,22 @@ def slot_colours(name: str) -> dict[Slot, list[tuple[float, ...]]]:
     return found
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", CASE_NAMES)
-def test_a_used_action_space_contrasts_with_an_empty_one_on_a_phone(name):
-    colours = slot_colours(name)
+def test_a_used_action_space_contrasts_with_an_empty_one_on_a_phone(name, language):
+    colours = slot_colours(name, language)
     assert colours[Slot.OPEN] or colours[Slot.CLOSED]
     for used in colours[Slot.USED]:
         for empty in colours[Slot.OPEN] + colours[Slot.CLOSED]:
             assert contrast(used, empty) >= MIN_CUBE_CONTRAST, (used, empty)
 
 
-def test_the_mid_turn_picture_has_used_open_and_closed_spaces_to_compare():
-    colours = slot_colours("mid_samurai_turn_public")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_mid_turn_picture_has_used_open_and_closed_spaces_to_compare(language):
+    colours = slot_colours("mid_samurai_turn_public", language)
     assert all(colours[slot] for slot in Slot), {slot: len(c) for slot, c in colours.items()}
     # A space closed because its Samurai's turn is over looks unlike one still open.
-    _, phone = pictures("mid_samurai_turn_public")
+    _, phone = pictures("mid_samurai_turn_public", language)
     public = public_of(_views()["mid_samurai_turn_public"][1])
     crops = {}
     for row, samurai in enumerate(Samurai):
@@ -228,11 +236,12 @@ def test_the_mid_turn_picture_has_used_open_and_closed_spaces_to_compare():
 # --- her marks --------------------------------------------------------------------------
 
 
-def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone(language):
     view = scenes.preview()
     plain, sprint_only = reachable_targets(view)
     assert plain and sprint_only
-    _, phone = pictures("preview_sprint_false_trail_goryo")
+    _, phone = pictures("preview_sprint_false_trail_goryo", language)
     strike = phone.crop(on_phone(g.target_mark_box(plain[0])))
     sprint = phone.crop(on_phone(g.target_mark_box(sprint_only[0])))
     assert mean_difference(strike, sprint) >= MIN_MARK_DIFFERENCE
@@ -243,11 +252,12 @@ def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone():
     assert max(r, gr, b) - min(r, gr, b) <= 30
 
 
-def test_a_room_centre_does_not_look_like_her_sealed_ring_on_a_phone():
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_room_centre_does_not_look_like_her_sealed_ring_on_a_phone(language):
     view = scenes.preview()
     sealed = sorted(view.public.sealed)
     assert sealed
-    _, phone = pictures("preview_sprint_false_trail_goryo")
+    _, phone = pictures("preview_sprint_false_trail_goryo", language)
 
     def icon_area(space):
         x, y = g.icon_origin(space)

@@ -114,6 +114,8 @@ def test_a_match_in_progress_is_refused_plainly():
     initial, _ = scripted_match()
     with pytest.raises(MatchInProgressError, match="still being played"):
         replay_gif(initial, two_rounds(), max_bytes=DISCORD_DEFAULT_LIMIT)
+    with pytest.raises(MatchInProgressError, match="ancora in corso"):
+        replay_gif(initial, two_rounds(), max_bytes=DISCORD_DEFAULT_LIMIT, language="it")
 
 
 def test_a_tight_limit_is_met_by_reducing_and_says_so():

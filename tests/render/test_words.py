@@ -3,7 +3,7 @@
 import pytest
 
 from locales import speaking
-from render.words import an_object, object_name, samurai_colour, samurai_name, side_name, the_object
+from render.words import an_object, object_name, pawn_letter, samurai_colour, samurai_name, side_name, the_object
 from rules import ObjectType, Samurai, Side
 
 
@@ -46,3 +46,23 @@ def test_every_object_and_samurai_has_a_different_italian_name():
         assert len({object_name(t) for t in ObjectType}) == len(ObjectType)
         assert all(object_name(t) != t.value for t in ObjectType)
         assert len({samurai_name(s) for s in Samurai}) == len(Samurai)
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_pawn_letters_tell_the_four_samurai_apart_and_start_their_colour(language):
+    with speaking(language):
+        letters = [pawn_letter(s) for s in Samurai]
+        assert len(set(letters)) == 4
+        assert all(samurai_colour(s).startswith(pawn_letter(s)) for s in Samurai)
+
+
+def test_a_picture_s_words_follow_its_language_else_the_one_being_spoken():
+    from render import describe_public
+    from tests.render import scenes
+
+    view = scenes.public(scenes.mid_samurai_turn())
+    english, italian = describe_public(view), describe_public(view, language="it")
+    assert english.startswith("Goryō board") and italian.startswith("Plancia del Goryō")
+    with speaking("it"):
+        assert describe_public(view) == italian
+        assert describe_public(view, language="en") == english
