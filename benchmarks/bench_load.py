@@ -22,7 +22,13 @@ On PostgreSQL (issue 15): ``--database postgres`` starts a throwaway PostgreSQL 
 (pgserver, as the tests do) and runs the bot on it; ``--processes 2`` runs two bot
 processes (two OS processes, each its own SimCord and half the matches) on that one
 database, and reports their figures together: throughput is all actions over the
-slower process's wall time.
+slower process's wall time. Each process holds one of N shards (GORYO_SHARD_IDS=k of
+GORYO_SHARD_COUNT=N) and its matches are on servers of its shard, so it delivers the outbox
+of its own matches only, as in production. DMs come to shard 0 alone: the Goryō of a process
+without it plays in the channel (where her answers are private), as on a development server.
+
+On PostgreSQL the breakdown adds the wait for a pooled connection (``pool wait``, per
+statement group) and how many of the pool's connections were busy when each action began.
 
     python benchmarks/bench_load.py --matches 200 --database postgres --processes 2 --sweep-matches 0
 
@@ -74,12 +80,31 @@ class Timings:
     _pending: dict[str, float] = field(default_factory=dict)
     _arrived: dict[int, float] = field(default_factory=dict)
 
+    pool_waits: list[float] = field(default_factory=list)
+    load_query: list[float] = field(default_factory=list)
+    busy_at_load: list[int] = field(default_factory=list)
+
     def instrument(self, bot) -> None:
         game = bot.game
         act = game.act
+        pool = getattr(bot.store, "_pool", None)
+        if pool is not None:  # PostgreSQL: time each wait for a connection (a SimCord-free internal, bench only)
+            bot.store._pool = TimedPool(pool, self.pool_waits)
+        load = game.service.load
+
+        async def timed_load(*args, **kwargs):  # the load step without the wait for the match's lock
+            began = time.perf_counter()
+            try:
+                return await load(*args, **kwargs)
+            finally:
+                self.load_query.append(time.perf_counter() - began)
+
+        game.service.load = timed_load
 
         async def timed_act(*args, **kwargs):
             self._started = self._last = time.perf_counter()
+            if pool is not None:
+                self.busy_at_load.append(pool.get_size() - pool.get_idle_size())
             self._pending = {}
             result = await act(*args, **kwargs)  # a refusal raises: only applied actions are counted
             self.total.append(time.perf_counter() - self._started)
@@ -125,6 +150,35 @@ class Timings:
             setattr(discord.InteractionResponse, name, timed(original))
 
 
+class TimedPool:
+    """An asyncpg pool whose ``acquire`` notes how long each caller waited for a connection."""
+
+    def __init__(self, pool, waits: list[float]) -> None:
+        self._pool = pool
+        self._waits = waits
+
+    def acquire(self):
+        return _TimedAcquire(self._pool.acquire(), self._waits)
+
+    def __getattr__(self, name):
+        return getattr(self._pool, name)
+
+
+class _TimedAcquire:
+    def __init__(self, context, waits: list[float]) -> None:
+        self._context = context
+        self._waits = waits
+
+    async def __aenter__(self):
+        began = time.perf_counter()
+        connection = await self._context.__aenter__()
+        self._waits.append(time.perf_counter() - began)
+        return connection
+
+    async def __aexit__(self, *exc):
+        return await self._context.__aexit__(*exc)
+
+
 @dataclass
 class Seat:
     table_channel: simcord.ChannelHandle
@@ -132,6 +186,7 @@ class Seat:
     samurai: simcord.MemberActor
     match_id: int = 0
     rng: random.Random = field(default_factory=random.Random)
+    in_channel: bool = False  # her commands in the channel: this process does not hold shard 0, where DMs go
 
 
 def forget_uploads(env: simcord.Env) -> None:
@@ -157,12 +212,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
+async def open_matches(env: simcord.Env, count: int, seed: int, shard: int | None = None) -> list[Seat]:
     seats: list[Seat] = []
     guild = None
     for index in range(count):
         if index % 400 == 0:  # Discord allows 500 channels per server
-            guild = env.create_guild(name=f"server {index // 400}")
+            where = {} if shard is None else {"shard_id": shard}  # a server on this process's own shard
+            guild = env.create_guild(name=f"server {index // 400}", **where)
         channel = guild.create_text_channel(f"dojo-{index}")
         goryo = guild.add_member(env.create_user(f"goryo{index}"))
         samurai = guild.add_member(env.create_user(f"samurai{index}"))
@@ -171,7 +227,9 @@ async def open_matches(env: simcord.Env, count: int, seed: int) -> list[Seat]:
         assert accepted.acknowledged
         record = await env.bot.store.active_match_in(channel.id)
         assert record.goryo_id == goryo.id, "two processes' simulated channels share an id"
-        seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index)))
+        seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index), bool(shard)))
+        if (index + 1) % 200 == 0:
+            print(f"  … {index + 1} matches open", file=sys.stderr, flush=True)
     return seats
 
 
@@ -183,19 +241,25 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
         return False
     action = rules.playout.random_action(state, seat.rng)
     channel, goryo, samurai = seat.table_channel, seat.goryo, seat.samurai
+    her = goryo if seat.in_channel else goryo.user
+    where = (channel,) if seat.in_channel else ()
     if isinstance(action, rules.ChooseStart):
-        await goryo.user.slash("goryo start", space=rules.space_name(action.space), match=seat.match_id)
+        await her.slash(*where, "goryo start", space=rules.space_name(action.space), match=seat.match_id)
     elif isinstance(action, rules.Plan):
-        preview = await goryo.user.slash("goryo path", **command_for(action)[1], match=seat.match_id)
-        await goryo.user.click(preview.response, label="Confirm")
+        preview = await her.slash(*where, "goryo path", **command_for(action)[1], match=seat.match_id)
+        await her.click(preview.response, label="Confirm")
     else:
         name, options = command_for(action)
         await samurai.slash(channel, f"goryo {name}", **options)
     return True
 
 
-async def run(matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0) -> dict:
-    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None)
+async def run(
+    matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1
+) -> dict:
+    # Several processes: process k holds shard k of them (and delivers for its servers only).
+    sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
+    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, **sharding)
     timings = Timings()
     async with simcord.run(bot, settle_timeout=60.0) as env:
         if process:
@@ -203,7 +267,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
             await env.advance_time(600.0 * process)
         baseline = rss_mb()
         opened = time.perf_counter()
-        seats = await open_matches(env, matches, seed)
+        seats = await open_matches(env, matches, seed, process if processes > 1 else None)
         opening = time.perf_counter() - opened
         forget_uploads(env)
         timings.instrument(env.bot)
@@ -212,6 +276,7 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
         live = list(seats)
         for _ in range(actions_per_match):
             live = [seat for seat in live if await act(env, seat)]
+            print(f"  … a pass over {len(live)} matches done", file=sys.stderr, flush=True)
             if not live:
                 break
             await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile
@@ -220,11 +285,13 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
         # A restart replays every active match's log against its row before serving (the start-up check).
         old_store = env.bot.store
         restarted = time.perf_counter()
-        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global"))
+        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global", **sharding))
         restart = time.perf_counter() - restarted
         if old_store is not None:
             await old_store.close()
         bot = env.bot
+        table_stats = await postgres_table_stats(env.bot.store)
+        plans = await postgres_plans(env.bot.store, seats[len(seats) // 2])
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
     if bot.store is not None:
@@ -238,14 +305,67 @@ async def run(matches: int, actions_per_match: int, think: float, seed: int, dat
         "restart": restart,
         "baseline_mb": baseline,
         "end_mb": rss_mb(),
+        "table_stats": table_stats,
+        "plans": plans,
     }
+
+
+async def postgres_table_stats(store) -> list[dict]:
+    """PostgreSQL's counters per table (scans by index and in full, live and dead rows, vacuums): evidence for the load step."""
+    pool = getattr(store, "_pool", None)
+    if pool is None:
+        return []
+    async with pool.acquire() as connection:
+        rows = await connection.fetch(
+            "SELECT relname, seq_scan, seq_tup_read, idx_scan, n_live_tup, n_dead_tup, n_tup_hot_upd, n_tup_upd,"
+            " autovacuum_count, autoanalyze_count FROM pg_stat_user_tables"
+            " WHERE relname IN ('matches', 'outbox', 'outbox_claims', 'actions', 'plan_previews') ORDER BY relname"
+        )
+    return [dict(row) for row in rows]
+
+
+async def postgres_plans(store, seat: Seat) -> dict[str, list[str]]:
+    """EXPLAIN ANALYZE of the queries every action runs, on the database as the run left it."""
+    pool = getattr(store, "_pool", None)
+    if pool is None:
+        return {}
+    match, channel, user = seat.match_id, seat.table_channel.id, seat.goryo.id
+    queries = {
+        "load (get_match)": ("SELECT * FROM matches WHERE id = $1 ORDER BY id", (match,)),
+        "the channel's match": ("SELECT * FROM matches WHERE channel_id = $1 AND status = 'active'", (channel,)),
+        "a member's matches": (
+            "SELECT id FROM matches WHERE status = 'active' AND (goryo_id = $1 OR samurai_id = $1) ORDER BY id", (user,)
+        ),
+        "pending outbox": ("SELECT * FROM outbox WHERE match_id = $1 AND status = 'pending' ORDER BY id", (match,)),
+        "last discovery": (
+            "SELECT * FROM outbox WHERE match_id = $1 AND kind = 'discovery' AND status = 'done' ORDER BY id DESC LIMIT 1",
+            (match,),
+        ),
+        "due outbox": ("SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1",
+                       ("9999",)),
+        "reminders due": (
+            (
+                "SELECT id FROM matches WHERE status = 'active' AND reminded_at IS NULL AND to_move IS NOT NULL"
+                " AND turn_started_at <= $1 ORDER BY turn_started_at"
+            ),
+            ("9999",),
+        ),
+    }
+    found = {}
+    async with pool.acquire() as connection:
+        for name, (sql, params) in queries.items():
+            rows = await connection.fetch(f"EXPLAIN (ANALYZE, BUFFERS) {sql}", *params)
+            found[name] = [row[0] for row in rows]
+    return found
 
 
 def plain(result: dict) -> dict:
     """The result without the live Timings object, so it can cross a process boundary."""
     timings: Timings = result["timings"]
     return result | {
-        "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response},
+        "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response,
+                    "pool_waits": timings.pool_waits, "busy_at_load": timings.busy_at_load,
+                    "load_query": timings.load_query},
         "errors": [repr(e) for e in result["errors"]],
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -256,6 +376,9 @@ def merged(results: list[dict]) -> dict:
     for result in results:
         timings.total += result["timings"]["total"]
         timings.first_response += result["timings"]["first_response"]
+        timings.pool_waits += result["timings"]["pool_waits"]
+        timings.busy_at_load += result["timings"]["busy_at_load"]
+        timings.load_query += result["timings"]["load_query"]
         for step, spent in result["timings"]["steps"].items():
             timings.steps[step] += spent
     return {
@@ -268,6 +391,8 @@ def merged(results: list[dict]) -> dict:
         "restart": max(r["restart"] for r in results),
         "baseline_mb": max(r["baseline_mb"] for r in results),
         "end_mb": max(r["end_mb"] for r in results),
+        "table_stats": results[0]["table_stats"],
+        "plans": results[0]["plans"],
     }
 
 
@@ -276,7 +401,8 @@ def processes(count: int, args: argparse.Namespace, url: str) -> dict:
     share = args.matches // count
     children = [
         subprocess.Popen(
-            [sys.executable, __file__, "--process", str(k), "--url", url, "--matches", str(share),
+            [sys.executable, __file__, "--process", str(k), "--processes", str(count), "--url", url,
+             "--matches", str(share),
              "--actions", str(args.actions), "--think", str(args.think), "--seed", str(args.seed + k)],
             stdout=subprocess.PIPE, text=True,
         )
@@ -289,6 +415,20 @@ def processes(count: int, args: argparse.Namespace, url: str) -> dict:
             raise SystemExit(f"bot process failed ({child.returncode})")
         results.append(json.loads(out.strip().splitlines()[-1]))
     return merged(results)
+
+
+def keep_idle_connections() -> None:
+    """Bench only: asyncpg closes a pooled connection idle for 300 s and expires a cached prepared
+    statement after 300 s, each with a loop timer, and SimCord's settle waits for such timers when they
+    fall due within its limit (a run of a few minutes stalls on them). Keeping both changes nothing
+    the bench measures."""
+    import functools
+
+    import asyncpg
+
+    asyncpg.create_pool = functools.partial(
+        asyncpg.create_pool, max_inactive_connection_lifetime=0, max_cached_statement_lifetime=0
+    )
 
 
 def start_postgres(folder: Path) -> tuple[object, str]:
@@ -327,10 +467,26 @@ def report(matches: int, result: dict) -> None:
                 f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
                 f"  {sum(spent) / share:5.1%} of handling"
             )
+    if timings.load_query:
+        query = timings.load_query
+        print(f"    of load, reading the match (no lock wait): median {statistics.median(query) * 1000:.2f} ms, "
+              f"p95 {percentile(query, 0.95) * 1000:.2f} ms")
+    if timings.pool_waits:
+        waits = timings.pool_waits
+        busy = timings.busy_at_load
+        print(
+            f"    pool wait per connection asked ({len(waits)}): median {statistics.median(waits) * 1000:.2f} ms, "
+            f"p95 {percentile(waits, 0.95) * 1000:.2f} ms, max {max(waits) * 1000:.1f} ms; "
+            f"connections busy as an action began: median {statistics.median(busy):.0f}, max {max(busy)}"
+        )
     print(
         f"  memory: peak (max RSS) {peak_mb:.0f} MB; {result['baseline_mb']:.0f} MB once started, "
         f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
     )
+    for row in result.get("table_stats") or []:
+        print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname") + f": {row['relname']}")
+    for name, plan in (result.get("plans") or {}).items():
+        print(f"    EXPLAIN {name}: " + " | ".join(line.strip() for line in plan if "cost=" in line or "Execution" in line))
     if result["errors"]:
         print(f"  UNEXPECTED ERRORS: {len(result['errors'])}: {result['errors'][:3]!r}")
 
@@ -381,8 +537,12 @@ def main() -> None:
     parser.add_argument("--process", type=int, help=argparse.SUPPRESS)  # one of --processes, run by the parent
     parser.add_argument("--url", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.database == "postgres" or args.url:
+        keep_idle_connections()
     if args.process is not None:
-        result = asyncio.run(run(args.matches, args.actions, args.think, args.seed, args.url, args.process))
+        result = asyncio.run(
+            run(args.matches, args.actions, args.think, args.seed, args.url, args.process, args.processes)
+        )
         print(json.dumps(plain(result)))
         return
     if args.processes > 1 and args.database != "postgres":

@@ -58,6 +58,7 @@ class GoryoBot(commands.Bot):
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await boards.warm()
+        await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
@@ -90,6 +91,9 @@ class GoryoBot(commands.Bot):
         try:
             assert self.game is not None
             await self.game.challenges.sweep()
+            if self.game.deliverer.shards is not None:
+                # Another process may have died between committing for one of our matches and nudging us.
+                await self.game.deliverer.sweep()
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

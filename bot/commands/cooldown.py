@@ -1,6 +1,10 @@
 """A per-user cooldown for read-only commands that draw pictures, so one person cannot starve other matches.
 
-In memory: a restart forgets it, which costs at most one extra picture per user.
+In memory: a restart forgets it, which costs at most one extra picture per user. With several
+processes it stays per process, on purpose: it guards the drawing processes' load, not a rule
+of the game, and Discord brings a member's commands in one server always to the process holding
+that server's shard (DMs all to shard 0's), so a member could get one extra picture per process
+at most. Sharing it would put a database write on every read-only command.
 """
 
 from __future__ import annotations

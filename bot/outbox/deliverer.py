@@ -20,7 +20,10 @@ Several processes (bots sharing one PostgreSQL): a drain first claims the match'
 outbox in the database (``Store.claim_outbox``) and gives the claim back when done,
 so two processes never drain one match at once and items keep their order. A
 drain that answers an interaction waits for the claim; a sweep skips the match and
-looks again when the claim lapses (CLAIM_SECONDS), in case its holder died.
+looks again when the claim lapses (CLAIM_SECONDS), in case its holder died. A process
+holding some of the shards (``shards``) delivers for the matches on its servers only
+(see ``bot.storage.shards``): for another server's match it answers its own interaction,
+then nudges the other processes (PostgreSQL's NOTIFY), and that server's process sends the rest.
 
 Languages: each item is sent in its own (``OutboxItem.language``): its picture, alt text and
 buttons are drawn in it; a notice the deliverer adds to the channel speaks the match's server language.
@@ -61,7 +64,7 @@ from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
-from ..storage import MatchRecord, Store
+from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from .indoubt import InDoubt, unreachable_notice
 from .items import Carrier, OutboxEntry, OutboxItem
@@ -213,10 +216,14 @@ def buttons(entry: OutboxEntry) -> discord.ui.View | None:
 
 
 class Deliverer:
-    def __init__(self, bot: discord.Client, store: Store, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, bot: discord.Client, store: Store, clock: Callable[[], datetime], shards: Shards | None = None
+    ) -> None:
         self.bot = bot
         self.store = store
         self.clock = clock
+        self.shards = shards  # None: every match is this process's to deliver
+        self._nudges: set[asyncio.Task] = set()
         # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
         # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
         # where tests inject crashes and check what Discord has seen by then.
@@ -242,11 +249,11 @@ class Deliverer:
         Then the timer is set to the next retry, if anything still waits.
         """
         now = self.clock()
-        due = await self.store.matches_with_due_outbox(now + timedelta(days=365) if everything else now)
+        due = await self.store.matches_with_due_outbox(now + timedelta(days=365) if everything else now, self.shards)
         sent = 0
         for match_id in due:
             sent += await self.deliver(match_id)
-        if (next_try := await self.store.next_outbox_attempt()) is not None:
+        if (next_try := await self.store.next_outbox_attempt(self.shards)) is not None:
             self._wake_at(next_try)
         return sent
 
@@ -271,6 +278,36 @@ class Deliverer:
         if self._timer is not None and not self._timer.done():
             self._timer.cancel()
         self._timer = None
+        for task in list(self._nudges):
+            task.cancel()
+
+    async def listen(self) -> None:
+        """Deliver what other processes leave to this one: the outbox of matches on its servers."""
+        if self.shards is not None:
+            await self.store.listen_outbox(self._nudged)
+
+    def _nudged(self, match_id: int, guild_id: int | None) -> None:
+        if self.shards is None or not self.shards.holds(guild_id):
+            return  # another process's server: it was nudged too
+        task = asyncio.get_running_loop().create_task(self._deliver_nudged(match_id))
+        self._nudges.add(task)
+        task.add_done_callback(self._nudges.discard)
+
+    async def _deliver_nudged(self, match_id: int) -> None:
+        try:
+            await self.deliver(match_id)
+        except Exception:  # the items stay pending: the next sweep takes them
+            log.exception("match %d: delivering what another process left failed", match_id)
+            self._wake_at(self.clock() + timedelta(seconds=RETRY_FIRST))
+
+    async def _guild_elsewhere(self, match_id: int, reply: Reply | None) -> tuple[int | None] | None:
+        """(guild id,) when the match's server is on a shard another process holds, else None."""
+        if self.shards is None:
+            return None
+        record = reply.record if reply is not None else await self.store.get_match(match_id)
+        if record is None or self.shards.holds(record.guild_id):
+            return None
+        return (record.guild_id,)
 
     async def deliver(self, match_id: int, reply: Reply | None = None) -> int:
         """Send the match's pending items in order; how many were sent. Refusals by Discord are retried later."""
@@ -278,13 +315,17 @@ class Deliverer:
         if reply is not None and lock.locked():
             await reply.defer()  # someone else is sending for this match: don't make Discord wait
         sent = lost = 0
+        elsewhere = await self._guild_elsewhere(match_id, reply)
         async with lock:
-            if not await self._claim(match_id, reply):
-                return 0
-            try:
-                sent, lost = await self._drain(match_id, reply)
-            finally:
-                await self.store.release_outbox(match_id, holder=self.holder)
+            if elsewhere is None or reply is not None:  # another server's match: its answer only
+                if not await self._claim(match_id, reply):
+                    return 0
+                try:
+                    sent, lost = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                finally:
+                    await self.store.release_outbox(match_id, holder=self.holder)
+        if elsewhere is not None:
+            await self.store.nudge_outbox(match_id, *elsewhere)  # its server's process sends the rest
         if reply is not None:
             await reply.finish(lost)
         return sent
@@ -302,9 +343,11 @@ class Deliverer:
             await reply.defer()
             await asyncio.sleep(CLAIM_POLL)
 
-    async def _drain(self, match_id: int, reply: Reply | None) -> tuple[int, int]:
+    async def _drain(self, match_id: int, reply: Reply | None, answer_only: bool = False) -> tuple[int, int]:
         sent = lost = 0
         entries = await self.store.pending_outbox(match_id)
+        if answer_only:
+            entries = [e for e in entries if reply is not None and reply.carries(e)]
         record = await self.store.get_match(match_id) if entries else None
         held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
         states: dict[int, rules.GameState] = {}

@@ -27,7 +27,7 @@ from ..errors import Refusal
 from ..outbox import OutboxEntry
 from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
-from ..storage import MatchRecord, Store
+from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from . import languages
 from .aiplay import AiPlayer, keep_from_the_bot
@@ -45,15 +45,13 @@ class Game:
         self.store = store
         self.settings = settings
         self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)))
-        self.deliverer = Deliverer(bot, store, lambda: self.service.clock())
+        # With several processes, each delivers for the matches on its own shards' servers.
+        shards = Shards.held(settings.shard_count, settings.shard_ids)
+        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
-        # Previews cancelled by their Cancel button: (match, version, plan). A Confirm racing the
-        # Cancel is refused once the Cancel won the match's lock. In memory: after a restart the
-        # cancelled preview has no buttons left to press.
-        self._cancelled: set[tuple[int, int, rules.Plan]] = set()
 
     async def recover(self) -> None:
         """At start-up: end turns a crash left with nothing legal to do, forget unshown challenges, send the outbox."""
@@ -63,7 +61,10 @@ class Game:
                 async with self.service.lock(record.id):
                     await self.service.end_a_finished_turn(record)
         await self.deliverer.sweep(everything=True)
-        self.ai.resume(await self.store.active_matches())  # the bot's turns a restart interrupted
+        # The bot's turns a restart interrupted: each process resumes those in its own shards' servers
+        # (two would only think twice: the version check lets one move in).
+        shards = self.deliverer.shards
+        self.ai.resume([r for r in await self.store.active_matches() if shards is None or shards.holds(r.guild_id)])
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
@@ -95,13 +96,16 @@ class Game:
         version: int | None = None,
         receipt: str | None = None,
         unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
+        preview: int | None = None,
     ) -> Played:
         """Play ``action`` for whoever interacted, then deliver what it owes, answering them first.
 
-        ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored.
+        ``receipt``: what the clicked message (a question with buttons) becomes once the action is stored;
+        ``preview``: the plan preview a Confirm came from (see ``MatchService.play``).
         """
         played = await self.service.play(
-            match_id, interaction.user.id, action, expected_version=version, unless=unless, heard=languages.heard(interaction)
+            match_id, interaction.user.id, action, expected_version=version, unless=unless,
+            heard=languages.heard(interaction), preview=preview,
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
         self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
@@ -148,28 +152,33 @@ class Game:
     async def confirm_plan(
         self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None, plan: rules.Plan
     ) -> None:
+        number = preview or 0  # buttons from before previews were numbered count as preview 0
+
         async def refused(record: MatchRecord) -> Refusal | None:
-            if (match_id, version, preview) in self._cancelled:
+            if await self.store.preview_cancelled(match_id, version=version, preview=number):
                 return Refusal(N_("You cancelled this plan, so it was not locked in. Send `/goryo path` again."))
             if await self._replaced(record, version, preview):
                 return Refusal(messages.goryo_preview_replaced())
             return None
 
-        await self.act(interaction, match_id, plan, version=version, unless=refused)
+        await self.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
 
     async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
-        # Under the match's lock, so a Confirm pressed at the same instant is decided one way only:
-        # either it locked the plan first (and this preview never says "Cancelled"), or it is refused.
+        # A Confirm pressed at the same instant is decided one way only: either it locked the plan first
+        # (and this preview never says "Cancelled"), or it is refused. In this process the match's lock
+        # orders them; across processes the database does (the cancel is stored under the match's row
+        # lock, and the Confirm's commit checks for it under the same lock).
         async with self.service.lock(match_id):
             record = await self.service.load(match_id)
             if interaction.user.id != record.goryo_id:
                 raise Refusal(N_("Only the Goryō of this match can use these buttons."))
             if await self._replaced(record, version, preview):
                 raise Refusal(messages.goryo_preview_replaced())
-            if record.version != version:
+            if record.version != version or not await self.store.cancel_preview(
+                match_id, version=version, preview=preview or 0
+            ):
                 await interaction.response.edit_message(content=messages.goryo_preview_outdated(), view=None, attachments=[])
                 return
-            self._cancelled.add((match_id, version, preview))
             await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
 
     # --- the Samurai ------------------------------------------------------------------

@@ -133,11 +133,14 @@ class MatchService:
         expected_version: int | None = None,
         unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
         heard: Heard | None = None,
+        preview: int | None = None,
     ) -> Played:
         """Apply ``action`` by ``actor_id`` and store it with its outbox; Refusal if it may not happen.
 
         ``unless`` is asked under the match's lock, just before the checks: a Refusal it
-        returns stops the action (a cancelled preview's Confirm, for one).
+        returns stops the action (a cancelled preview's Confirm, for one). ``preview``: the
+        plan preview a Confirm came from; the commit fails if it was cancelled meanwhile
+        (on another process too), and ``unless``, asked again, says why.
         ``heard``: the languages the acting interaction showed; the outbox speaks them, and they are
         stored with the action.
         """
@@ -155,7 +158,7 @@ class MatchService:
                 step = self.apply(record, action)
                 self._passed("apply")
                 try:
-                    played = await self.commit(record, actor_id, action, step)
+                    played = await self.commit(record, actor_id, action, step, preview)
                 except StaleMatchError:
                     log.info("match %d: another process acted first; checking the action again", match_id)
                     continue
@@ -217,9 +220,11 @@ class MatchService:
     def apply(record: MatchRecord, action: rules.Action) -> rules.Step:
         return rules.apply(record.state, action)
 
-    async def commit(self, record: MatchRecord, actor_id: int, action: rules.Action, step: rules.Step) -> Played:
+    async def commit(
+        self, record: MatchRecord, actor_id: int, action: rules.Action, step: rules.Step, preview: int | None = None
+    ) -> Played:
         # The announcement is made from the state as it will be stored; its version is known in advance.
-        preview = Played(record, replace_state(record, step.state), actor_id, action, step.events)
+        announced = Played(record, replace_state(record, step.state), actor_id, action, step.events)
         try:
             after = await self.store.record_action(
                 record.id,
@@ -228,9 +233,10 @@ class MatchService:
                 action=action,
                 new_state=step.state,
                 now=self.clock(),
-                outbox=self.announce(preview),
+                outbox=self.announce(announced),
                 server_language=record.server_language,
                 goryo_language=record.goryo_language,
+                preview=preview,
             )
         except MatchClosedError:
             raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`.")) from None

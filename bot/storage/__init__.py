@@ -6,6 +6,7 @@ the modules of this package.
 
 import os
 
+from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
     CHALLENGER_ROLES,
@@ -16,6 +17,7 @@ from .sqlite import (
     LoggedAction,
     MatchClosedError,
     MatchRecord,
+    PreviewCancelledError,
     StaleMatchError,
     Store,
 )
@@ -51,8 +53,11 @@ __all__ = [
     "LoggedAction",
     "MatchClosedError",
     "MatchRecord",
+    "PreviewCancelledError",
+    "Shards",
     "StaleMatchError",
     "Store",
     "is_postgres_url",
     "open_store",
+    "shard_of",
 ]

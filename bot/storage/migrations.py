@@ -201,6 +201,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE challenges ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
         "ALTER TABLE challenges ADD COLUMN challenger_language TEXT NOT NULL DEFAULT 'en'",
     ),
+    # 10: plan previews the Goryō cancelled, so that their Confirm is refused whichever process
+    # it reaches; preview 0 stands for buttons from before previews were numbered.
+    (
+        """
+        CREATE TABLE preview_cancels (
+            match_id INTEGER NOT NULL REFERENCES matches (id),
+            version  INTEGER NOT NULL,
+            preview  INTEGER NOT NULL CHECK (preview >= 0),
+            PRIMARY KEY (match_id, version, preview)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -22,6 +22,8 @@ from .postgres_migrations import migrate
 from .sqlite import Store
 
 log = logging.getLogger("bot.storage")
+
+NUDGES = "goryo_outbox"  # the NOTIFY channel on which a process says "this match's outbox waits"
 
 
 @functools.lru_cache(maxsize=512)
@@ -73,6 +75,8 @@ class PostgresStore(Store):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__(None, _safe_url(url))  # type: ignore[arg-type]
         self._pool = pool
+        self._url = url
+        self._listener: asyncpg.Connection | None = None  # its own connection: LISTEN holds one for good
 
     @classmethod
     async def open(cls, url: str, *, durable: bool = True, pool_size: int = 10) -> PostgresStore:  # type: ignore[override]
@@ -92,7 +96,22 @@ class PostgresStore(Store):
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            if self._listener is not None:
+                await self._listener.close()
             await self._pool.close()
+
+    async def nudge_outbox(self, match_id: int, guild_id: int | None) -> None:
+        async with self._pool.acquire() as connection:
+            await connection.execute("SELECT pg_notify($1, $2)", NUDGES, f"{match_id}:{guild_id or ''}")
+
+    async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
+        def heard(_connection: object, _pid: int, _channel: str, payload: str) -> None:
+            match_id, _, guild_id = payload.partition(":")
+            nudged(int(match_id), int(guild_id) if guild_id else None)
+
+        if self._listener is None:
+            self._listener = await asyncpg.connect(self._url)
+        await self._listener.add_listener(NUDGES, heard)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:  # type: ignore[override]

@@ -225,6 +225,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE challenges ADD COLUMN server_language TEXT NOT NULL DEFAULT 'en'",
         "ALTER TABLE challenges ADD COLUMN challenger_language TEXT NOT NULL DEFAULT 'en'",
     ),
+    # 10: plan previews the Goryō cancelled (0: an unnumbered preview).
+    (
+        """
+        CREATE TABLE preview_cancels (
+            match_id BIGINT  NOT NULL REFERENCES matches (id),
+            version  INTEGER NOT NULL,
+            preview  INTEGER NOT NULL CHECK (preview >= 0),
+            PRIMARY KEY (match_id, version, preview)
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -17,7 +17,7 @@ import json
 import logging
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
@@ -32,6 +32,7 @@ from ..league import MatchSummary, Rating, RatingKey
 from ..outbox import Carrier, OutboxEntry, OutboxItem
 from . import standings
 from .migrations import migrate
+from .shards import Shards
 
 log = logging.getLogger("bot.storage")
 
@@ -57,6 +58,10 @@ class StaleMatchError(Exception):
 
 class MatchClosedError(StaleMatchError):
     """The match is no longer active (finished or damaged), so it takes no more actions."""
+
+
+class PreviewCancelledError(StaleMatchError):
+    """The plan came from a preview the Goryō cancelled (on whichever process) before it was committed."""
 
 
 # --- time -------------------------------------------------------------------
@@ -616,6 +621,7 @@ class Store:
         outbox: Sequence[OutboxItem] = (),
         server_language: str | None = None,
         goryo_language: str | None = None,
+        preview: int | None = None,
     ) -> MatchRecord:
         """Append ``action`` to the log, store ``new_state`` and queue ``outbox``, in one transaction.
 
@@ -623,7 +629,9 @@ class Store:
         acting interaction showed them), so what the bot later says on its own follows them.
 
         StaleMatchError if the match is no longer at ``expected_version`` (someone else's
-        action won), MatchClosedError if it is finished or damaged, LookupError if unknown.
+        action won), MatchClosedError if it is finished or damaged, LookupError if unknown,
+        PreviewCancelledError if ``preview`` (the plan preview the action was confirmed from)
+        was cancelled: checked under the same lock as ``cancel_preview`` takes.
         ``new_state`` must be what rules.apply makes of the stored state and ``action``:
         the store checks, so the log always replays to the stored state.
         """
@@ -644,6 +652,12 @@ class Store:
                 )
             if row["status"] != ACTIVE:
                 raise MatchClosedError(f"match {match_id} is {row['status']}")
+            if preview is not None and await self._one(
+                db,
+                "SELECT 1 FROM preview_cancels WHERE match_id = ? AND version = ? AND preview = ?",
+                (match_id, expected_version, preview),
+            ):
+                raise PreviewCancelledError(f"match {match_id}: preview {preview} was cancelled")
             if rules.to_json(rules.apply(rules.from_json(row["state"]), action).state) != new_state_json:
                 raise ValueError("new_state is not the result of applying the action to the stored state")
             await db.execute(
@@ -763,6 +777,32 @@ class Store:
             row = await self._one(db, "SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
         return None if row is None else int(row[0])
 
+    async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool:
+        """Note that the Goryō cancelled this preview, so its Confirm is refused; False if the match is
+        no longer active at ``version`` (a Confirm or another action got there first: nothing is noted).
+
+        Under the match's row lock (PostgreSQL; SQLite's write lock serialises anyway), as a commit
+        is: a Confirm and a Cancel pressed at once, even on two processes, are decided one way only.
+        """
+        async with self._write() as db:
+            row = await self._one(db, f"SELECT version, status FROM matches WHERE id = ?{self.for_update}", (match_id,))
+            if row is None or row["status"] != ACTIVE or row["version"] != version:
+                return False
+            await db.execute(
+                "INSERT INTO preview_cancels (match_id, version, preview) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                (match_id, version, preview),
+            )
+            return True
+
+    async def preview_cancelled(self, match_id: int, *, version: int, preview: int) -> bool:
+        async with self._read() as db:
+            row = await self._one(
+                db,
+                "SELECT 1 FROM preview_cancels WHERE match_id = ? AND version = ? AND preview = ?",
+                (match_id, version, preview),
+            )
+        return row is not None
+
     async def mark_damaged(self, match_id: int, reason: str) -> bool:
         """Take an active match out of play (frees its channel), keeping its rows for inspection.
 
@@ -845,23 +885,42 @@ class Store:
             for row in rows
         ]
 
-    async def matches_with_due_outbox(self, now: datetime) -> list[int]:
-        """Matches with an item waiting whose next try is due (indexed)."""
+    @staticmethod
+    def _pending_of(shards: Shards | None) -> str:
+        """The waiting items (indexed), of the matches on ``shards``' servers only when given."""
+        if shards is None:
+            return "FROM outbox WHERE status = 'pending'"
+        return (
+            "FROM outbox JOIN matches ON matches.id = outbox.match_id"
+            f" WHERE outbox.status = 'pending' AND {shards.sql('matches.guild_id')}"
+        )
+
+    async def matches_with_due_outbox(self, now: datetime, shards: Shards | None = None) -> list[int]:
+        """Matches with an item waiting whose next try is due (indexed); on ``shards``' servers if given."""
         async with self._read() as db:
             # Not DISTINCT in SQL: SQLite would then walk the whole outbox (by match) instead of
             # the few pending rows of the partial index.
             rows = await self._all(
                 db,
-                "SELECT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
+                f"SELECT match_id {self._pending_of(shards)} AND next_attempt_at <= ?",
                 (_utc_text(now),),
             )
         return sorted({row["match_id"] for row in rows})
 
-    async def next_outbox_attempt(self) -> datetime | None:
+    async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
         """When the earliest waiting item is due again (indexed), or None if nothing waits."""
         async with self._read() as db:
-            row = await self._one(db, "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'")
+            row = await self._one(db, f"SELECT MIN(next_attempt_at) AS at {self._pending_of(shards)}")
         return _parse_time(row["at"])
+
+    async def nudge_outbox(self, match_id: int, guild_id: int | None) -> None:
+        """Tell the other processes that this match's outbox waits (its server's process sends it).
+
+        One process on SQLite has no one to tell; PostgreSQL's NOTIFY reaches the others.
+        """
+
+    async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
+        """Call ``nudged(match_id, guild_id)`` whenever another process nudges a match's outbox."""
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:
         """Note that a send of the item begins: when (the latest try: each try first looked for the ones

@@ -3,7 +3,8 @@
 SimCord runs one bot per environment, with real shard routing (a guild's events go to
 the shard that holds it, DM interactions to shard 0), and can swap the bot for another
 (``env.restart_bot``). So: the DM-shard test hands the environment from the process that
-holds the guild's shard to the one that holds shard 0 and back, all on one database; the
+holds the guild's shard to the one that holds shard 0, and keeps the guild's process
+running beside it (its own pool and deliverer, listening for nudges) on one database; the
 concurrency tests run two processes' own pipelines (each with its own connection pool,
 its own locks and its own deliverer) side by side against one database.
 """
@@ -14,6 +15,7 @@ import asyncio
 import itertools
 import logging
 import random
+import time
 from datetime import timedelta
 
 import discord
@@ -46,41 +48,96 @@ def table(env) -> Table:
     return Table(env, guild=env.create_guild(shard_id=1))
 
 
-async def test_dm_commands_reach_a_match_whose_channel_lives_on_another_processes_shard(env, table, make_bot):
+async def until(env, done, what: str) -> None:
+    """Let the other process's nudged delivery run (a NOTIFY round trip); fail, saying what, if it never does."""
+    give_up = time.monotonic() + 20.0
+    while time.monotonic() < give_up:
+        await env.settle()
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def guild_process(env, postgres_url) -> Game:
+    """The process holding shard 1 (the table's guild) beside the one SimCord runs: its own pool and
+    deliverer on the same database, listening for nudges; it reaches Discord by the one client SimCord
+    runs, as a real process reaches any channel by REST."""
+    store = await open_store(postgres_url)
+    game = Game(env.bot, store, env.bot.settings.replace(shard_ids=(1,)))
+    game.deliverer.holder = "guild process"
+    await game.deliverer.listen()
+    return game
+
+
+async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_guilds_process(
+    env, table, make_bot, postgres_url
+):
     await table.begin()
     assert isinstance(env.bot, discord.AutoShardedClient) and env.bot.shard_ids == [1]
-    guild_process = env.bot
     # Discord sends DM interactions to shard 0, which this process does not hold: it never sees them.
     first_space = rules.space_name(rules.SPACES_OF_TYPE[table.state.first_type][0])
     unseen = await table.goryo.user.slash("goryo start", space=first_space)
     assert not unseen.acknowledged
-    assert (await guild_process.store.active_match_in(table.channel.id)).version == 0
 
-    # Her DM commands come to shard 0, which another process holds: it has never seen the
-    # guild (no gateway events of shard 1), yet it finds the match in the shared database,
-    # and reaches the channel by REST.
+    # Her DM commands come to shard 0, which another process holds: it has never seen the guild
+    # (no gateway events of shard 1), yet it finds the match in the shared database.
+    first = env.bot
     dm_process = make_bot(shard_ids=(0,))
     await env.restart_bot(dm_process)
+    first.game.deliverer.stop()
+    await first.store.close()  # its client is detached from SimCord now: the guild's process is rebuilt below
     assert dm_process.get_guild(table.guild.id) is None
-    start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
-    await table.play(start)
-    plan = next(rules.legal_plans(table.state))
-    await table.play(plan)
-    record = await dm_process.store.active_match_in(table.channel.id)
-    assert record.version == 2 and record.state == table.state
-    ping = table.channel.history()[-1]
-    assert table.samurai.mention in ping.content and ping.author.id == dm_process.user.id
-    assert any("planned" in m.content.lower() or "path" in m.content.lower() for m in table.goryo_dm())
+    guild = await guild_process(env, postgres_url)
+    sent = {"dm": [], "guild": []}
+    for deliverer, name in ((dm_process.game.deliverer, "dm"), (guild.deliverer, "guild")):
+        deliverer.checkpoint = lambda step, name=name: sent[name].append(step) if step.startswith("delivered") else None
+    try:
+        # Shard 0's process answers her interaction; the narration goes to the channel from the guild's process.
+        assert (await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))).acknowledged
+        await until(env, lambda: sent["guild"], "the guild's process sends the narration")
+        assert sent == {"dm": ["delivered goryo-turn"], "guild": ["delivered narration"]}
+        plan = next(rules.legal_plans(table.state))
+        await table.play(plan)
+        await until(env, lambda: len(sent["guild"]) == 2, "the guild's process pings the Samurai")
+        assert sent == {"dm": ["delivered goryo-turn", "delivered receipt"],
+                        "guild": ["delivered narration", "delivered ping"]}
+        ping = table.channel.history()[-1]
+        assert table.samurai.mention in ping.content
 
-    # Back on the guild's process, the Samurai play on from what the other process stored.
-    guild_again = make_bot()
-    await env.restart_bot(guild_again)
-    search = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Search))
-    result = await table.play(search)
-    assert result.acknowledged
-    record = await guild_again.store.active_match_in(table.channel.id)
-    assert record.version == 3 and await guild_again.store.verify(record.id) is None
-    assert guild_process is not guild_again
+        # The Samurai end their turn in the channel (shard 1, the guild's process): the Discovery owes
+        # her a DM. Shard 0's process leaves it, though it holds every DM interaction; the guild's sends it once.
+        record = await guild.store.active_match_in(table.channel.id)
+        await guild.service.play(record.id, table.samurai.id, rules.EndSamuraiTurn())
+        assert await dm_process.game.deliverer.sweep(everything=True) == 0
+        waiting = {e.item.kind for e in await guild.store.pending_outbox(record.id)}
+        assert waiting == {"discovery", "goryo-turn"}
+        assert await guild.deliverer.sweep(everything=True) == 2
+        assert not await guild.store.pending_outbox(record.id)
+        assert [await d.sweep(everything=True) for d in (guild.deliverer, dm_process.game.deliverer)] == [0, 0]
+
+        # And the other way round: a match on a server of shard 0 is left by the guild's process.
+        other = Table(env, guild=env.create_guild(shard_id=0), channel_name="shrine")
+        challenge = await guild.store.create_challenge(
+            guild_id=other.guild.id, channel_id=other.channel.id, challenger_id=other.alice.id,
+            opponent_id=other.bob.id, challenger_role="goryo", advanced=False, now=env.now(),
+        )
+        state = rules.new_game(5)
+        second = await guild.store.start_match(
+            challenge_id=challenge.id, goryo_id=other.alice.id, samurai_id=other.bob.id, state=state, now=env.now()
+        )
+        await guild.service.play(second.id, other.alice.id, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0]))
+        assert await guild.deliverer.sweep(everything=True) == 0
+        assert await dm_process.game.deliverer.sweep(everything=True) == 2  # her DM and the channel's narration
+        assert len(other.channel.history()) == 1 and len(other.alice.user.dm_channel.history()) == 1
+        her_turns = [m for m in table.goryo_dm() if "Round 2" in m.content or "round 2" in m.content]
+        assert len(her_turns) == 1, [m.content[:60] for m in table.goryo_dm()]
+        assert sum("Her path was" in m.content for m in table.channel.history()) == 1
+        record = await guild.store.get_match(record.id)
+        assert record.version == 3 and await guild.store.verify(record.id) is None
+    finally:
+        guild.deliverer.stop()
+        await guild.store.close()
 
 
 async def two_processes(postgres_url):
@@ -178,3 +235,46 @@ async def test_a_reminder_due_while_two_processes_run_is_sent_once(env, table, p
         assert [await clock.sweep() for clock in clocks] == [0, 0]
     finally:
         await store.close()
+
+
+async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_way(postgres_url):
+    """The Goryō's Cancel and Confirm of one preview reach two processes at once: either the plan is
+    locked in and the Cancel notes nothing, or the Cancel is stored and the Confirm refused; never both."""
+    (first, second), (service, _) = await two_processes(postgres_url)
+    try:
+        now = discord.utils.utcnow()
+        challenge = await first.create_challenge(
+            guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
+            advanced=False, now=now,
+        )
+        record = await first.start_match(
+            challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=rules.new_game(3), now=now
+        )
+        start = rules.ChooseStart(rules.SPACES_OF_TYPE[record.state.first_type][0])
+        record = (await service.play(record.id, GORYO, start)).after
+        plan = next(rules.legal_plans(record.state))
+        preview = await first.new_preview(record.id)
+        landed = []
+
+        async def refused(current: object) -> Refusal | None:
+            """The first process's Confirm, as Game.confirm_plan checks it; the Cancel lands on the other
+            process right after the check passed, before the commit: the worst moment."""
+            if await first.preview_cancelled(record.id, version=record.version, preview=preview):
+                return Refusal("You cancelled this plan.")
+            if not landed:
+                landed.append(await second.cancel_preview(record.id, version=record.version, preview=preview))
+            return None
+
+        with pytest.raises(Refusal, match="cancelled"):
+            await service.play(record.id, GORYO, plan, expected_version=record.version, unless=refused, preview=preview)
+        assert landed == [True] and (await second.get_match(record.id)).version == record.version
+
+        # The other way: the Confirm of a newer preview commits first, and then its Cancel notes nothing.
+        preview = await second.new_preview(record.id)
+        played = await service.play(record.id, GORYO, plan, expected_version=record.version, preview=preview)
+        assert played.after.version == record.version + 1
+        assert not await second.cancel_preview(record.id, version=record.version, preview=preview)
+        assert not await first.preview_cancelled(record.id, version=record.version, preview=preview)
+    finally:
+        await first.close()
+        await second.close()

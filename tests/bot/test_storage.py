@@ -19,9 +19,12 @@ from bot.storage import (
     ChannelBusyError,
     MatchClosedError,
     MatchRecord,
+    PreviewCancelledError,
+    Shards,
     StaleMatchError,
     Store,
     open_store,
+    shard_of,
 )
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 from bot.storage.postgres import dollar_params
@@ -811,6 +814,58 @@ async def test_one_holder_at_a_time_drains_a_matchs_outbox(store):
     )
     assert sorted(results) == [False, False, False, False, True]
 
+
+
+async def test_a_process_holding_some_shards_finds_the_waiting_outbox_of_its_own_servers_only(store):
+    from bot.outbox import OutboxItem
+
+    # Snowflakes whose server lands on shard 0, 1, 2 of 3 by discord.py's formula; and a match with no server.
+    guilds = {shard: (3_000_000 + shard) << 22 for shard in range(3)}
+    assert all(shard_of(g, 3) == shard for shard, g in guilds.items()) and shard_of(None, 3) == 0
+    matches = {}
+    for shard, guild in [*guilds.items(), (None, None)]:
+        posted = await challenge(store, channel_id=500 + (shard if shard is not None else 9), guild_id=guild)
+        matches[shard] = await store.start_match(
+            challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0,
+            outbox=[OutboxItem("accepted", "public", "begun", "public")],
+        )
+    later = T0 + timedelta(seconds=1)
+    every = sorted(m.id for m in matches.values())
+    assert await store.matches_with_due_outbox(later) == every
+    assert await store.matches_with_due_outbox(later, Shards.held(3, range(3))) == every  # None: all of them
+    assert Shards.held(3, range(3)) is None
+    first_two = Shards.held(3, (0, 1))
+    assert await store.matches_with_due_outbox(later, first_two) == sorted(
+        [matches[0].id, matches[1].id, matches[None].id]  # no server: with the DMs, on shard 0
+    )
+    assert await store.matches_with_due_outbox(later, Shards.held(3, (2,))) == [matches[2].id]
+    assert await store.next_outbox_attempt(Shards.held(3, (2,))) == T0
+    assert [first_two.holds(m.guild_id) for m in matches.values()] == [True, True, False, True]
+    delivered = (await store.pending_outbox(matches[2].id))[0]
+    await store.outbox_delivered(delivered.id, message_id=1, now=T0)
+    assert await store.next_outbox_attempt(Shards.held(3, (2,))) is None
+    assert await store.matches_with_due_outbox(later, Shards.held(3, (2,))) == []
+
+
+async def test_a_cancelled_preview_is_stored_and_its_plan_refused_at_the_commit(store):
+    match = await new_match(store)
+    match = await play(store, match, rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0]))
+    plan = first_plan(match.state)
+    assert not await store.preview_cancelled(match.id, version=1, preview=2)
+    assert await store.cancel_preview(match.id, version=1, preview=2)
+    assert await store.cancel_preview(match.id, version=1, preview=2)  # pressed twice: still cancelled, once
+    assert await store.preview_cancelled(match.id, version=1, preview=2)
+    assert not await store.preview_cancelled(match.id, version=1, preview=3)
+    step = rules.apply(match.state, plan)
+    commit = {"expected_version": 1, "actor_id": ALICE, "action": plan, "new_state": step.state, "now": T0}
+    with pytest.raises(PreviewCancelledError):
+        await store.record_action(match.id, preview=2, **commit)
+    assert (await store.get_match(match.id)).version == 1  # nothing stored
+    # A newer preview of the same turn is not affected; once the match moved on, a Cancel notes nothing.
+    after = await store.record_action(match.id, preview=3, **commit)
+    assert after.version == 2
+    assert not await store.cancel_preview(match.id, version=1, preview=3)
+    assert not await store.preview_cancelled(match.id, version=1, preview=3)
 
 # --- the league on both backends ----------------------------------------------------------
 
