@@ -146,18 +146,23 @@ async def two_processes(postgres_url):
     return stores, [MatchService(store, outbox_for) for store in stores]
 
 
+async def started_match(store):
+    """One match between GORYO and SAMURAI in channel 2, started from a challenge as the bot does."""
+    now = discord.utils.utcnow()
+    challenge = await store.create_challenge(
+        guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
+        advanced=False, now=now,
+    )
+    return await store.start_match(
+        challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=rules.new_game(3), now=now
+    )
+
+
 async def test_two_processes_hammering_one_match_apply_every_action_once(postgres_url, caplog):
     caplog.set_level(logging.INFO, logger="bot.play.service")
     (first, second), services = await two_processes(postgres_url)
     try:
-        now = discord.utils.utcnow()
-        challenge = await first.create_challenge(
-            guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
-            advanced=False, now=now,
-        )
-        record = await first.start_match(
-            challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=rules.new_game(3), now=now
-        )
+        record = await started_match(first)
         refused: list[str] = []
 
         async def hammer(service: MatchService, seed: int) -> list[Played]:
@@ -242,14 +247,7 @@ async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_
     locked in and the Cancel notes nothing, or the Cancel is stored and the Confirm refused; never both."""
     (first, second), (service, _) = await two_processes(postgres_url)
     try:
-        now = discord.utils.utcnow()
-        challenge = await first.create_challenge(
-            guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
-            advanced=False, now=now,
-        )
-        record = await first.start_match(
-            challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=rules.new_game(3), now=now
-        )
+        record = await started_match(first)
         start = rules.ChooseStart(rules.SPACES_OF_TYPE[record.state.first_type][0])
         record = (await service.play(record.id, GORYO, start)).after
         plan = next(rules.legal_plans(record.state))
