@@ -27,11 +27,23 @@ from .refusals import answer_refusals
 _SPACE = r"[A-F][1-6]"
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
+def _buttons(*items: discord.ui.DynamicItem) -> discord.ui.View:
+    """A view that only carries its buttons to Discord.
+
+    Clicks reach the buttons through the DynamicItem templates registered at start-up, so
+    the view is stopped before it is sent: discord.py then keeps nothing per message.
+    Otherwise it would give every ephemeral message's view a 15-minute timeout task
+    that nothing needs (hundreds at once under load).
+    """
     view = discord.ui.View(timeout=None)
-    for choice in ("accept", "decline", "withdraw"):
-        view.add_item(ChallengeButton(challenge_id, choice))
+    for item in items:
+        view.add_item(item)
+    view.stop()
     return view
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    return _buttons(*(ChallengeButton(challenge_id, choice) for choice in ("accept", "decline", "withdraw")))
 
 
 class ChallengeButton(
@@ -74,10 +86,9 @@ def decode_plan(path: str, trail: str) -> rules.Plan:
 
 
 def plan_view(match_id: int, version: int, preview: int, plan: rules.Plan) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(PlanButton(match_id, version, preview, plan, "confirm"))
-    view.add_item(PlanButton(match_id, version, preview, plan, "cancel"))
-    return view
+    return _buttons(
+        PlanButton(match_id, version, preview, plan, "confirm"), PlanButton(match_id, version, preview, plan, "cancel")
+    )
 
 
 class PlanButton(
@@ -122,10 +133,7 @@ class PlanButton(
 
 
 def resign_view(match_id: int, version: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(ResignButton(match_id, version, "confirm"))
-    view.add_item(ResignButton(match_id, version, "keep"))
-    return view
+    return _buttons(ResignButton(match_id, version, "confirm"), ResignButton(match_id, version, "keep"))
 
 
 class ResignButton(
@@ -160,9 +168,7 @@ class ResignButton(
 
 
 def rematch_view(match_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(match_id))
-    return view
+    return _buttons(RematchButton(match_id))
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:rematch:(?P<match>[0-9]{1,19})"):

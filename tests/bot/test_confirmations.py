@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import rules
 
 from .helpers import Table
@@ -97,3 +99,19 @@ async def test_when_her_dms_are_shut_the_end_is_not_announced_as_her_move(env, t
     # The end message is the last word: no "it is the Goryō's move, play here" after it.
     assert "The Goryō wins" in public[-1] and table.goryo.mention in public[-1]
     assert not any("it is the Goryō's move" in text for text in public)
+
+
+async def test_buttons_on_ephemeral_messages_leave_no_timer_behind(env, table: Table):
+    # discord.py gives each ephemeral message's live view a 15-minute timeout task; ours are only
+    # carriers (clicks reach the buttons through their templates), so none should be waiting.
+    await started(table)
+    plan = next(iter(rules.legal_plans(table.state)))
+    preview = await table.preview(plan, in_channel=True)
+    assert preview.ephemeral
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    assert asked.ephemeral
+
+    view_timers = [t for t in asyncio.all_tasks() if "timeout_task" in t.get_coro().__qualname__]
+    assert view_timers == []
+    locked = await table.confirm(preview, in_channel=True)  # the buttons still work
+    assert "Locked in" in locked.response.message.content
