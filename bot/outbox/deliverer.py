@@ -284,7 +284,8 @@ class Deliverer:
     async def listen(self) -> None:
         """Deliver what other processes leave to this one: the outbox of matches on its servers."""
         if self.shards is not None:
-            await self.store.listen_outbox(self._nudged)
+            # Nudges lost while the connection was down: look at once rather than at the next sweep.
+            await self.store.listen_outbox(self._nudged, missed=lambda: self._wake_at(self.clock()))
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
         if self.shards is None or not self.shards.holds(guild_id):

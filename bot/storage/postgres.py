@@ -9,6 +9,7 @@ queue on that row and the later one finds the version moved on (StaleMatchError)
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
@@ -24,6 +25,7 @@ from .sqlite import Store
 log = logging.getLogger("bot.storage")
 
 NUDGES = "goryo_outbox"  # the NOTIFY channel on which a process says "this match's outbox waits"
+RELISTEN_FIRST, RELISTEN_MOST = 1.0, 30.0  # seconds between tries to reopen a lost LISTEN connection
 
 
 @functools.lru_cache(maxsize=512)
@@ -77,6 +79,9 @@ class PostgresStore(Store):
         self._pool = pool
         self._url = url
         self._listener: asyncpg.Connection | None = None  # its own connection: LISTEN holds one for good
+        self._heard: Callable[..., None] | None = None
+        self._missed: Callable[[], None] | None = None
+        self._relisten: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, url: str, *, durable: bool = True, pool_size: int = 10) -> PostgresStore:  # type: ignore[override]
@@ -96,6 +101,8 @@ class PostgresStore(Store):
     async def close(self) -> None:
         if not self._closed:
             self._closed = True
+            if self._relisten is not None:
+                self._relisten.cancel()
             if self._listener is not None:
                 await self._listener.close()
             await self._pool.close()
@@ -104,14 +111,44 @@ class PostgresStore(Store):
         async with self._pool.acquire() as connection:
             await connection.execute("SELECT pg_notify($1, $2)", NUDGES, f"{match_id}:{guild_id or ''}")
 
-    async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
+    async def listen_outbox(
+        self, nudged: Callable[[int, int | None], None], missed: Callable[[], None] | None = None
+    ) -> None:
+        """Call ``nudged(match_id, guild_id)`` for each nudge; should the connection drop, it is reopened,
+        and ``missed()`` is called once it is back, since nudges sent meanwhile were lost."""
         def heard(_connection: object, _pid: int, _channel: str, payload: str) -> None:
             match_id, _, guild_id = payload.partition(":")
             nudged(int(match_id), int(guild_id) if guild_id else None)
 
+        self._heard, self._missed = heard, missed
         if self._listener is None:
-            self._listener = await asyncpg.connect(self._url)
-        await self._listener.add_listener(NUDGES, heard)
+            await self._open_listener()
+
+    async def _open_listener(self) -> None:
+        listener = await asyncpg.connect(self._url)
+        await listener.add_listener(NUDGES, self._heard)
+        listener.add_termination_listener(self._listener_lost)
+        self._listener = listener
+
+    def _listener_lost(self, _connection: object) -> None:
+        if self._closed:
+            return
+        log.warning("database %s: the LISTEN connection was lost; reopening it", self.path)
+        self._relisten = asyncio.get_running_loop().create_task(self._reopen_listener())
+
+    async def _reopen_listener(self) -> None:
+        delay = RELISTEN_FIRST
+        while not self._closed:
+            try:
+                await self._open_listener()
+            except (OSError, asyncpg.PostgresError) as error:
+                log.warning("database %s: LISTEN not reopened (%s); trying again in %.0f s", self.path, error, delay)
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RELISTEN_MOST)
+                continue
+            if self._missed is not None:
+                self._missed()
+            return
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:  # type: ignore[override]

@@ -919,8 +919,11 @@ class Store:
         One process on SQLite has no one to tell; PostgreSQL's NOTIFY reaches the others.
         """
 
-    async def listen_outbox(self, nudged: Callable[[int, int | None], None]) -> None:
-        """Call ``nudged(match_id, guild_id)`` whenever another process nudges a match's outbox."""
+    async def listen_outbox(
+        self, nudged: Callable[[int, int | None], None], missed: Callable[[], None] | None = None
+    ) -> None:
+        """Call ``nudged(match_id, guild_id)`` whenever another process nudges a match's outbox, and
+        ``missed()`` when some nudges may have gone unheard (a dropped connection, on PostgreSQL)."""
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:
         """Note that a send of the item begins: when (the latest try: each try first looked for the ones

@@ -18,6 +18,7 @@ import random
 import time
 from datetime import timedelta
 
+import asyncpg
 import discord
 import pytest
 
@@ -276,3 +277,41 @@ async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_
     finally:
         await first.close()
         await second.close()
+
+
+async def eventually(done, what: str) -> None:
+    """Real time, for a real database connection to drop and come back; fail, saying what, if it never does."""
+    give_up = time.monotonic() + 20.0
+    while not done():
+        if time.monotonic() > give_up:
+            raise AssertionError(f"never happened: {what}")
+        await asyncio.sleep(0.01)
+
+
+async def test_a_lost_listen_connection_is_reopened_and_says_nudges_were_missed(postgres_url, caplog):
+    (listening, nudging), _ = await two_processes(postgres_url)
+    heard, missed = [], []
+    try:
+        await listening.listen_outbox(lambda match, guild: heard.append((match, guild)), missed=lambda: missed.append(1))
+        await nudging.nudge_outbox(4, 9)
+        await eventually(lambda: heard == [(4, 9)], "the first nudge is heard")
+
+        # The server drops the connection that holds the LISTEN (a restart, a failover, an idle timeout).
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            dropped = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND query LIKE 'LISTEN%'"
+            )
+        finally:
+            await admin.close()
+        assert dropped == 1
+        await eventually(lambda: missed, "the listener is reopened and reports what it may have missed")
+        assert missed == [1] and "LISTEN connection was lost" in caplog.text
+
+        await nudging.nudge_outbox(5, None)
+        await eventually(lambda: len(heard) == 2, "a nudge after the reopening is heard")
+        assert heard == [(4, 9), (5, None)]
+    finally:
+        await listening.close()
+        await nudging.close()
