@@ -64,7 +64,7 @@ class _Connection:
         if rows:
             await self.raw.executemany(dollar_params(sql), rows)
 
-    async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
         return await self.raw.fetch(dollar_params(sql), *params)
 
 
@@ -169,4 +169,4 @@ class PostgresStore(Store):
 
     @staticmethod
     async def _all(db: _Connection, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:  # type: ignore[override]
-        return await db.fetch_all(sql, params)
+        return await db.execute_fetchall(sql, params)

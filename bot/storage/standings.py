@@ -88,11 +88,8 @@ _SUMMARY_COLUMNS = "match_id, guild_id, channel_id, goryo_id, samurai_id, finish
 
 
 async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()) -> list:
-    fetch_all = getattr(db, "fetch_all", None)  # the PostgreSQL store's connection (bot.storage.postgres)
-    if fetch_all is not None:
-        return await fetch_all(sql, params)
-    async with db.execute(sql, tuple(params)) as cursor:
-        return list(await cursor.fetchall())
+    # aiosqlite's method, which the PostgreSQL store's connection also has (bot.storage.postgres).
+    return list(await db.execute_fetchall(sql, tuple(params)))
 
 
 # --- writing ----------------------------------------------------------------------------
