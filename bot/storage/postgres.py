@@ -79,7 +79,7 @@ class PostgresStore(Store):
         self._pool = pool
         self._url = url
         self._listener: asyncpg.Connection | None = None  # its own connection: LISTEN holds one for good
-        self._heard: Callable[..., None] | None = None
+        self._nudged: Callable[[int, int | None], None] | None = None
         self._missed: Callable[[], None] | None = None
         self._relisten: asyncio.Task | None = None
 
@@ -116,13 +116,14 @@ class PostgresStore(Store):
     ) -> None:
         """Call ``nudged(match_id, guild_id)`` for each nudge; should the connection drop, it is reopened,
         and ``missed()`` is called once it is back, since nudges sent meanwhile were lost."""
-        def heard(_connection: object, _pid: int, _channel: str, payload: str) -> None:
-            match_id, _, guild_id = payload.partition(":")
-            nudged(int(match_id), int(guild_id) if guild_id else None)
-
-        self._heard, self._missed = heard, missed
+        self._nudged, self._missed = nudged, missed
         if self._listener is None:
             await self._open_listener()
+
+    def _heard(self, _connection: object, _pid: int, _channel: str, payload: str) -> None:
+        match_id, _, guild_id = payload.partition(":")
+        if self._nudged is not None:
+            self._nudged(int(match_id), int(guild_id) if guild_id else None)
 
     async def _open_listener(self) -> None:
         listener = await asyncpg.connect(self._url)
@@ -141,7 +142,7 @@ class PostgresStore(Store):
         while not self._closed:
             try:
                 await self._open_listener()
-            except (OSError, asyncpg.PostgresError) as error:
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
                 log.warning("database %s: LISTEN not reopened (%s); trying again in %.0f s", self.path, error, delay)
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RELISTEN_MOST)

@@ -49,11 +49,13 @@ def table(env) -> Table:
     return Table(env, guild=env.create_guild(shard_id=1))
 
 
-async def until(env, done, what: str) -> None:
-    """Let the other process's nudged delivery run (a NOTIFY round trip); fail, saying what, if it never does."""
+async def until(done, what: str, env=None) -> None:
+    """Wait in real time for another connection's work (a NOTIFY round trip, a dropped connection coming
+    back), letting SimCord settle meanwhile if there is one; fail, saying what, if it never happens."""
     give_up = time.monotonic() + 20.0
     while time.monotonic() < give_up:
-        await env.settle()
+        if env is not None:
+            await env.settle()
         if done():
             return
         await asyncio.sleep(0.01)
@@ -96,11 +98,11 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
     try:
         # Shard 0's process answers her interaction; the narration goes to the channel from the guild's process.
         assert (await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))).acknowledged
-        await until(env, lambda: sent["guild"], "the guild's process sends the narration")
+        await until(lambda: sent["guild"], "the guild's process sends the narration", env)
         assert sent == {"dm": ["delivered goryo-turn"], "guild": ["delivered narration"]}
         plan = next(rules.legal_plans(table.state))
         await table.play(plan)
-        await until(env, lambda: len(sent["guild"]) == 2, "the guild's process pings the Samurai")
+        await until(lambda: len(sent["guild"]) == 2, "the guild's process pings the Samurai", env)
         assert sent == {"dm": ["delivered goryo-turn", "delivered receipt"],
                         "guild": ["delivered narration", "delivered ping"]}
         ping = table.channel.history()[-1]
@@ -279,22 +281,13 @@ async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_
         await second.close()
 
 
-async def eventually(done, what: str) -> None:
-    """Real time, for a real database connection to drop and come back; fail, saying what, if it never does."""
-    give_up = time.monotonic() + 20.0
-    while not done():
-        if time.monotonic() > give_up:
-            raise AssertionError(f"never happened: {what}")
-        await asyncio.sleep(0.01)
-
-
 async def test_a_lost_listen_connection_is_reopened_and_says_nudges_were_missed(postgres_url, caplog):
     (listening, nudging), _ = await two_processes(postgres_url)
     heard, missed = [], []
     try:
         await listening.listen_outbox(lambda match, guild: heard.append((match, guild)), missed=lambda: missed.append(1))
         await nudging.nudge_outbox(4, 9)
-        await eventually(lambda: heard == [(4, 9)], "the first nudge is heard")
+        await until(lambda: heard == [(4, 9)], "the first nudge is heard")
 
         # The server drops the connection that holds the LISTEN (a restart, a failover, an idle timeout).
         admin = await asyncpg.connect(postgres_url)
@@ -306,11 +299,11 @@ async def test_a_lost_listen_connection_is_reopened_and_says_nudges_were_missed(
         finally:
             await admin.close()
         assert dropped == 1
-        await eventually(lambda: missed, "the listener is reopened and reports what it may have missed")
+        await until(lambda: missed, "the listener is reopened and reports what it may have missed")
         assert missed == [1] and "LISTEN connection was lost" in caplog.text
 
         await nudging.nudge_outbox(5, None)
-        await eventually(lambda: len(heard) == 2, "a nudge after the reopening is heard")
+        await until(lambda: len(heard) == 2, "a nudge after the reopening is heard")
         assert heard == [(4, 9), (5, None)]
     finally:
         await listening.close()
