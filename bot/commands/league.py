@@ -27,6 +27,7 @@ from render.replay import Replay
 
 from .. import league
 from ..delivery import boards
+from ..delivery.send import QUIET
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
@@ -38,7 +39,6 @@ from .cooldown import Cooldown
 
 log = logging.getLogger(__name__)
 
-QUIET = discord.AllowedMentions.none()
 EMBED_COLOUR = discord.Colour(0x8E5A9B)
 CHOICE_CANDIDATES = 200  # newest finished matches considered for the replay list
 CHOICE_LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Discord's 3-second deadline
