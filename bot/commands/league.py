@@ -41,8 +41,7 @@ log = logging.getLogger(__name__)
 
 EMBED_COLOUR = discord.Colour(0x8E5A9B)
 CHOICE_CANDIDATES = 200  # newest finished matches considered for the replay list
-CHOICE_LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Discord's 3-second deadline
-STATS_LOOKUP_SECONDS = 2.0
+LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Discord's 3-second deadline
 REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
@@ -108,7 +107,7 @@ class Records:
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
         # The records count every match; the matches listed are those whose channel the asker can see.
-        shown = await self._sight(interaction).visible({s.channel_id for s in summaries}, within=STATS_LOOKUP_SECONDS)
+        shown = await self._sight(interaction).visible({s.channel_id for s in summaries}, within=LOOKUP_SECONDS)
         listed = league.member_stats([s for s in summaries if s.channel_id in shown], ratings,
                                      guild_id=guild_id, user_id=who.id).recent
         stats = dataclasses.replace(stats, recent=listed)
@@ -217,7 +216,7 @@ class Records:
         if interaction.guild_id is None:
             return []
         recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
-        shown = await self._sight(interaction).visible({s.channel_id for s in recent}, within=CHOICE_LOOKUP_SECONDS)
+        shown = await self._sight(interaction).visible({s.channel_id for s in recent}, within=LOOKUP_SECONDS)
         visible = [s for s in recent if s.channel_id in shown]
         # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
         names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})

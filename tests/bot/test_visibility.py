@@ -109,3 +109,13 @@ async def test_a_deleted_channels_matches_are_shown_to_administrators_only(env, 
     assert await listed(dana, table) == [match_id]
     await env.advance_time(60)  # past the replay cooldown
     assert await replays(dana, table, match_id)
+
+
+async def test_a_thread_whose_membership_discord_cannot_tell_stays_hidden(env, table: Table):
+    thread_id = private_thread(env, table, table.bob)
+    match_id = await finished_in(env, table, thread_id)
+    env.inject_error("GET", f"/channels/{thread_id}/thread-members/*", status=503, times=None)
+    assert await listed(table.bob, table) == []
+    assert not await replays(table.bob, table, match_id)
+    env.backend.faults.clear()
+    assert await listed(table.bob, table) == [match_id]
