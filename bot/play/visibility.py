@@ -10,9 +10,11 @@ A finished match is shown to a member only where Discord would show them its cha
   administrators only: they could see any channel it may have been, so nothing is revealed to them.
 
 discord.py's cache is not enough to decide: an archived thread drops out of it, and without the
-members intent it holds no thread members but the bot. So threads are fetched when not cached
-(remembered a minute) and private-thread membership is asked of Discord each time. Anything that
-cannot be decided, because Discord failed or the answer took too long, counts as not visible.
+members intent it holds no thread members but the bot. So threads are fetched when not cached, and
+private-thread membership is asked of Discord; both answers are remembered for a minute, so a replay
+list asked for at each keystroke asks once (someone just removed from a thread may still find its
+matches listed for that minute). Anything that cannot be decided, because Discord failed or the answer
+took too long, counts as not visible.
 """
 
 from __future__ import annotations
@@ -20,33 +22,34 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 
 import discord
 
 log = logging.getLogger(__name__)
 
-CHANNEL_MEMORY = 60.0  # seconds a fetched channel (or its absence) is trusted
-REMEMBERED_CHANNELS = 1_000
+MEMORY = timedelta(seconds=60)  # how long a fetched channel, or a thread's member or not, is trusted
+REMEMBERED = 5_000
 LOOKUPS_AT_ONCE = 8  # Discord requests in flight for one answer
 
 
 class Channels:
-    """Channels fetched from Discord because the cache lacks them (archived threads, deleted channels).
-
-    One per bot: a replay list asked for at each keystroke does not fetch the same threads again.
+    """What the cache lacks, asked of Discord and remembered a while: channels (archived threads, deleted
+    channels) and private-thread membership. One per bot, for every command.
     """
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._fetched: dict[int, tuple[float, discord.abc.GuildChannel | discord.Thread | None]] = {}
+        self._fetched: dict[int, tuple[datetime, discord.abc.GuildChannel | discord.Thread | None]] = {}
+        self._members: dict[tuple[int, int], tuple[datetime, bool]] = {}
         self.lookups: set[asyncio.Task[bool]] = set()  # held here: a lookup may outlive the command that began it
 
     async def get(self, guild: discord.Guild, channel_id: int) -> discord.abc.GuildChannel | discord.Thread | None:
         """The channel, or None if Discord says it is gone or hidden from the bot."""
         if (channel := guild.get_channel_or_thread(channel_id)) is not None:
             return channel
-        now = asyncio.get_running_loop().time()
-        if (known := self._fetched.get(channel_id)) is not None and now - known[0] < CHANNEL_MEMORY:
+        now = discord.utils.utcnow()
+        if (known := self._fetched.get(channel_id)) is not None and now - known[0] < MEMORY:
             return known[1]
         try:
             fetched = await self.client.fetch_channel(channel_id)
@@ -54,10 +57,20 @@ class Channels:
             fetched = None
         if fetched is not None and getattr(getattr(fetched, "guild", None), "id", None) != guild.id:
             fetched = None  # another server's channel (or a DM) is no channel of this one
-        if len(self._fetched) >= REMEMBERED_CHANNELS:
-            self._fetched.clear()  # rarely reached; fetching again is cheap
-        self._fetched[channel_id] = (now, fetched)  # type: ignore[assignment]
+        _remember(self._fetched, channel_id, (now, fetched))
         return fetched  # type: ignore[return-value]
+
+    async def in_thread(self, thread: discord.Thread, member_id: int) -> bool:
+        now = discord.utils.utcnow()
+        if (known := self._members.get((thread.id, member_id))) is not None and now - known[0] < MEMORY:
+            return known[1]
+        try:
+            await thread.fetch_member(member_id)
+            member = True
+        except discord.NotFound:
+            member = False
+        _remember(self._members, (thread.id, member_id), (now, member))
+        return member
 
 
 class Sight:
@@ -113,15 +126,15 @@ class Sight:
             return False
         if not isinstance(channel, discord.Thread) or channel.type is not discord.ChannelType.private_thread:
             return True
-        if permissions.manage_threads:
-            return True
-        try:
-            await channel.fetch_member(member.id)
-        except discord.NotFound:
-            return False
-        return True
+        return permissions.manage_threads or await self.channels.in_thread(channel, member.id)
 
 
 def _seen(lookup: asyncio.Task[bool]) -> bool:
     """A lookup that answered yes; one still running or failed is a no."""
     return lookup.done() and not lookup.cancelled() and lookup.exception() is None and lookup.result()
+
+
+def _remember(memory: dict, key: object, value: object) -> None:
+    if len(memory) >= REMEMBERED:
+        memory.clear()  # rarely reached; asking Discord again is cheap
+    memory[key] = value

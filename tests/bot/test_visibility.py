@@ -72,9 +72,10 @@ async def test_a_private_threads_matches_are_its_members_own_open_or_archived(en
             assert await listed(member, table) == [match_id]
             assert f"Match {match_id} in <#{thread_id}>" in await last_matches(member, table)
         assert await replays(table.bob, table, match_id)
-        await env.advance_time(60)  # past the replay cooldown
+        await env.advance_time(61)  # past the replay cooldown, and what the bot remembers of the thread
 
-    env.backend.remove_thread_member(thread_id, table.bob.id)  # membership is asked of Discord each time
+    env.backend.remove_thread_member(thread_id, table.bob.id)
+    await env.advance_time(61)  # membership is asked of Discord again after a minute
     assert await listed(table.bob, table) == []
 
 
@@ -119,3 +120,6 @@ async def test_a_thread_whose_membership_discord_cannot_tell_stays_hidden(env, t
     assert not await replays(table.bob, table, match_id)
     env.backend.faults.clear()
     assert await listed(table.bob, table) == [match_id]
+    asked = sum("/thread-members/" in request.path for request in env.http_requests)
+    assert await listed(table.bob, table) == [match_id]  # the next keystroke: Discord is not asked again
+    assert sum("/thread-members/" in request.path for request in env.http_requests) == asked
