@@ -88,7 +88,7 @@ class Sight:
     async def visible(self, channel_ids: Iterable[int], *, within: float | None = None) -> set[int]:
         """The channels among ``channel_ids`` the member can see; those undecided after ``within`` seconds are not.
 
-        Lookups still running then carry on and fill the channel memory, for the next keystroke.
+        Lookups still running then carry on and fill the memory (``Channels``), for the next keystroke.
         """
         wanted = set(channel_ids)
         for channel_id in wanted:
