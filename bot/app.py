@@ -22,6 +22,7 @@ from .commands.group import GoryoCommands
 from .commands.refusals import on_tree_error
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .delivery import boards
+from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
 from .play.timekeeping import TurnClock, sweep_interval
@@ -38,7 +39,7 @@ class GoryoBot(commands.Bot):
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
-            tree_cls=GoryoTree, **client_options,
+            tree_cls=GoryoTree, allowed_mentions=QUIET, **client_options,
         )
         self.settings = settings
         self.store: Store | None = None

@@ -3,13 +3,17 @@
 Everything they show is about finished matches, which are public, so the answers are posted in the
 channel (mentions inside embeds name people without pinging them). Records are per server, read from
 the summaries and ratings stored when each match finished (``standings``); the computing and the words
-are ``bot.league``'s. A replay is drawn in a drawing process after Discord is told to wait. Posted in the
-channel, the answers speak the server's language; refusals speak the asker's.
+are ``bot.league``'s. A match itself (its replay, its line in a list) is shown only to a member who can
+see the channel it was played in (``bot.play.visibility``); numbers summed over many matches (records,
+ratings, the leaderboard) count every match, as the ratings do. A replay is drawn in a drawing process
+after Discord is told to wait. Posted in the channel, the answers speak the server's language; refusals
+speak the asker's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 from collections import OrderedDict
@@ -23,19 +27,21 @@ from render.replay import Replay
 
 from .. import league
 from ..delivery import boards
+from ..delivery.send import QUIET
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
 from ..play.languages import in_channel
+from ..play.visibility import Channels, Sight
 from ..settings import Settings
 from ..storage import DAMAGED, Store
 from .cooldown import Cooldown
 
 log = logging.getLogger(__name__)
 
-QUIET = discord.AllowedMentions.none()
 EMBED_COLOUR = discord.Colour(0x8E5A9B)
 CHOICE_CANDIDATES = 200  # newest finished matches considered for the replay list
+LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Discord's 3-second deadline
 REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
@@ -49,20 +55,6 @@ def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
     return interaction.guild_id
 
 
-def can_see(interaction: discord.Interaction, channel_id: int) -> bool:
-    """Whether the member may see the channel a match was played in.
-
-    A channel the bot no longer knows (deleted) hides nothing: its finished matches stay the server's record.
-    """
-    if channel_id == interaction.channel_id:
-        return True
-    guild = interaction.guild
-    channel = guild.get_channel_or_thread(channel_id) if guild is not None else None
-    if channel is None or not isinstance(interaction.user, discord.Member):
-        return True
-    return channel.permissions_for(interaction.user).view_channel
-
-
 class Records:
     def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
         self.bot = bot
@@ -70,6 +62,10 @@ class Records:
         self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
+        self.channels = Channels(bot)
+
+    def _sight(self, interaction: discord.Interaction) -> Sight:
+        return Sight(self.channels, interaction)
 
     async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
         """Display names for choice lists, which can't hold mentions.
@@ -110,6 +106,11 @@ class Records:
         summaries = await self.store.member_summaries(guild_id, who.id)
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
+        # The records count every match; the matches listed are those whose channel the asker can see.
+        shown = await self._sight(interaction).visible({s.channel_id for s in summaries}, within=LOOKUP_SECONDS)
+        listed = league.member_stats([s for s in summaries if s.channel_id in shown], ratings,
+                                     guild_id=guild_id, user_id=who.id).recent
+        stats = dataclasses.replace(stats, recent=listed)
         with speaking(in_channel(interaction)):
             embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
             for title, text in words.stats_fields(stats):
@@ -136,6 +137,8 @@ class Records:
         _guild_only(interaction, N_("Match histories are kept per server: use this command in a server channel."))
         assert interaction.channel_id is not None
         recent = await self.store.channel_summaries(interaction.channel_id, limit=HISTORY_SIZE)
+        shown = await self._sight(interaction).visible({s.channel_id for s in recent})  # this channel: seen
+        recent = [s for s in recent if s.channel_id in shown]
         with speaking(in_channel(interaction)):
             embed = discord.Embed(
                 title=words.history_title(), description="\n".join(words.history_lines(recent)), colour=EMBED_COLOUR
@@ -149,7 +152,8 @@ class Records:
     async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
-        if record is None or record.guild_id != guild_id or not can_see(interaction, record.channel_id):
+        if (record is None or record.guild_id != guild_id
+                or not await self._sight(interaction).sees(record.channel_id)):
             raise Refusal(
                 N_("There is no match {number} in this server that you can see. Pick one from the `match` list, "
                    "or see a channel's recent matches with `/goryo history`."),
@@ -212,7 +216,8 @@ class Records:
         if interaction.guild_id is None:
             return []
         recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
-        visible = [s for s in recent if can_see(interaction, s.channel_id)]
+        shown = await self._sight(interaction).visible({s.channel_id for s in recent}, within=LOOKUP_SECONDS)
+        visible = [s for s in recent if s.channel_id in shown]
         # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
         names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
         return [

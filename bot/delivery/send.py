@@ -7,14 +7,29 @@ from __future__ import annotations
 
 import discord
 
+from ..storage import MatchRecord
 from .boards import Board
 
-PINGS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+# Also the client's default (``GoryoBot``): a message pings no one unless it names whom it means to ping,
+# so a refusal quoting what was typed can't ping anyone, let alone @everyone, @here or a role.
+QUIET = discord.AllowedMentions.none()
 
 
-def message_options(board: Board | None = None, view: discord.ui.View | None = None, **extra: object) -> dict:
-    """The keyword arguments of one send: our mention policy, the board as a fresh file, the buttons."""
-    options: dict = {"allowed_mentions": PINGS, **extra}
+def pinging(*user_ids: int) -> discord.AllowedMentions:
+    """Pings for these members only, whatever else the text holds."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(user_id) for user_id in user_ids])
+
+
+def pinging_players(record: MatchRecord) -> discord.AllowedMentions:
+    """What a match posts in its channel may ping its two players (their turn, the end), no one else."""
+    return pinging(record.goryo_id, record.samurai_id)
+
+
+def message_options(board: Board | None = None, view: discord.ui.View | None = None, *,
+                    mentions: discord.AllowedMentions = QUIET, **extra: object) -> dict:
+    """The keyword arguments of one send: whom it may ping (no one by default), the board as a fresh file, the buttons."""
+    options: dict = {"allowed_mentions": mentions, **extra}
     if board is not None:
         options["file"] = board.file()
     if view is not None:

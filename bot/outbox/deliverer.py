@@ -63,7 +63,7 @@ from locales import _, speaking
 from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
-from ..delivery.send import PINGS, message_options
+from ..delivery.send import message_options, pinging, pinging_players
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from .indoubt import InDoubt, unreachable_notice
@@ -163,16 +163,18 @@ class Reply:
             view = buttons(entry)
             if not interaction.response.is_done():
                 private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
-                response = await interaction.response.send_message(text, **message_options(board, view, ephemeral=private))
+                response = await interaction.response.send_message(
+                    text, **message_options(board, view, mentions=pinging_players(self.record), ephemeral=private))
                 message = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
                 return message.id if message is not None else None
             if self.is_component:
                 attachments = [board.file()] if board is not None else []
                 message = await interaction.edit_original_response(
-                    content=text, attachments=attachments, view=view, allowed_mentions=PINGS
+                    content=text, attachments=attachments, view=view, allowed_mentions=pinging_players(self.record)
                 )
             else:
-                message = await interaction.followup.send(text, wait=True, **message_options(board, view))
+                message = await interaction.followup.send(
+                    text, wait=True, **message_options(board, view, mentions=pinging_players(self.record)))
             return message.id
         except discord.HTTPException as error:
             self._lost(error)
@@ -454,7 +456,7 @@ class Deliverer:
 
     async def _post(self, record: MatchRecord, entry: OutboxEntry, board: Board | None) -> int:
         message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry))
+            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry), mentions=pinging_players(record))
         )
         return message.id
 
@@ -491,5 +493,5 @@ class Deliverer:
         if not record.is_active:  # once it is over, the channel's end message already mentions her
             return None
         notice = unreachable_notice(self.bot, record)  # said in the channel, not to her
-        message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options())
+        message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options(mentions=pinging(record.goryo_id)))
         return message.id

@@ -32,7 +32,7 @@ from discord.webhook.async_ import async_context
 from locales import speaking
 
 from ..delivery.boards import Board
-from ..delivery.send import PINGS
+from ..delivery.send import pinging_players
 from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
 from ..text import messages
@@ -79,9 +79,10 @@ class OriginalResponse:
         except discord.NotFound:
             return None
 
-    async def fill(self, text: str, board: Board | None, view: discord.ui.View | None) -> int:
+    async def fill(self, text: str, board: Board | None, view: discord.ui.View | None,
+                   mentions: discord.AllowedMentions) -> int:
         with handle_message_parameters(
-            content=text, attachments=[board.file()] if board is not None else [], view=view, allowed_mentions=PINGS,
+            content=text, attachments=[board.file()] if board is not None else [], view=view, allowed_mentions=mentions,
         ) as params:
             data = await async_context.get().edit_original_interaction_response(
                 self.carrier.application_id, self.carrier.token,
@@ -114,7 +115,7 @@ class InDoubt:
             thinking = discord.MessageFlags._from_value(int(original.get("flags") or 0)).loading
             if thinking or int(original["id"]) == carrier.source_id:  # it still waits for this answer
                 log.info("match %d: item %d fills its interaction's waiting reply", entry.match_id, entry.id)
-                return await reply.fill(entry.item.text, board, view)
+                return await reply.fill(entry.item.text, board, view, pinging_players(record))
         return None
 
     async def _in_channels(self, entry: OutboxEntry, record: MatchRecord) -> int | None:

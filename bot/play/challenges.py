@@ -18,7 +18,7 @@ import discord
 import rules
 from locales import N_, speaking
 
-from ..delivery.send import PINGS
+from ..delivery.send import QUIET, pinging
 from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
@@ -113,7 +113,7 @@ class Challenges:
                 )
             view = challenge_view(challenge.id)
         try:
-            response = await interaction.response.send_message(text, view=view, allowed_mentions=PINGS)
+            response = await interaction.response.send_message(text, view=view, allowed_mentions=pinging(challenge.opponent_id))
         except discord.HTTPException as error:
             # Unseen, it must not hold the channel. The interaction is spent: nothing more to say.
             await self.store.delete_challenge(challenge.id)
@@ -262,7 +262,7 @@ class Challenges:
                 expired = messages.challenge_expired(challenge.opponent_id)
             try:
                 await channel.get_partial_message(challenge.message_id).edit(
-                    content=expired, view=None, allowed_mentions=PINGS
+                    content=expired, view=None, allowed_mentions=QUIET
                 )
             except discord.HTTPException as error:
                 log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)
