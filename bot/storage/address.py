@@ -23,6 +23,9 @@ HIDDEN = "***"
 _SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]+):(//)?")  # two letters at least: C:\… is a file
 # What may follow the "@" that ends the userinfo: hosts (no @ / ? # = &), a path without ? or @, a query.
 _AFTER_USERINFO = re.compile(r"[^@/?#=&]*(?:/[^?@]*)?(?:\?.*)?", re.DOTALL)
+# Hosts as libpq takes them: name or [IPv6], an optional port, comma-separated.
+_HOST = r"(?:\[[0-9A-Fa-f:.]*\]|[^\[\]:@,/?#=&]*)(?::[0-9]*)?"
+_HOSTS = re.compile(rf"{_HOST}(?:,{_HOST})*")
 _QUERY_START = re.compile(r"\?[A-Za-z_]+=")
 _REST = re.compile(r"([^/?]*)(/[^?]*)?(?:\?(.*))?", re.DOTALL)
 # libpq parameters whose values say nothing secret; anything else (password, passfile, sslpassword,
@@ -44,9 +47,12 @@ class Address:
     hosts: str
     path: str
     query: str | None  # None: no "?"
+    unparsed: str | None = None  # all after the scheme, when it cannot be read safely: hidden whole
 
     def show(self, *, hide: bool = True) -> str:
         text = f"{self.scheme}:{self.slashes}"
+        if self.unparsed is not None:
+            return text + (HIDDEN if hide else self.unparsed)
         if self.user is not None:
             text += self.user
             if self.password is not None:
@@ -59,7 +65,7 @@ class Address:
 
     def secrets(self) -> set[str]:
         """The texts this address hides, as typed and decoded."""
-        hidden = [self.password or ""]
+        hidden = [self.password or "", self.unparsed or ""]
         if self.query is not None:
             hidden.append(_split_query(self.query)[1])
         return {form for text in hidden if text for form in (text, unquote(text), unquote_plus(text))}
@@ -83,21 +89,20 @@ def parse(url: str) -> Address:
     if found is None:
         raise ValueError("not a URL")
     rest = url[found.end():]
-    userinfo = None
+    scheme, slashes = found.group(1), found.group(2) or ""
     ats = [i for i, char in enumerate(rest) if char == "@" and _AFTER_USERINFO.fullmatch(rest, i + 1)]
-    split = ats[-1] if ats else None
-    # "…@db/goryo?password=p@ss": the last "@" is in the query; a userinfo holding "?name=" says so.
-    if split is not None and _QUERY_START.search(rest, 0, split):
-        split = next((i for i in ats if "?" not in rest[:i]), split)
-    if split is None and "@" in rest.partition("?")[0]:
-        split = rest.partition("?")[0].rindex("@")  # nothing sensible follows: hide the most
-    if split is not None:
-        userinfo, rest = rest[:split], rest[split + 1:]
+    # The last such "@", unless what comes before it holds a query ("…@db/goryo?password=p@ss").
+    clean = [i for i in ats if not _QUERY_START.search(rest, 0, i)]
+    if clean:
+        userinfo, rest = rest[: clean[-1]], rest[clean[-1] + 1:]
+        user, colon, password = userinfo.partition(":")
+    elif "@" not in rest.partition("?")[0] and _HOSTS.fullmatch(_REST.fullmatch(rest).group(1)):  # type: ignore[union-attr]
+        user, colon, password = None, "", None  # no userinfo; any "@" is in the query (…?user=me@corp)
+    else:  # no reading is safe to show
+        return Address(scheme, slashes, user=None, password=None, hosts="", path="", query=None, unparsed=rest)
     hosts, path, query = _REST.fullmatch(rest).groups()  # type: ignore[union-attr]
-    user, colon, password = userinfo.partition(":") if userinfo is not None else (None, "", None)
     return Address(
-        scheme=found.group(1), slashes=found.group(2) or "", user=user, password=password if colon else None,
-        hosts=hosts, path=path or "", query=query,
+        scheme, slashes, user=user, password=password if colon else None, hosts=hosts, path=path or "", query=query,
     )
 
 
@@ -113,7 +118,7 @@ def scrub(text: str, database: str | os.PathLike) -> str:
         return text
     whole = {secret for secret in parse(os.fspath(database)).secrets() if len(secret) >= 3}
     # A driver that splits the URL elsewhere may quote part of a password (a "host" after its first "@").
-    secrets = whole | {piece for secret in whole for piece in re.split(r"[@:/?&=#]", secret) if len(piece) >= 4}
+    secrets = whole | {piece for secret in whole for piece in re.split(r"[@:/?&=#]", secret) if len(piece) >= 3}
     for secret in sorted(secrets, key=len, reverse=True):
         text = text.replace(secret, HIDDEN)
     return text
@@ -125,7 +130,7 @@ def for_driver(url: str) -> str:
     if address.user is None:
         return url
     encoded = Address(
-        scheme=address.scheme, slashes=address.slashes, user=quote(unquote(address.user), safe=""),
+        address.scheme, address.slashes, user=quote(unquote(address.user), safe=""),
         password=None if address.password is None else quote(unquote(address.password), safe=""),
         hosts=address.hosts, path=address.path, query=address.query,
     )
