@@ -106,9 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     try:
-        asyncio.run(_reach(settings.database))
-        discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
+        asyncio.run(_reach(settings.database))  # migrations, if any, are logged here
         bot.run(settings.token, log_handler=None)
     except StoreUnavailable as error:  # unreachable at start, or gone between the check and the bot's own open
         print(f"Cannot start: {error}.", file=sys.stderr)

@@ -196,6 +196,16 @@ def test_rebuild_ratings_reads_the_postgresql_database(tmp_path, postgres_url):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_python_m_bot_logs_the_database_it_opened_without_its_password(tmp_path, postgres_url):
+    # It migrates the database, then fails to log in to Discord with a made-up token (or to reach it at all).
+    done = run_bot(tmp_path, GORYO_DATABASE=with_password(postgres_url), DISCORD_TOKEN="not-a-token", GORYO_SYNC="off")
+    assert done.returncode != 0
+    assert re.search(r"database postgresql://postgres:\*\*\*@/t_\d+\?host=\S+&password=\*\*\*: applied \d+ migration",
+                     done.stderr), done.stderr
+    assert leaked(done.stdout + done.stderr) == []
+    assert list(tmp_path.iterdir()) == []
+
+
 # --- the bot's own start, under SimCord ----------------------------------------------------------------
 
 
