@@ -12,7 +12,7 @@ import discord
 
 from .app import create_bot
 from .settings import SettingsError, load_settings
-from .storage import Store
+from .storage import StoreUnavailable, open_store, redact
 
 SETTINGS_HELP = """\
 settings (environment variables, or KEY=value lines in ./.env; the environment wins):
@@ -53,17 +53,26 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def rebuild_ratings(database: str | os.PathLike) -> str:
-    """Rebuild the league from the logs; says how it compared with what was stored."""
+    """Rebuild the league from the logs; says how it compared with what was stored.
+
+    Opens the database as the bot does (``open_store``); StoreUnavailable if it cannot be reached.
+    """
 
     async def rebuild():
-        async with await Store.open(database) as store:
+        async with await open_store(database) as store:
             stored = await store.all_ratings()
             return stored, await store.rebuild_ratings()
 
     stored, rebuilt = asyncio.run(rebuild())
     differing = sum(stored.get(key) != rating for key, rating in rebuilt.items()) + len(stored.keys() - rebuilt.keys())
     agreed = "all agreed with the stored ones" if not differing else f"{differing} differed from the stored ones and were replaced"
-    return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {database}: {agreed}."
+    return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {redact(database)}: {agreed}."
+
+
+async def _reach(database: str | os.PathLike) -> None:
+    """Open and close the store, so that a database that cannot be reached is said before Discord is."""
+    store = await open_store(database)
+    await store.close()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,11 +84,13 @@ def main(argv: list[str] | None = None) -> int:
     options = _parser().parse_args(argv)  # --help, or a clear complaint about an unknown option
     if options.rebuild_ratings:  # offline: no token needed
         try:
-            database = load_settings().database
+            print(rebuild_ratings(load_settings().database))
         except SettingsError as error:
             print(f"Cannot rebuild: {error}.", file=sys.stderr)
             return 2
-        print(rebuild_ratings(database))
+        except StoreUnavailable as error:
+            print(f"Cannot rebuild: {error}.", file=sys.stderr)
+            return 1
         return 0
     try:
         bot = create_bot()
@@ -96,7 +107,12 @@ def main(argv: list[str] | None = None) -> int:
         )
         return 2
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
-    bot.run(settings.token, log_handler=None)
+    try:
+        asyncio.run(_reach(settings.database))  # migrations, if any, are logged here
+        bot.run(settings.token, log_handler=None)
+    except StoreUnavailable as error:  # unreachable at start, or gone between the check and the bot's own open
+        print(f"Cannot start: {error}.", file=sys.stderr)
+        return 1
     return 0
 
 

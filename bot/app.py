@@ -27,7 +27,8 @@ from .play.game import Game
 from .play.integrity import check_active_matches
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
-from .storage import Store, is_postgres_url, open_store
+from .storage import Store, open_store
+from .storage.address import is_url, redact
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ class GoryoBot(commands.Bot):
         await self.sync_commands()
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
-        log.info("ready to play; database %s", self.settings.database)
+        log.info("ready to play; database %s", redact(self.settings.database))
 
     @property
     def process_name(self) -> str:
@@ -140,7 +141,7 @@ def create_bot(
     """
     settings = load_settings(environ, env_file=env_file)
     if database is not None:
-        overrides["database"] = database if is_postgres_url(database) else Path(database)
+        overrides["database"] = database if is_url(database) else Path(database)
     if overrides:
         settings = settings.replace(**overrides)
     if settings.shard_count is None:

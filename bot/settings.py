@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .storage import OPENERS
+from .storage.address import is_url, redact, scheme_of
+
 SYNC_MODES = ("global", "guild", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 DURATION_FORMS = "a positive number of seconds, or with a unit: 900, 15m, 24h, 2d"
@@ -36,6 +39,11 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int | None = None  # Discord shards in all; None: one unsharded connection
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds; None: all of them
+
+    def __repr__(self) -> str:  # settings end up in tracebacks and test reports: no token, no password
+        shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        shown.update(token=self.token and "***", database=redact(self.database))
+        return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
     def replace(self, **changes: object) -> Settings:
         settings = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
@@ -65,12 +73,17 @@ class Settings:
                     f"GORYO_SHARD_IDS must name different shards from 0 to {self.shard_count - 1},"
                     f" not {','.join(map(str, self.shard_ids)) or 'none'}"
                 )
-            shared = isinstance(self.database, str) and self.database.startswith(("postgresql://", "postgres://"))
+            shared = is_url(self.database)  # a database server, not a file
             if len(self.shard_ids) < self.shard_count and not shared:
                 raise SettingsError(
                     "GORYO_SHARD_IDS leaves shards to other processes, which must share GORYO_DATABASE: "
                     "set it to a postgresql:// URL (a SQLite file belongs to one process)"
                 )
+        if scheme_of(self.database) not in OPENERS:  # a URL never becomes a SQLite file's name
+            raise SettingsError(
+                "GORYO_DATABASE must be a SQLite file or a URL starting with "
+                f"{' or '.join(f'{scheme}://' for scheme in OPENERS if scheme)}, not {redact(self.database)!r}"
+            )
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
             raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
         if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
@@ -157,7 +170,7 @@ def _database(text: str | None) -> Path | str:
     if text is None:
         return Settings.database
     # A Path would fold the URL's "//"; the store tells the two apart by the scheme.
-    return text if text.startswith(("postgresql://", "postgres://")) else Path(text)
+    return text if is_url(text) else Path(text)
 
 
 def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str | None = ".env") -> Settings:

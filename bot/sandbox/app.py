@@ -17,6 +17,8 @@ import simcord
 
 from .. import create_bot
 from ..settings import SettingsError
+from ..storage import StoreUnavailable
+from ..storage.address import is_url, redact
 from .server import SandboxServer
 from .world import SandboxWorld
 
@@ -31,7 +33,7 @@ SETTLE_SECONDS = 60.0
 class Sandbox:
     """`async with Sandbox(database=path) as sandbox:` — the bot runs and `sandbox.url` serves the page."""
 
-    def __init__(self, *, database: Path, port: int = 0, seed: int | None = None) -> None:
+    def __init__(self, *, database: Path | str, port: int = 0, seed: int | None = None) -> None:
         self.database = database
         self.port = port
         self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
@@ -100,15 +102,22 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--sandbox", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, default=0, help="loopback port to serve on (default: any free port)")
-    parser.add_argument("--database", type=Path, help="SQLite file to keep (default: a fresh file, deleted on exit)")
+    parser.add_argument(
+        "--database", type=_database,
+        help="SQLite file to keep, or a postgresql:// URL (default: a fresh file, deleted on exit)",
+    )
     parser.add_argument("--seed", type=int, help="seed every match, like GORYO_SEED, to replay one")
     parser.add_argument("--open", action="store_true", help="open the page in your web browser")
     return parser.parse_args(argv)
 
 
-async def serve(database: Path, port: int, seed: int | None, open_browser: bool) -> None:
+def _database(text: str) -> Path | str:
+    return text if is_url(text) else Path(text)  # a URL never becomes a file name (Path would fold its //)
+
+
+async def serve(database: Path | str, port: int, seed: int | None, open_browser: bool) -> None:
     async with Sandbox(database=database, port=port, seed=seed) as sandbox:
-        print(f"Goryō sandbox: the real bot against a simulated Discord on this machine (database {database}).")
+        print(f"Goryō sandbox: the real bot against a simulated Discord on this machine (database {redact(database)}).")
         print(f"Open {sandbox.url}")
         print("Nothing is sent to Discord and no token is read. Press Ctrl+C to stop.", flush=True)
         if open_browser:
@@ -136,4 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         except SettingsError as error:
             print(f"The sandbox could not start: {error}.", file=sys.stderr)
             return 2
+        except StoreUnavailable as error:
+            print(f"The sandbox could not start: {error}.", file=sys.stderr)
+            return 1
     return 0

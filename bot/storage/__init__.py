@@ -5,7 +5,11 @@ the modules of this package.
 """
 
 import os
+import sqlite3
+from collections.abc import Awaitable, Callable
 
+from .address import for_driver, is_url, redact, scheme_of, scrub
+from .migrations import SchemaTooNewError
 from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
@@ -24,22 +28,64 @@ from .sqlite import (
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
+Opener = Callable[..., Awaitable[Store]]
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be opened: one line saying which (redacted) and why, fit to show an admin."""
+
+
+def _unavailable(database: str | os.PathLike, error: Exception) -> StoreUnavailable:
+    # The driver's words say why; they pass through scrub since a driver may quote the URL.
+    reason = scrub(f"{type(error).__name__}: {error}".strip().removesuffix(":"), database).splitlines()[0]
+    return StoreUnavailable(f"cannot open the database {redact(database)} ({reason})")
+
+
+async def _open_sqlite(path: str | os.PathLike, *, durable: bool, pool_size: int) -> Store:
+    try:
+        return await Store.open(path, durable=durable)
+    except (OSError, sqlite3.Error, SchemaTooNewError) as error:
+        raise _unavailable(path, error) from None
+
+
+async def _open_postgres(url: str, *, durable: bool, pool_size: int) -> Store:
+    try:
+        from .postgres import PostgresStore  # asyncpg is only needed by those who use PostgreSQL
+    except ImportError:
+        raise StoreUnavailable(
+            f"the database {redact(url)} is a PostgreSQL URL, which needs asyncpg: pip install 'goryo-bot[postgres]'"
+        ) from None
+    import asyncpg
+
+    try:
+        return await PostgresStore.open(for_driver(url), durable=durable, pool_size=pool_size)
+    # Refused, unknown host, wrong password, no such database, a malformed URL, a newer schema.
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError, SchemaTooNewError) as error:
+        raise _unavailable(url, error) from None
+
+
+# How each kind of address is opened, by its URL scheme ("" for a SQLite file). Every way into
+# the database (the bot, the command line, the sandbox) goes through open_store, so through this.
+OPENERS: dict[str, Opener] = {"": _open_sqlite, "postgresql": _open_postgres, "postgres": _open_postgres}
+
 
 def is_postgres_url(database: object) -> bool:
-    return isinstance(database, str) and database.startswith(POSTGRES_SCHEMES)
+    return is_url(database) and scheme_of(database) in ("postgresql", "postgres")  # type: ignore[arg-type]
 
 
 async def open_store(database: str | os.PathLike, *, durable: bool = True, pool_size: int = 10) -> Store:
-    """The store for ``database``: a ``postgresql://`` URL opens PostgreSQL, anything else is a SQLite file."""
-    if not is_postgres_url(database):
-        return await Store.open(database, durable=durable)
-    try:
-        from .postgres import PostgresStore  # asyncpg is only needed by those who use PostgreSQL
-    except ImportError as error:
-        raise RuntimeError(
-            "GORYO_DATABASE is a PostgreSQL URL, which needs asyncpg: pip install 'goryo-bot[postgres]'"
-        ) from error
-    return await PostgresStore.open(database, durable=durable, pool_size=pool_size)
+    """The store for ``database``, opened as ``OPENERS`` says for its scheme: a ``postgresql://`` URL opens
+    PostgreSQL, a file name SQLite; a URL of any other kind is refused (it never becomes a file name).
+
+    Raises StoreUnavailable when the database cannot be reached or opened, with the address redacted.
+    """
+    opener = OPENERS.get(scheme_of(database))
+    if opener is None:
+        raise StoreUnavailable(
+            f"the database {redact(database)} is neither a SQLite file nor a URL starting with "
+            + " or ".join(f"{scheme}://" for scheme in OPENERS if scheme)
+        )
+    return await opener(database, durable=durable, pool_size=pool_size)
 
 
 __all__ = [
@@ -47,6 +93,7 @@ __all__ = [
     "CHALLENGER_ROLES",
     "DAMAGED",
     "FINISHED",
+    "OPENERS",
     "POSTGRES_SCHEMES",
     "ChallengeRecord",
     "ChannelBusyError",
@@ -57,7 +104,9 @@ __all__ = [
     "Shards",
     "StaleMatchError",
     "Store",
+    "StoreUnavailable",
     "is_postgres_url",
     "open_store",
+    "redact",
     "shard_of",
 ]

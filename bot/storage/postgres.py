@@ -19,6 +19,7 @@ from typing import Any
 
 import asyncpg
 
+from .address import redact, scrub
 from .postgres_migrations import migrate
 from .sqlite import Store
 
@@ -33,11 +34,6 @@ def dollar_params(sql: str) -> str:
     """``?`` placeholders → ``$1, $2, …`` (our SQL has no ``?`` inside string literals)."""
     counter = iter(range(1, 10_000))
     return re.sub(r"\?", lambda _: f"${next(counter)}", sql)
-
-
-def _safe_url(url: str) -> str:
-    """The URL without its password, for logs."""
-    return re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", url)
 
 
 class _Written:
@@ -75,7 +71,7 @@ class PostgresStore(Store):
     for_update = " FOR UPDATE"
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
-        super().__init__(None, _safe_url(url))  # type: ignore[arg-type]
+        super().__init__(None, redact(url))  # type: ignore[arg-type]
         self._pool = pool
         self._url = url
         self._listener: asyncpg.Connection | None = None  # its own connection: LISTEN holds one for good
@@ -95,7 +91,7 @@ class PostgresStore(Store):
             await pool.close()
             raise
         if ran:
-            log.info("database %s: applied %d migration(s)", _safe_url(url), ran)
+            log.info("database %s: applied %d migration(s)", redact(url), ran)
         return cls(pool, url)
 
     async def close(self) -> None:
@@ -143,7 +139,10 @@ class PostgresStore(Store):
             try:
                 await self._open_listener()
             except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-                log.warning("database %s: LISTEN not reopened (%s); trying again in %.0f s", self.path, error, delay)
+                log.warning(
+                    "database %s: LISTEN not reopened (%s); trying again in %.0f s",
+                    self.path, scrub(str(error), self._url), delay,
+                )
                 await asyncio.sleep(delay)
                 delay = min(2 * delay, RELISTEN_MOST)
                 continue
