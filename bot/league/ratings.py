@@ -129,10 +129,13 @@ def changes(
     )
 
 
-def rebuild(summaries: Iterable[MatchSummary]) -> dict[RatingKey, Rating]:
-    """Every rating from scratch: the finished matches folded in finish order."""
+def rebuild(summaries: Iterable[MatchSummary], *, ordered: bool = False) -> dict[RatingKey, Rating]:
+    """Every rating from scratch: the finished matches folded in finish order.
+
+    ``ordered``: fold them in the order given instead (the order the live updates took, as stored).
+    """
     ratings: dict[RatingKey, Rating] = {}
-    for summary in sorted(summaries, key=lambda s: s.order):
+    for summary in summaries if ordered else sorted(summaries, key=lambda s: s.order):
         _apply(ratings, summary)
     return ratings
 

@@ -716,7 +716,7 @@ class Store:
         """
         await db.execute("SAVEPOINT league")
         try:
-            _summary, rating_changes = await standings.record_finished(db, match_id)
+            _summary, rating_changes = await standings.record_finished(db, match_id, for_update=self.for_update)
         except Exception:
             await db.execute("ROLLBACK TO league")
             await db.execute("RELEASE league")
@@ -1059,9 +1059,13 @@ class Store:
     async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
         """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
         async with self._write() as db:
+            await self._lock_league(db)
             ratings = await standings.rebuild(db)
         log.info("league rebuilt from the logs: %d rating(s)", len(ratings))
         return ratings
+
+    async def _lock_league(self, db: aiosqlite.Connection) -> None:
+        """Keep matches from being rated while a rebuild runs: SQLite's write transaction already does."""
 
     async def rebuild_league_if_behind(self) -> bool:
         """At start-up: rebuild if some finished match has no summary (it finished before the league existed)."""

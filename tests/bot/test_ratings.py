@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+import pytest
+
 import rules
 from bot import league
-from bot.storage import Store
+from bot.storage import Store, open_store
 
 from .helpers import Table
-from .league_history import finish_match
+from .league_history import finish_match, match_ready_to_end
 from .test_rematch import resign
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
@@ -126,3 +128,28 @@ async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
         assert second.status == "finished" and second.state.is_over  # it ended all the same
         assert await store.summary(2) is None  # nothing half-written: no summary, ratings as they were
         assert await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role") == before
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_two_processes_ending_one_players_matches_at_once_lose_no_rating_update(backend, request, tmp_path):
+    # Ben hunts Ann in one channel and Cat in another, and loses both with resigns committed at the same
+    # moment by two stores (two processes' pools). Each must see the other's update, and the order they
+    # were folded in must be the one a rebuild from the logs uses.
+    where = request.getfixturevalue("postgres_url") if backend == "postgres" else tmp_path / "league.sqlite3"
+    first, second = await open_store(where, durable=False), await open_store(where, durable=False)
+    try:
+        rounds = 6
+        for round_number in range(rounds):
+            ready = [
+                await match_ready_to_end(first, guild_id=1, channel_id=10 + n, goryo_id=goryo, samurai_id=BEN,
+                                         minute=round_number, seed=round_number + n)
+                for n, goryo in enumerate((ANN, CAT))
+            ]
+            await asyncio.gather(ready[0].end(first, rules.Resign(S)), ready[1].end(second, rules.Resign(S)))
+        stored = await first.all_ratings()
+        assert stored[(1, BEN, S)].matches == 2 * rounds and stored[(1, BEN, S)].wins == 0
+        assert stored[(1, ANN, G)].matches == stored[(1, CAT, G)].matches == rounds
+        assert await second.rebuild_ratings() == stored
+    finally:
+        await first.close()
+        await second.close()
