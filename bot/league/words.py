@@ -132,6 +132,11 @@ def rating_change_line(change: RatingChange) -> str:
         after=change.after.shown, change=f"{'+' if delta >= 0 else '−'}{abs(delta)}")
 
 
+def unrated_line() -> str:
+    """The end message of a match given up (resigned, or lost on time) before the first Discovery."""
+    return _("Unrated: the match ended before the Samurai's first Discovery, so no rating moves.")
+
+
 def stats_title(name: str) -> str:
     return _("{name}: Goryō in this server").format(name=name)
 

@@ -716,14 +716,14 @@ class Store:
         """
         await db.execute("SAVEPOINT league")
         try:
-            _summary, rating_changes = await standings.record_finished(db, match_id, for_update=self.for_update)
+            summary, rating_changes = await standings.record_finished(db, match_id, for_update=self.for_update)
         except Exception:
             await db.execute("ROLLBACK TO league")
             await db.execute("RELEASE league")
             log.exception("match %d: could not rate it; a rebuild at the next start will", match_id)
             return outbox
         await db.execute("RELEASE league")
-        return standings.with_rating_changes(outbox, rating_changes)
+        return standings.with_rating_changes(outbox, rating_changes, summary)
 
     async def set_languages(self, match_id: int, *, server_language: str, goryo_language: str) -> None:
         """What a match says from now on, as an interaction that changed no state showed it.

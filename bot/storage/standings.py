@@ -28,7 +28,7 @@ from rules import ObjectType, Outcome, Side, Termination
 
 from .. import league
 from ..league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from ..league.words import rating_change_line
+from ..league.words import rating_change_line, unrated_line
 from ..outbox import OutboxItem
 
 NO_GUILD = 0  # the ratings table's key for a match outside any server (none is played there today)
@@ -197,20 +197,27 @@ async def _locked_ratings(db: aiosqlite.Connection, keys: Iterable[RatingKey], f
     return locked
 
 
-def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingChange]) -> list[OutboxItem]:
-    """The channel's end message also says what the match did to both ratings (it mentions both anyway).
+def with_rating_changes(
+    items: Sequence[OutboxItem], changes: Sequence[RatingChange], summary: MatchSummary | None = None
+) -> list[OutboxItem]:
+    """The channel's end message also says what the match did to both ratings (it mentions both anyway),
+    or, for a match between two people given up before the first Discovery, that it was unrated.
 
     In the end message's own language, whatever the committing code speaks.
     """
-    if not changes:
+    unrated = summary is not None and summary.given_up_early and summary.between_two_people
+    if not changes and not unrated:
         return list(items)
     out = []
     for item in items:
         if item.kind == "end" and item.route == "public":
             with speaking(item.language):
-                lines = "\n".join(rating_change_line(change) for change in changes)
-                ratings = _("Ratings: {changes}").format(changes=lines)
-                item = dataclasses.replace(item, text=f"{item.text}\n{ratings}")
+                if changes:
+                    lines = "\n".join(rating_change_line(change) for change in changes)
+                    note = _("Ratings: {changes}").format(changes=lines)
+                else:
+                    note = unrated_line()
+                item = dataclasses.replace(item, text=f"{item.text}\n{note}")
         out.append(item)
     return out
 

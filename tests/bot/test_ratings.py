@@ -20,9 +20,15 @@ G, S = rules.Side.GORYO, rules.Side.SAMURAI
 ANN, BEN, CAT, BOT = 101, 102, 103, 999
 
 
+async def through_the_first_discovery(table: Table) -> None:
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    await table.play(rules.EndSamuraiTurn())
+
+
 async def test_a_resign_moves_ratings_like_a_loss_and_the_end_message_says_so(env, table: Table):
     await table.begin()  # Alice the Goryō, Bob the Samurai
-    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await through_the_first_discovery(table)
     await resign(table, table.bob)
     store = env.bot.store
     stored = await store.ratings(table.guild.id)
@@ -38,6 +44,26 @@ async def test_a_resign_moves_ratings_like_a_loss_and_the_end_message_says_so(en
     end = [m for m in table.channel.history() if "bound object was" in m.content][-1]
     assert f"{table.alice.mention} as the Goryō: 1500 → {alice.shown} (+{alice.shown - 1500})" in end.content
     assert f"{table.bob.mention} as the Samurai: 1500 → {bob.shown} (−{1500 - bob.shown})" in end.content
+    assert "Unrated" not in end.content
+
+
+async def test_a_match_resigned_before_the_first_discovery_is_unrated_and_says_so(env, table: Table):
+    # Ten quick resigns between two accounts once put a player on top of the leaderboard.
+    await table.begin()  # Alice the Goryō, Bob the Samurai
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))  # locked, never discovered
+    await resign(table, table.bob)
+    store = env.bot.store
+    assert await store.ratings(table.guild.id) == {}
+    summary = await store.summary(1)
+    assert summary.outcome == rules.Outcome(rules.Termination.RESIGNED, G) and not summary.rated
+    end = [m for m in table.channel.history() if "bound object was" in m.content][-1]
+    assert "Unrated: the match ended before the Samurai's first Discovery" in end.content
+    assert "Ratings:" not in end.content and "1500 →" not in end.content
+    stats = await table.alice.slash(table.channel, "goryo stats", member=table.alice)
+    shown = "\n".join(field.value for field in stats.response.embeds[0].fields)
+    assert "No rated matches yet" in shown  # nor counted as a win in her record
+    assert await store.rebuild_ratings() == {}
 
 
 async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
