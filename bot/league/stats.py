@@ -76,6 +76,7 @@ class RecentMatch:
     termination: Termination
     finished_at: datetime
     against_ai: bool
+    given_up_early: bool = False  # resigned or lost on time before the first Discovery: unrated
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +179,7 @@ def _recent(summary: MatchSummary, user_id: int) -> RecentMatch:
         termination=summary.outcome.termination,
         finished_at=summary.finished_at,
         against_ai=summary.against_ai,
+        given_up_early=summary.given_up_early and summary.between_two_people,
     )
 
 

@@ -63,6 +63,9 @@ async def test_a_match_resigned_before_the_first_discovery_is_unrated_and_says_s
     stats = await table.alice.slash(table.channel, "goryo stats", member=table.alice)
     shown = "\n".join(field.value for field in stats.response.embeds[0].fields)
     assert "No rated matches yet" in shown  # nor counted as a win in her record
+    assert "won (the Samurai resigned) · unrated" in shown  # listed among her last matches, marked
+    history = await table.carol.slash(table.channel, "goryo history")
+    assert "· unrated." in history.response.embeds[0].description
     assert await store.rebuild_ratings() == {}
 
 
