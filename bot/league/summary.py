@@ -25,7 +25,6 @@ from rules import OBJECT_AT, GameState, ObjectType, Outcome, Side, Space, Termin
 from rules.events import PathRevealed
 from rules.goryo_turn import SPRINT_LENGTH
 
-
 _GIVING_UP = (Termination.RESIGNED, Termination.TIMED_OUT)
 
 
