@@ -14,7 +14,8 @@ How the wiring (later) uses it:
     # a rebuild command: rebuild(all_finished_summaries) must equal what is stored.
 
 Only matches that `MatchSummary.rated` accepts count: decided (a resign or a time-out claim
-too), between two different people, not against the AI; an aborted match never counts.
+too, once the Samurai have made their first Discovery), between two different people, not
+against the AI; an aborted match never counts.
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ RATING_HELP = N_(
     "number is the best guess at your skill, the second how unsure that guess still is (your real "
     "level is very likely within the range). Everyone starts at 1500 ± 350, and the range narrows "
     "as you play. Beating a stronger opponent gains you more than beating a weaker one. Every "
-    "finished match between two people counts, resigns and timed-out turns included; matches "
-    "against the bot and called-off matches do not. The leaderboard ranks by the low end of the "
-    "range, so a few lucky early wins don't put anyone on top."
+    "finished match between two people counts, resigns and timed-out turns included, except one "
+    "resigned or lost on time before the Samurai's first Discovery: that is unrated, so quick "
+    "resigns earn nothing. Matches against the bot and called-off matches do not count either, and "
+    "a player can't call off their own match. The leaderboard ranks by the low end of the range, "
+    "so a few lucky early wins don't put anyone on top."
 )
 
 RatingKey = tuple[int | None, int, Side]  # (guild id, member id, role)
@@ -129,10 +132,13 @@ def changes(
     )
 
 
-def rebuild(summaries: Iterable[MatchSummary]) -> dict[RatingKey, Rating]:
-    """Every rating from scratch: the finished matches folded in finish order."""
+def rebuild(summaries: Iterable[MatchSummary], *, ordered: bool = False) -> dict[RatingKey, Rating]:
+    """Every rating from scratch: the finished matches folded in finish order.
+
+    ``ordered``: fold them in the order given instead (the order the live updates took, as stored).
+    """
     ratings: dict[RatingKey, Rating] = {}
-    for summary in sorted(summaries, key=lambda s: s.order):
+    for summary in summaries if ordered else sorted(summaries, key=lambda s: s.order):
         _apply(ratings, summary)
     return ratings
 

@@ -16,8 +16,9 @@ Definitions, where the issue leaves a choice:
 - The longest streak is the longest run of consecutive wins in finish order; ``longest_streak``
   runs across both roles, each ``RoleRecord.longest_streak`` within one role.
 - The favourite target is the object type she aimed her plans at most often as the Goryō,
-  counting every plan she locked in (all are public once the match is over); a tie goes to
-  the type reached first in the box's order (Helmet, Lantern, Mask, ...).
+  counting every plan the Samurai discovered (a plan the match ended before was never shown to
+  anyone, so it counts nowhere); a tie goes to the type reached first in the box's order
+  (Helmet, Lantern, Mask, ...). The powers (Sprint, False Trail) count discovered plans only too.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from datetime import datetime
 from rules import OBJECT_TYPES, ObjectType, Side, Termination
 
 from .ratings import Rating, RatingKey, rating_of
-from .summary import MatchSummary
+from .summary import MatchSummary, PlayedPlan
 
 RECENT_MATCHES = 5
 LEADERBOARD_MIN_MATCHES = 3
@@ -75,6 +76,7 @@ class RecentMatch:
     termination: Termination
     finished_at: datetime
     against_ai: bool
+    given_up_early: bool = False  # resigned or lost on time before the first Discovery: unrated
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +136,7 @@ def member_stats(
     rated = [s for s in theirs if s.rated]
     results = {role: [s.won_by(user_id) for s in rated if s.side_of(user_id) is role] for role in Side}
     as_goryo = [s for s in rated if s.side_of(user_id) is Side.GORYO]
-    plans = [plan for s in as_goryo for plan in s.plans]
+    plans = [plan for s in as_goryo for plan in _public_plans(s)]
     targets = Counter(plan.target_type for plan in plans)
     favourite = max(OBJECT_TYPES, key=lambda t: targets[t]) if targets else None  # max keeps the first of a tie
     versus_ai = [s.won_by(user_id) for s in theirs if s.against_ai and not s.aborted]
@@ -150,7 +152,7 @@ def member_stats(
         favourite_target_count=targets[favourite] if favourite is not None else 0,
         powers=PowerUse(
             goryo_matches=len(as_goryo),
-            sprint_matches=sum(any(plan.sprint for plan in s.plans) for s in as_goryo),
+            sprint_matches=sum(any(plan.sprint for plan in _public_plans(s)) for s in as_goryo),
             false_trails=sum(plan.false_trail is not None for plan in plans),
             false_trails_investigated=sum(plan.false_trail_investigated for plan in plans),
         ),
@@ -158,6 +160,11 @@ def member_stats(
         against_ai_wins=sum(versus_ai),
         recent=tuple(_recent(s, user_id) for s in reversed(theirs[-recent:] if recent > 0 else [])),
     )
+
+
+def _public_plans(summary: MatchSummary) -> list[PlayedPlan]:
+    """Her discovered plans: a summary stored before issue 26 may still hold an undiscovered last one."""
+    return [plan for plan in summary.plans if plan.discovered]
 
 
 def _recent(summary: MatchSummary, user_id: int) -> RecentMatch:
@@ -172,6 +179,7 @@ def _recent(summary: MatchSummary, user_id: int) -> RecentMatch:
         termination=summary.outcome.termination,
         finished_at=summary.finished_at,
         against_ai=summary.against_ai,
+        given_up_early=summary.given_up_early and summary.between_two_people,
     )
 
 

@@ -9,8 +9,9 @@ Pure: no discord, no database. The storage layer (later) feeds it a match row an
         bot_id=bot.user.id,
     )
 
-Everything here is public: it is only built once the match is over, when her plans and the
-bound object have been revealed.
+Everything here is public: the plans the Samurai discovered and, once the match is over, the
+bound object. A plan she locked in but never saw discovered (the match ended first, by a resign or
+a time-out) stays her secret: it is not kept, so no stat can count it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from rules import OBJECT_AT, GameState, ObjectType, Outcome, Side, Space, Termin
 from rules.events import PathRevealed
 from rules.goryo_turn import SPRINT_LENGTH
 
+_GIVING_UP = (Termination.RESIGNED, Termination.TIMED_OUT)
+
 
 class MatchNotFinishedError(ValueError):
     """The action log does not end the match, so there is nothing to summarise yet."""
@@ -36,7 +39,7 @@ class PlayedPlan:
     round: int
     path: tuple[Space, ...]
     false_trail: Space | None
-    discovered: bool  # False for the plan of a round the match ended in before its discovery
+    discovered: bool  # always True in new summaries; False only in ones stored before issue 26
     false_trail_investigated: bool  # the Samurai searched or sniffed her False Trail that round
 
     @property
@@ -84,9 +87,18 @@ class MatchSummary:
         return not self.against_ai and self.goryo_id != self.samurai_id
 
     @property
+    def given_up_early(self) -> bool:
+        """Resigned or lost on time before the Samurai's first Discovery: too little play to rate.
+
+        So two accounts can't farm a rating with quick resigns, and nobody dodges a loss for nothing.
+        Endings the rules make (a capture, an exorcism, no legal plan) count whenever they come.
+        """
+        return self.outcome.termination in _GIVING_UP and not any(plan.discovered for plan in self.plans)
+
+    @property
     def rated(self) -> bool:
-        """Counts for ratings and records: decided (resigns and time-outs too), between two people."""
-        return not self.aborted and self.between_two_people
+        """Counts for ratings and records: decided, between two people, and not given up before the first Discovery."""
+        return not self.aborted and self.between_two_people and not self.given_up_early
 
     @property
     def winner_id(self) -> int | None:
@@ -148,8 +160,8 @@ def summarise(
         state = step.state
     if not state.is_over:
         raise MatchNotFinishedError(f"match {match_id} is still in progress")
-    if pending is not None:  # the match ended (a resign, a time-out) before this plan's discovery
-        plans.append(_played(state.round, pending, state.paw_prints, discovered=False))
+    # A plan still pending (the match ended by a resign or a time-out before its Discovery) was never
+    # revealed to anyone: it is left out.
     return MatchSummary(
         id=match_id,
         guild_id=guild_id,

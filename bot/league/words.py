@@ -69,9 +69,15 @@ def recent_line(match: RecentMatch) -> str:
     else:
         winner, result = match.role.other, pgettext("match result", "lost")
     opponent = _("the bot") if match.against_ai else mention(match.opponent_id)
-    return _("Match {match} in {channel}: {role} against {opponent}, {result} ({reason})").format(
+    line = _("Match {match} in {channel}: {role} against {opponent}, {result} ({reason})").format(
         match=match.match_id, channel=channel_link(match.channel_id), role=role_name(match.role), opponent=opponent,
         result=result, reason=reason(Outcome(match.termination, winner)))
+    return f"{line} · {unrated()}" if match.given_up_early else line
+
+
+def unrated() -> str:
+    """Marks a match given up before the first Discovery in a list of matches."""
+    return pgettext("match result", "unrated")
 
 
 def stats_fields(stats: MemberStats) -> list[tuple[str, str]]:
@@ -116,9 +122,12 @@ def history_line(summary: MatchSummary) -> str:
         if summary.against_ai
         else _("Match {match}, {when}: {goryo} (Goryō) vs {samurai} (Samurai). {winner}: {reason}.")
     )
-    return text.format(match=summary.id, when=when(summary.finished_at), goryo=mention(summary.goryo_id),
+    line = text.format(match=summary.id, when=when(summary.finished_at), goryo=mention(summary.goryo_id),
                        samurai=mention(summary.samurai_id), winner=winner_line(summary.outcome),
                        reason=reason(summary.outcome))
+    if summary.given_up_early and summary.between_two_people:
+        line = f"{line.removesuffix('.')} · {unrated()}."
+    return line
 
 
 def history_lines(summaries: Iterable[MatchSummary]) -> list[str]:
@@ -130,6 +139,11 @@ def rating_change_line(change: RatingChange) -> str:
     return _("{player} as the {role}: {before} → {after} ({change})").format(
         player=mention(change.user_id), role=role_name(change.role), before=change.before.shown,
         after=change.after.shown, change=f"{'+' if delta >= 0 else '−'}{abs(delta)}")
+
+
+def unrated_line() -> str:
+    """The end message of a match given up (resigned, or lost on time) before the first Discovery."""
+    return _("Unrated: the match ended before the Samurai's first Discovery, so no rating moves.")
 
 
 def stats_title(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Turn time limits: the half-time reminder, claiming a win on time, and a moderator's abort.
+"""Turn time limits: the half-time reminder, claiming a win on time, and a moderator's abort (never a player's).
 
 Every timer is derived from the stored ``turn_started_at`` and ``reminded_at``, never
 held in memory, so a restart loses none: the periodic sweep (started in
@@ -139,12 +139,20 @@ class TurnClock:
         await self.game.act(interaction, record.id, rules.TimeOut(late))
 
     async def abort(self, interaction: discord.Interaction) -> None:
-        """A member who may manage the match's channel calls the match off, with no winner."""
+        """A member who may manage the match's channel, and doesn't play in it, calls the match off, with no winner."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(N_("A match is called off in its own channel: use `/goryo abort` there."))
         record = await self.store.active_match_in(interaction.channel_id)
         if record is None:
             raise Refusal(N_("No match is being played in this channel, so there is nothing to call off."))
+        if record.player_side(interaction.user.id) is not None:
+            # A called-off match is unrated: a player who may manage the channel would dodge every loss.
+            if record.ai_side is not None:
+                raise Refusal(N_("You play in this match, so you can't call it off. To end it, concede with `/goryo resign`."))
+            raise Refusal(N_(
+                "You play in this match, so you can't call it off. Concede with `/goryo resign`, or, "
+                "once your opponent's turn time has run out, win with `/goryo claim`."
+            ))
         if not interaction.permissions.manage_channels:
             raise Refusal(messages.abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)

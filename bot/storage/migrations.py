@@ -213,6 +213,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 11: the order the rated matches were folded into the ratings (issue 26), so a rebuild folds them in
+    # the order the live updates took under their row locks. The league's rules changed with it (a match
+    # given up before the first Discovery is unrated; summaries keep only discovered plans): deleting the
+    # summaries makes the next start rebuild them and the ratings from the logs.
+    (
+        "ALTER TABLE matches ADD COLUMN rating_seq INTEGER",
+        "CREATE INDEX matches_by_rating_seq ON matches (rating_seq) WHERE rating_seq IS NOT NULL",
+        "DELETE FROM match_summaries",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -163,6 +163,11 @@ class PostgresStore(Store):
         ):
             yield _Connection(connection)
 
+    async def _lock_league(self, db: _Connection) -> None:  # type: ignore[override]
+        # A live update locks rating rows one by one; a rebuild deletes and rewrites them all. This waits
+        # for the updates under way and holds off new ones (they read the rebuilt rows after it commits).
+        await db.execute("LOCK TABLE ratings IN EXCLUSIVE MODE")
+
     @staticmethod
     async def _one(db: _Connection, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:  # type: ignore[override]
         return await db.raw.fetchrow(dollar_params(sql), *params)

@@ -236,6 +236,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 11: the order rated matches were folded into the ratings; summaries rebuilt (as SQLite's 11).
+    (
+        "ALTER TABLE matches ADD COLUMN rating_seq BIGINT",
+        "CREATE INDEX matches_by_rating_seq ON matches (rating_seq) WHERE rating_seq IS NOT NULL",
+        "DELETE FROM match_summaries",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

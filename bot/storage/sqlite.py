@@ -716,14 +716,14 @@ class Store:
         """
         await db.execute("SAVEPOINT league")
         try:
-            _summary, rating_changes = await standings.record_finished(db, match_id)
+            summary, rating_changes = await standings.record_finished(db, match_id, for_update=self.for_update)
         except Exception:
             await db.execute("ROLLBACK TO league")
             await db.execute("RELEASE league")
             log.exception("match %d: could not rate it; a rebuild at the next start will", match_id)
             return outbox
         await db.execute("RELEASE league")
-        return standings.with_rating_changes(outbox, rating_changes)
+        return standings.with_rating_changes(outbox, rating_changes, summary)
 
     async def set_languages(self, match_id: int, *, server_language: str, goryo_language: str) -> None:
         """What a match says from now on, as an interaction that changed no state showed it.
@@ -1059,9 +1059,13 @@ class Store:
     async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
         """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
         async with self._write() as db:
+            await self._lock_league(db)
             ratings = await standings.rebuild(db)
         log.info("league rebuilt from the logs: %d rating(s)", len(ratings))
         return ratings
+
+    async def _lock_league(self, db: aiosqlite.Connection) -> None:
+        """Keep matches from being rated while a rebuild runs: SQLite's write transaction already does."""
 
     async def rebuild_league_if_behind(self) -> bool:
         """At start-up: rebuild if some finished match has no summary (it finished before the league existed)."""

@@ -5,8 +5,12 @@ match is summarised and rated exactly once, together with the action that ended 
 it either unfinished and unrated, or finished and rated. Both tables are derived data: ``rebuild``
 recomputes every summary and rating from the action logs, and must agree with what was stored.
 
-Matches are folded into ratings in finish order (``MatchSummary.order``: finish time, then id),
-which is the order the live updates happen in as long as the clock does not run backwards.
+Several processes may finish matches of one player at the same moment (PostgreSQL, READ COMMITTED):
+each live update inserts any missing rating row and locks its rows (``FOR UPDATE``, in key order, so two
+updates never deadlock) before reading them, so no update is lost. The order the updates took under
+those locks is stored as ``matches.rating_seq``, and a rebuild folds the matches in that order: the
+order matters (a rating moves by how far the opponent's stood at the time), and the finish times can't
+give it, since two finishes may share a time or take the locks the other way round.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from rules import ObjectType, Outcome, Side, Termination
 
 from .. import league
 from ..league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from ..league.words import rating_change_line
+from ..league.words import rating_change_line, unrated_line
 from ..outbox import OutboxItem
 
 NO_GUILD = 0  # the ratings table's key for a match outside any server (none is played there today)
@@ -145,57 +149,107 @@ async def _store_ratings(db: aiosqlite.Connection, ratings: dict[RatingKey, Rati
     )
 
 
-async def record_finished(db: aiosqlite.Connection, match_id: int) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
-    """Summarise the match that just finished and fold it into the ratings; call inside its transaction."""
+async def record_finished(
+    db: aiosqlite.Connection, match_id: int, *, for_update: str = ""
+) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
+    """Summarise the match that just finished and fold it into the ratings; call inside its transaction.
+
+    ``for_update``: the store's row-lock clause (`` FOR UPDATE`` on PostgreSQL, where several processes
+    may finish matches of one player at once; SQLite's write transaction already serialises them).
+    """
     summary = await summarise_match(db, match_id)
     await _store_summary(db, summary)
     keys = league.rated_keys(summary)
-    before = {key: await _rating(db, key) for key in keys}
+    if not keys:
+        return summary, ()
+    before = await _locked_ratings(db, keys, for_update)
     after = league.update(before, summary)
     await _store_ratings(db, {key: after[key] for key in keys})
+    # Under those locks, so a later match of any of these players gets a later number: a rebuild folds
+    # in this order, and matches with no player in common commute, so their relative order is free.
+    await db.execute(
+        "UPDATE matches SET rating_seq = (SELECT COALESCE(MAX(rating_seq), 0) + 1 FROM matches) WHERE id = ?",
+        (match_id,),
+    )
     return summary, league.changes(before, after, summary)
 
 
-def with_rating_changes(items: Sequence[OutboxItem], changes: Sequence[RatingChange]) -> list[OutboxItem]:
-    """The channel's end message also says what the match did to both ratings (it mentions both anyway).
+async def _locked_ratings(db: aiosqlite.Connection, keys: Iterable[RatingKey], for_update: str) -> dict[RatingKey, Rating]:
+    """The ratings at ``keys``, each row locked until the transaction ends.
+
+    A newcomer's row is made first (a row that doesn't exist can't be locked: two first matches would
+    both read a fresh rating). Rows are taken in key order, so two transactions never wait on each other.
+    """
+    locked = {}
+    for key in sorted(keys, key=_rating_row):
+        row = _rating_row(key)
+        new = league.NEW_RATING
+        await db.execute(
+            "INSERT INTO ratings (guild_id, user_id, role, mu, sigma, matches, wins) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id, role) DO NOTHING",
+            (*row, new.mu, new.sigma, new.matches, new.wins),
+        )
+        [found] = await _all(
+            db, f"SELECT mu, sigma, matches, wins FROM ratings WHERE guild_id = ? AND user_id = ? AND role = ?{for_update}",
+            row,
+        )
+        locked[key] = Rating(found["mu"], found["sigma"], found["matches"], found["wins"])
+    return locked
+
+
+def with_rating_changes(
+    items: Sequence[OutboxItem], changes: Sequence[RatingChange], summary: MatchSummary | None = None
+) -> list[OutboxItem]:
+    """The channel's end message also says what the match did to both ratings (it mentions both anyway),
+    or, for a match between two people given up before the first Discovery, that it was unrated.
 
     In the end message's own language, whatever the committing code speaks.
     """
-    if not changes:
+    unrated = summary is not None and summary.given_up_early and summary.between_two_people
+    if not changes and not unrated:
         return list(items)
     out = []
     for item in items:
         if item.kind == "end" and item.route == "public":
             with speaking(item.language):
-                lines = "\n".join(rating_change_line(change) for change in changes)
-                ratings = _("Ratings: {changes}").format(changes=lines)
-                item = dataclasses.replace(item, text=f"{item.text}\n{ratings}")
+                if changes:
+                    lines = "\n".join(rating_change_line(change) for change in changes)
+                    note = _("Ratings: {changes}").format(changes=lines)
+                else:
+                    note = unrated_line()
+                item = dataclasses.replace(item, text=f"{item.text}\n{note}")
         out.append(item)
     return out
 
 
 async def rebuild(db: aiosqlite.Connection) -> dict[RatingKey, Rating]:
-    """Every summary and rating again from the action logs; call inside a write transaction."""
-    finished = await _all(db, "SELECT id FROM matches WHERE status = 'finished' ORDER BY id")
+    """Every summary and rating again from the action logs; call inside a write transaction.
+
+    Rated matches are folded in the order the live updates took (``rating_seq``); any without one
+    (finished before it existed, or whose live update failed) come first, in finish order. The fold
+    order is then written back as ``rating_seq``, so the next live update follows on from it.
+    """
+    finished = await _all(db, "SELECT id, rating_seq FROM matches WHERE status = 'finished' ORDER BY id")
     summaries = [await summarise_match(db, row["id"]) for row in finished]
+    taken = {row["id"]: row["rating_seq"] for row in finished}
+    folded = sorted(
+        (s for s in summaries if s.rated),
+        key=lambda s: (taken[s.id] is not None, taken[s.id] or 0, s.order),
+    )
     await db.execute("DELETE FROM match_summaries")
     await db.execute("DELETE FROM ratings")
     for summary in summaries:
         await _store_summary(db, summary)
-    ratings = league.rebuild(summaries)
+    ratings = league.rebuild(folded, ordered=True)
     await _store_ratings(db, ratings)
+    await db.execute("UPDATE matches SET rating_seq = NULL WHERE rating_seq IS NOT NULL")
+    await db.executemany(
+        "UPDATE matches SET rating_seq = ? WHERE id = ?", [(seq, s.id) for seq, s in enumerate(folded, 1)]
+    )
     return ratings
 
 
 # --- reading -----------------------------------------------------------------------------
-
-
-async def _rating(db: aiosqlite.Connection, key: RatingKey) -> Rating:
-    rows = await _all(
-        db, "SELECT mu, sigma, matches, wins FROM ratings WHERE guild_id = ? AND user_id = ? AND role = ?",
-        _rating_row(key),
-    )
-    return league.NEW_RATING if not rows else Rating(rows[0]["mu"], rows[0]["sigma"], rows[0]["matches"], rows[0]["wins"])
 
 
 async def ratings(db: aiosqlite.Connection, guild_id: int | None = None, *, every_guild: bool = False) -> dict[RatingKey, Rating]:

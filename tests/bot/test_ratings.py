@@ -6,21 +6,29 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+import pytest
+
 import rules
 from bot import league
-from bot.storage import Store
+from bot.storage import Store, open_store
 
 from .helpers import Table
-from .league_history import finish_match
+from .league_history import finish_match, match_ready_to_end
 from .test_rematch import resign
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
 ANN, BEN, CAT, BOT = 101, 102, 103, 999
 
 
+async def through_the_first_discovery(table: Table) -> None:
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    await table.play(rules.EndSamuraiTurn())
+
+
 async def test_a_resign_moves_ratings_like_a_loss_and_the_end_message_says_so(env, table: Table):
     await table.begin()  # Alice the Goryō, Bob the Samurai
-    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await through_the_first_discovery(table)
     await resign(table, table.bob)
     store = env.bot.store
     stored = await store.ratings(table.guild.id)
@@ -36,6 +44,29 @@ async def test_a_resign_moves_ratings_like_a_loss_and_the_end_message_says_so(en
     end = [m for m in table.channel.history() if "bound object was" in m.content][-1]
     assert f"{table.alice.mention} as the Goryō: 1500 → {alice.shown} (+{alice.shown - 1500})" in end.content
     assert f"{table.bob.mention} as the Samurai: 1500 → {bob.shown} (−{1500 - bob.shown})" in end.content
+    assert "Unrated" not in end.content
+
+
+async def test_a_match_resigned_before_the_first_discovery_is_unrated_and_says_so(env, table: Table):
+    # Ten quick resigns between two accounts once put a player on top of the leaderboard.
+    await table.begin()  # Alice the Goryō, Bob the Samurai
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))  # locked, never discovered
+    await resign(table, table.bob)
+    store = env.bot.store
+    assert await store.ratings(table.guild.id) == {}
+    summary = await store.summary(1)
+    assert summary.outcome == rules.Outcome(rules.Termination.RESIGNED, G) and not summary.rated
+    end = [m for m in table.channel.history() if "bound object was" in m.content][-1]
+    assert "Unrated: the match ended before the Samurai's first Discovery" in end.content
+    assert "Ratings:" not in end.content and "1500 →" not in end.content
+    stats = await table.alice.slash(table.channel, "goryo stats", member=table.alice)
+    shown = "\n".join(field.value for field in stats.response.embeds[0].fields)
+    assert "No rated matches yet" in shown  # nor counted as a win in her record
+    assert "won (the Samurai resigned) · unrated" in shown  # listed among her last matches, marked
+    history = await table.carol.slash(table.channel, "goryo history")
+    assert "· unrated." in history.response.embeds[0].description
+    assert await store.rebuild_ratings() == {}
 
 
 async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
@@ -126,3 +157,28 @@ async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
         assert second.status == "finished" and second.state.is_over  # it ended all the same
         assert await store.summary(2) is None  # nothing half-written: no summary, ratings as they were
         assert await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role") == before
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_two_processes_ending_one_players_matches_at_once_lose_no_rating_update(backend, request, tmp_path):
+    # Ben hunts Ann in one channel and Cat in another, and loses both with resigns committed at the same
+    # moment by two stores (two processes' pools). Each must see the other's update, and the order they
+    # were folded in must be the one a rebuild from the logs uses.
+    where = request.getfixturevalue("postgres_url") if backend == "postgres" else tmp_path / "league.sqlite3"
+    first, second = await open_store(where, durable=False), await open_store(where, durable=False)
+    try:
+        rounds = 6
+        for round_number in range(rounds):
+            ready = [
+                await match_ready_to_end(first, guild_id=1, channel_id=10 + n, goryo_id=goryo, samurai_id=BEN,
+                                         minute=round_number, seed=round_number + n)
+                for n, goryo in enumerate((ANN, CAT))
+            ]
+            await asyncio.gather(ready[0].end(first, rules.Resign(S)), ready[1].end(second, rules.Resign(S)))
+        stored = await first.all_ratings()
+        assert stored[(1, BEN, S)].matches == 2 * rounds and stored[(1, BEN, S)].wins == 0
+        assert stored[(1, ANN, G)].matches == stored[(1, CAT, G)].matches == rounds
+        assert await second.rebuild_ratings() == stored
+    finally:
+        await first.close()
+        await second.close()

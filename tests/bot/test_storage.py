@@ -870,18 +870,25 @@ async def test_a_cancelled_preview_is_stored_and_its_plan_refused_at_the_commit(
 # --- the league on both backends ----------------------------------------------------------
 
 
+async def through_the_first_discovery(store: Store, match: MatchRecord) -> MatchRecord:
+    match = await play(store, match, rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0]))
+    match = await play(store, match, first_plan(match.state))
+    return await play(store, match, rules.EndSamuraiTurn())
+
+
 async def test_a_finished_match_is_summarised_and_rated_in_its_transaction_and_a_rebuild_agrees(store):
-    first = await new_match(store)
+    first = await through_the_first_discovery(store, await new_match(store))
     await play(store, first, rules.Resign(rules.Side.GORYO))
-    second = await new_match(store, seed=2)
-    second = await play(store, second, rules.ChooseStart(rules.SPACES_OF_TYPE[second.state.first_type][0]))
+    second = await through_the_first_discovery(store, await new_match(store, seed=2))
     await play(store, second, rules.Resign(rules.Side.SAMURAI))
+    early = await new_match(store, seed=3)  # given up before the first Discovery: summarised, unrated
+    await play(store, early, rules.Resign(rules.Side.GORYO))
 
     stored = await store.ratings(GUILD)
     assert set(stored) == {(GUILD, ALICE, rules.Side.GORYO), (GUILD, BOB, rules.Side.SAMURAI)}
     assert stored[(GUILD, BOB, rules.Side.SAMURAI)].wins == 1 and stored[(GUILD, BOB, rules.Side.SAMURAI)].matches == 2
-    assert [s.id for s in await store.guild_summaries(GUILD)] == [second.id, first.id]  # newest first, no limit
-    assert [s.id for s in await store.channel_summaries(CHANNEL, limit=1)] == [second.id]
+    assert [s.id for s in await store.guild_summaries(GUILD)] == [early.id, second.id, first.id]  # newest first
+    assert [s.id for s in await store.channel_summaries(CHANNEL, limit=1)] == [early.id]
     assert await store.rebuild_ratings() == stored
 
 

@@ -144,9 +144,11 @@ async def test_timers_survive_restarts(env, make_bot, table: Table):
 
 async def test_only_members_who_manage_the_channel_may_abort(env, table: Table):
     await planned(table)
-    for player in (table.goryo, table.samurai, table.carol):
+    for player in (table.goryo, table.samurai):
         refused = await player.slash(table.channel, "goryo abort")
-        assert refused.ephemeral and "manage this channel" in refused.response.content
+        assert refused.ephemeral and "You play in this match, so you can't call it off" in refused.response.content
+    refused = await table.carol.slash(table.channel, "goryo abort")
+    assert refused.ephemeral and "manage this channel" in refused.response.content
     mods = table.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
     moderator = table.guild.add_member(env.create_user("dora"), roles=[mods])
     aborted = await moderator.slash(table.channel, "goryo abort")
@@ -158,6 +160,21 @@ async def test_only_members_who_manage_the_channel_may_abort(env, table: Table):
     assert (await logged(env, table))[-1] == rules.Abort()
     # The channel is free again.
     assert not (await table.challenge(by=table.carol, opponent=table.alice)).ephemeral
+
+
+async def test_a_player_who_may_manage_the_channel_still_cannot_abort_their_own_match(env, table: Table):
+    # Calling a match off leaves it unrated: a player with Manage Channels could dodge every loss.
+    table.channel = table.guild.create_text_channel(
+        "mods-table", overwrites={table.alice: discord.PermissionOverwrite(manage_channels=True)}
+    )
+    await planned(table)  # Alice the Goryō
+    refused = await table.alice.slash(table.channel, "goryo abort")
+    assert refused.ephemeral
+    said = refused.response.content
+    assert "You play in this match, so you can't call it off" in said
+    assert "`/goryo resign`" in said and "`/goryo claim`" in said
+    assert (await env.bot.store.active_match_in(table.channel.id)) is not None  # nothing changed
+    assert rules.Abort() not in await logged(env, table)
 
 
 async def test_abort_needs_a_match_in_this_channel(env, table: Table):

@@ -64,7 +64,7 @@ HISTORY: tuple[MatchSummary, ...] = (
         played("A6 B6 B5 C5 C6", 2, false_trail="F1"),
         played("C6 C5 D5 D6 E6", 3),
     )),
-    summary(4, CAT, ANN, S, Termination.TIMED_OUT),
+    summary(4, CAT, ANN, S, Termination.TIMED_OUT, plans=(played("B1 C1 C2 D2 D1"),)),  # after a Discovery: rated
     summary(5, ANN, BOT, G, against_ai=True, plans=tuple(played("A1 B1 B2 C2 C1", r) for r in (1, 2, 3))),
     summary(6, ANN, BEN, None, Termination.ABORTED, channel=BACK_ROOM),
     summary(7, BEN, ANN, S, Termination.EXORCISED),

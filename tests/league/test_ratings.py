@@ -13,7 +13,7 @@ from openskill.models import PlackettLuce
 from bot.league import NEW_RATING, RATING_HELP, Rating, changes, rated_keys, rating_of, rebuild, update
 from rules import Side, Termination
 
-from .history import ANN, BEN, BOT, CAT, GUILD, HISTORY, summary
+from .history import ANN, BEN, BOT, CAT, GUILD, HISTORY, played, summary
 
 
 def fold(summaries):
@@ -74,12 +74,24 @@ def test_aborted_and_solo_matches_do_not_count():
 
 def test_a_resign_or_a_time_out_moves_ratings_like_any_loss():
     base = rebuild(HISTORY)
-    by_capture = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.CAPTURED_THRICE))
-    by_resign = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.RESIGNED))
-    by_time = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.TIMED_OUT))
+    discovered = (played("A2 A3 A4 A5 A6"),)
+    by_capture = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.CAPTURED_THRICE, plans=discovered))
+    by_resign = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.RESIGNED, plans=discovered))
+    by_time = update(base, summary(40, ANN, CAT, Side.SAMURAI, Termination.TIMED_OUT, plans=discovered))
     assert by_resign == by_capture == by_time
     assert rating_of(by_resign, GUILD, ANN, Side.GORYO).mu < rating_of(base, GUILD, ANN, Side.GORYO).mu
     assert rating_of(by_resign, GUILD, CAT, Side.SAMURAI).mu > rating_of(base, GUILD, CAT, Side.SAMURAI).mu
+
+
+def test_a_match_given_up_before_the_first_discovery_is_unrated():
+    # No farming with quick resigns between two accounts, no dodging by walking away: only play counts.
+    base = rebuild(HISTORY)
+    for termination in (Termination.RESIGNED, Termination.TIMED_OUT):
+        early = summary(41, ANN, CAT, Side.SAMURAI, termination)
+        assert early.given_up_early and not early.rated and rated_keys(early) == ()
+        assert update(base, early) == base
+    # An ending the rules make counts whenever it comes, Discovery or not.
+    assert summary(42, ANN, CAT, Side.SAMURAI, Termination.NO_LEGAL_PLAN).rated
 
 
 def test_ratings_are_kept_per_server_and_per_role():

@@ -98,3 +98,18 @@ def test_leaderboard_ranks_goryo_players_of_this_server_only():
 def test_channel_history_newest_first_aborted_included():
     assert [s.id for s in channel_history(HISTORY, channel_id=TABLE)] == [8, 7, 5, 4, 2, 1]
     assert [s.id for s in channel_history(HISTORY, channel_id=BACK_ROOM, size=1)] == [6]
+
+
+def test_a_stored_undiscovered_plan_counts_nowhere():
+    # Summaries stored before issue 26 kept her last plan even when the match ended before its Discovery.
+    import dataclasses
+
+    from .history import played
+
+    secret = dataclasses.replace(played("B1 C1 C2 D2 D1 E1", 2, false_trail="A6"), discovered=False)
+    public = summary(1, ANN, BEN, Side.SAMURAI, Termination.RESIGNED, plans=(played("A2 A3 A4 A5 A6"),))
+    stored = dataclasses.replace(public, plans=(*public.plans, secret))
+    ratings = rebuild([public])
+    assert member_stats([stored], ratings, guild_id=GUILD, user_id=ANN) == member_stats(
+        [public], ratings, guild_id=GUILD, user_id=ANN
+    )
