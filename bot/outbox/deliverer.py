@@ -10,7 +10,8 @@ Routes and their fallbacks:
 - the reply to the interaction (deferred at once, answered with a follow-up or an
   edit of the clicked message) takes the item marked ``answer``; if Discord refuses
   it (10062 after 3 s, token gone) the item goes by its own route instead; after a
-  5xx (which Discord may have taken all the same) it is retried as an item in doubt;
+  5xx or a failed connection (which Discord may have taken all the same) it is retried
+  as an item in doubt;
 - ``public``: a new channel message; ``live``: the turn's board message, edited in
   place (posted when the turn has none yet);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
@@ -55,6 +56,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
+import aiohttp
 import discord
 
 import rules
@@ -82,6 +84,23 @@ def retry_delay(attempts: int) -> float:
     return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
 
 
+# What a send raises when it did not go as asked: Discord answered with an error status, or no answer
+# came at all (a timeout, a reset or refused connection: aiohttp's errors, or the OSError beneath them).
+SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
+
+
+def maybe_delivered(error: BaseException) -> bool:
+    """Discord may have taken the message all the same: its own failure (5xx), or no answer came back."""
+    return not isinstance(error, discord.HTTPException) or error.status >= 500
+
+
+def described(error: BaseException) -> str:
+    """A failed send, for the log: Discord's status and code, or what went wrong with the connection."""
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.code}"
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
 class Reply:
     """The interaction an action came from: acknowledged at once, then it carries the action's answer."""
 
@@ -91,7 +110,7 @@ class Reply:
         self.record = record
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
-        self.refusal: discord.HTTPException | None = None  # how it refused
+        self.refusal: BaseException | None = None  # how it refused (or the connection failed)
         self._updating = False  # deferred as an edit of the clicked message
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
@@ -145,14 +164,13 @@ class Reply:
             else:
                 private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
 
-    def _lost(self, error: discord.HTTPException) -> None:
+    def _lost(self, error: BaseException) -> None:
         self.gone = True
         self.refusal = error
-        log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
-                 error.status, error.code)
+        log.info("interaction %s gone (%s): its messages go by their own routes", self.interaction.id, described(error))
 
     async def send(self, entry: OutboxEntry, board: Board | None) -> int | None:
         """Send ``entry`` as the answer; the message id, or None if the interaction refused it."""
@@ -174,7 +192,7 @@ class Reply:
             else:
                 message = await interaction.followup.send(text, wait=True, **message_options(board, view))
             return message.id
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
             return None
 
@@ -189,7 +207,7 @@ class Reply:
                 return message.id
             await self.interaction.response.send_message(text, **options)
             return 0
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
             return None
 
@@ -199,7 +217,7 @@ class Reply:
             try:
                 await self.interaction.edit_original_response(content=self.receipt, view=None)
                 self.used = True
-            except discord.HTTPException as error:
+            except SEND_FAILURES as error:
                 self._lost(error)
         if lost:
             await self.send_private(messages.delivery_failed())
@@ -323,6 +341,11 @@ class Deliverer:
                     return 0
                 try:
                     sent, lost = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                except Exception:
+                    # Not a failed send (those are retried by _drain) but a bug or the store failing: what the
+                    # match owes stays pending, so look again soon rather than wait for another action.
+                    self._wake_at(self.clock() + timedelta(seconds=RETRY_FIRST if reply is not None else RETRY_MOST))
+                    raise
                 finally:
                     await self.store.release_outbox(match_id, holder=self.holder)
         if elsewhere is not None:
@@ -361,7 +384,7 @@ class Deliverer:
             board_before = record.live_board_message_id
             try:
                 record, message_id = await self._send(entry, record, reply, states)
-            except discord.HTTPException as error:
+            except SEND_FAILURES as error:  # a refusal, or maybe delivered: retried (looked for first if in doubt)
                 held.add(group)
                 lost += reply is not None and entry.seq == reply.record.version
                 await self._failed(entry, error)
@@ -379,7 +402,7 @@ class Deliverer:
         if self.checkpoint is not None:
             self.checkpoint(point)
 
-    async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
+    async def _failed(self, entry: OutboxEntry, error: BaseException) -> None:
         attempts = entry.attempts + 1
         give_up = attempts >= GIVE_UP_AFTER
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
@@ -387,8 +410,8 @@ class Deliverer:
         if retry_at is not None:
             self._wake_at(retry_at)
         log.warning(
-            "match %d: Discord refused outbox item %d (%s, try %d: %s %s)%s",
-            entry.match_id, entry.id, entry.item.kind, attempts, error.status, error.code,
+            "match %d: outbox item %d did not go (%s, try %d: %s)%s",
+            entry.match_id, entry.id, entry.item.kind, attempts, described(error),
             "; giving up" if give_up else "",
         )
 
@@ -439,9 +462,9 @@ class Deliverer:
             message_id = await reply.send(entry, board)
             if not reply.gone:
                 return record, message_id
-            if reply.refusal is not None and reply.refusal.status >= 500:
-                # Discord's own failure: the answer may have got through all the same. Retried later, as an item
-                # in doubt (found, filled, or sent by its route then), rather than sent again at once.
+            if reply.refusal is not None and maybe_delivered(reply.refusal):
+                # Discord's own failure, or no answer at all: it may have got through all the same. Retried later,
+                # as an item in doubt (found, filled, or sent by its route then), rather than sent again at once.
                 raise reply.refusal
         if item.route == "public":
             return record, await self._post(record, entry, board)
