@@ -56,7 +56,6 @@ import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 
-import aiohttp
 import discord
 
 import rules
@@ -68,37 +67,21 @@ from ..delivery.boards import Board
 from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
+from . import failures
+from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
 from .items import Carrier, OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
-GIVE_UP_AFTER = 8  # tries; about 40 minutes of backoff in all
 RETRY_FIRST = 10.0  # seconds; doubles each try
-RETRY_MOST = 600.0
+RETRY_MOST = 600.0  # then every 10 minutes, for as long as it takes: an item is never given up while it may yet go
 CLAIM_SECONDS = 60.0  # one drain's hold on a match's outbox, if its process dies before giving it back
 CLAIM_POLL = 0.05  # seconds between two asks while another process drains the match
 
 
 def retry_delay(attempts: int) -> float:
     return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
-
-
-# What a send raises when it did not go as asked: Discord answered with an error status, or no answer
-# came at all (a timeout, a reset or refused connection: aiohttp's errors, or the OSError beneath them).
-SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutError, OSError)
-
-
-def maybe_delivered(error: BaseException) -> bool:
-    """Discord may have taken the message all the same: its own failure (5xx), or no answer came back."""
-    return not isinstance(error, discord.HTTPException) or error.status >= 500
-
-
-def described(error: BaseException) -> str:
-    """A failed send, for the log: Discord's status and code, or what went wrong with the connection."""
-    if isinstance(error, discord.HTTPException):
-        return f"{error.status} {error.code}"
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 class Reply:
@@ -134,6 +117,12 @@ class Reply:
             if source is None or source.flags.ephemeral or self.interaction.guild_id is None:
                 return False
         return item.route == "public" and self.interaction.channel_id == self.record.channel_id
+
+    def keep_out_of_the_channel(self) -> None:
+        """The channel refuses the bot and items wait for it: this interaction carries no public answer past them
+        (it is acknowledged privately; the answer waits its turn by its own route)."""
+        if self.answer is not None and self.answer.item.route != "goryo" and not self.interaction.response.is_done():
+            self.answer = None
 
     def carries(self, entry: OutboxEntry) -> bool:
         return not self.gone and not self.used and self.answer is not None and entry.id == self.answer.id
@@ -211,8 +200,9 @@ class Reply:
             self._lost(error)
             return None
 
-    async def finish(self, lost: int) -> None:
-        """Every interaction gets an answer: its receipt, that something could not be shown yet, or Done."""
+    async def finish(self, lost: int, refused: list[str] | None = None) -> None:
+        """Every interaction gets an answer: its receipt, that something could not be shown yet (``refused``: as
+        the channel refuses the bot, for want of these permissions), or Done."""
         if self.receipt is not None and not self.gone:
             try:
                 await self.interaction.edit_original_response(content=self.receipt, view=None)
@@ -220,7 +210,9 @@ class Reply:
             except SEND_FAILURES as error:
                 self._lost(error)
         if lost:
-            await self.send_private(messages.delivery_failed())
+            notice = messages.delivery_failed() if refused is None else messages.channel_refuses(
+                self.record.channel_id, refused)
+            await self.send_private(notice)
         elif not self.used and not self._updating:
             await self.send_private(_("Done."))  # in the language of whoever acted
 
@@ -334,13 +326,14 @@ class Deliverer:
         if reply is not None and lock.locked():
             await reply.defer()  # someone else is sending for this match: don't make Discord wait
         sent = lost = 0
+        refused: list[str] | None = None
         elsewhere = await self._guild_elsewhere(match_id, reply)
         async with lock:
             if elsewhere is None or reply is not None:  # another server's match: its answer only
                 if not await self._claim(match_id, reply):
                     return 0
                 try:
-                    sent, lost = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                    sent, lost, refused = await self._drain(match_id, reply, answer_only=elsewhere is not None)
                 except Exception:
                     # Not a failed send (those are retried by _drain) but a bug or the store failing: what the
                     # match owes stays pending, so look again soon rather than wait for another action.
@@ -351,7 +344,7 @@ class Deliverer:
         if elsewhere is not None:
             await self.store.nudge_outbox(match_id, *elsewhere)  # its server's process sends the rest
         if reply is not None:
-            await reply.finish(lost)
+            await reply.finish(lost, refused)
         return sent
 
     async def _claim(self, match_id: int, reply: Reply | None) -> bool:
@@ -367,17 +360,30 @@ class Deliverer:
             await reply.defer()
             await asyncio.sleep(CLAIM_POLL)
 
-    async def _drain(self, match_id: int, reply: Reply | None, answer_only: bool = False) -> tuple[int, int]:
+    async def _drain(
+        self, match_id: int, reply: Reply | None, answer_only: bool = False
+    ) -> tuple[int, int, list[str] | None]:
+        """Send the pending items in order: how many went, how many of the reply's action did not, and the
+        permissions the match's channel lacks if it refused the bot."""
         sent = lost = 0
+        refused: list[str] | None = None
         entries = await self.store.pending_outbox(match_id)
         if answer_only:
             entries = [e for e in entries if reply is not None and reply.carries(e)]
         record = await self.store.get_match(match_id) if entries else None
-        held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
+        waiting = [e for e in entries if e.item.route != "goryo"]
+        if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
+            reply.keep_out_of_the_channel()
+        # An item that failed holds back the later items of its route, to keep order (its channel's, or her DMs):
+        # they wait until it is tried again (group → when), rather than fall due, and be swept, at once.
+        held: dict[str, datetime] = {}
+        behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
             group = "goryo" if entry.item.route == "goryo" else "channel"
             if group in held:
+                lost += reply is not None and entry.seq == reply.record.version
+                behind.append((entry.id, held[group]))
                 continue
             if reply is not None and not reply.can_answer_now(entry):
                 await reply.defer()
@@ -385,9 +391,11 @@ class Deliverer:
             try:
                 record, message_id = await self._send(entry, record, reply, states)
             except SEND_FAILURES as error:  # a refusal, or maybe delivered: retried (looked for first if in doubt)
-                held.add(group)
                 lost += reply is not None and entry.seq == reply.record.version
-                await self._failed(entry, error)
+                if (retry_at := await self._failed(entry, error)) is not None:  # None: given up, holds nothing back
+                    held[group] = retry_at
+                if group == "channel" and isinstance(error, discord.Forbidden):
+                    refused = await self._refused(entry, record, reply)
                 continue
             self._passed(f"sent {entry.item.kind}")
             if record.live_board_message_id != board_before:  # the turn's board is a new message from now on
@@ -396,15 +404,28 @@ class Deliverer:
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
             self._passed(f"delivered {entry.item.kind}")
-        return sent, lost
+        if behind:
+            await self.store.outbox_wait(behind)
+        return sent, lost, refused
+
+    async def _refused(self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None) -> list[str]:
+        """The channel refuses the bot: the players are told once which permissions to grant (the one acting
+        by the answer to their command, the other by DM); the item waits meanwhile."""
+        lacking = failures.lacking(self.bot, record)
+        if await self.store.outbox_refused(entry.id, now=self.clock()):  # once, whatever restarts follow
+            told = reply.interaction.user.id if reply is not None and not reply.gone else None
+            await failures.tell_players(self.bot, record, lacking, told=told)
+        return lacking
 
     def _passed(self, point: str) -> None:
         if self.checkpoint is not None:
             self.checkpoint(point)
 
-    async def _failed(self, entry: OutboxEntry, error: BaseException) -> None:
+    async def _failed(self, entry: OutboxEntry, error: BaseException) -> datetime | None:
+        """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
-        give_up = attempts >= GIVE_UP_AFTER
+        # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
+        give_up = entry.item.route != "goryo" and failures.channel_gone(error)
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:
@@ -412,8 +433,9 @@ class Deliverer:
         log.warning(
             "match %d: outbox item %d did not go (%s, try %d: %s)%s",
             entry.match_id, entry.id, entry.item.kind, attempts, described(error),
-            "; giving up" if give_up else "",
+            "; the channel is gone, giving up" if give_up else "",
         )
+        return retry_at
 
     # --- one item ---------------------------------------------------------------
 

@@ -213,6 +213,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 11: when the players were told that the match's channel refuses an outbox item (a permission
+    # taken from the bot there): told once, however many tries, restarts and processes follow.
+    ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -236,6 +236,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 11: when the players were told that the channel refuses an outbox item, as in SQLite's migration 11.
+    ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
