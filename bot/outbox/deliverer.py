@@ -6,6 +6,13 @@ after an action (with the action's interaction as ``reply``), at start-up for
 whatever a crash left behind, and on a timer set to the next retry of an item
 Discord refused (with backoff): no periodic polling when nothing waits.
 
+Failed sends: an item Discord refused, or whose send got no answer, is tried again
+(10 s, doubling, then every 10 minutes) for as long as it takes; only a deleted channel
+gives it up. It holds back the later items of its route (the channel's, or her DMs), so
+they never overtake it. A channel that refuses the bot (403: a permission taken away) is
+tried again as soon as Discord says its permissions changed, and the players are told once
+which permissions to grant (``failures``).
+
 Routes and their fallbacks:
 - the reply to the interaction (deferred at once, answered with a follow-up or an
   edit of the clicked message) takes the item marked ``answer``; if Discord refuses
@@ -292,10 +299,23 @@ class Deliverer:
             task.cancel()
 
     async def listen(self) -> None:
-        """Deliver what other processes leave to this one: the outbox of matches on its servers."""
+        """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits
+        for a channel as soon as a moderator changes it."""
+        add_listener = getattr(self.bot, "add_listener", None)  # a commands.Bot's; a bare Client has none
+        if add_listener is not None:
+            add_listener(self._channel_changed, "on_guild_channel_update")
         if self.shards is not None:
             # Nudges lost while the connection was down: look at once rather than at the next sweep.
             await self.store.listen_outbox(self._nudged, missed=lambda: self._wake_at(self.clock()))
+
+    async def _channel_changed(self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        """Its permissions may have been given back: what waits for the channel is tried now, not at its next try
+        (up to 10 minutes away). A permission given back through a role is found by that next try."""
+        if self.shards is not None and not self.shards.holds(after.guild.id):
+            return
+        record = await self.store.active_match_in(after.id)
+        if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
+            await self.deliver(record.id)
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
         if self.shards is None or not self.shards.holds(guild_id):
