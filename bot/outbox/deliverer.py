@@ -388,12 +388,12 @@ class Deliverer:
         sent = lost = 0
         refused: list[str] | None = None
         entries = await self.store.pending_outbox(match_id)
-        if answer_only:
-            entries = [e for e in entries if reply is not None and reply.carries(e)]
-        record = await self.store.get_match(match_id) if entries else None
         waiting = [e for e in entries if e.item.route != "goryo"]
         if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
             reply.keep_out_of_the_channel()
+        if answer_only:
+            entries = [e for e in entries if reply is not None and reply.carries(e)]
+        record = await self.store.get_match(match_id) if entries else None
         # An item that failed holds back the later items of its route, to keep order (its channel's, or her DMs):
         # they wait until it is tried again (group → when), rather than fall due, and be swept, at once.
         held: dict[str, datetime] = {}
