@@ -6,11 +6,19 @@ after an action (with the action's interaction as ``reply``), at start-up for
 whatever a crash left behind, and on a timer set to the next retry of an item
 Discord refused (with backoff): no periodic polling when nothing waits.
 
+Failed sends: an item Discord refused, or whose send got no answer, is tried again
+(10 s, doubling, then every 10 minutes) for as long as it takes; only a deleted channel
+gives it up. It holds back the later items of its route (the channel's, or her DMs), so
+they never overtake it. A channel that refuses the bot (403: a permission taken away) is
+tried again as soon as Discord says its permissions changed, and the players are told once
+which permissions to grant (``failures``).
+
 Routes and their fallbacks:
 - the reply to the interaction (deferred at once, answered with a follow-up or an
   edit of the clicked message) takes the item marked ``answer``; if Discord refuses
   it (10062 after 3 s, token gone) the item goes by its own route instead; after a
-  5xx (which Discord may have taken all the same) it is retried as an item in doubt;
+  5xx or a failed connection (which Discord may have taken all the same) it is retried
+  as an item in doubt;
 - ``public``: a new channel message; ``live``: the turn's board message, edited in
   place (posted when the turn has none yet);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
@@ -66,14 +74,15 @@ from ..delivery.boards import Board
 from ..delivery.send import message_options, pinging, pinging_players
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
+from . import failures
+from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
 from .items import Carrier, OutboxEntry, OutboxItem
 
 log = logging.getLogger(__name__)
 
-GIVE_UP_AFTER = 8  # tries; about 40 minutes of backoff in all
 RETRY_FIRST = 10.0  # seconds; doubles each try
-RETRY_MOST = 600.0
+RETRY_MOST = 600.0  # then every 10 minutes, for as long as it takes: an item is never given up while it may yet go
 CLAIM_SECONDS = 60.0  # one drain's hold on a match's outbox, if its process dies before giving it back
 CLAIM_POLL = 0.05  # seconds between two asks while another process drains the match
 
@@ -91,7 +100,7 @@ class Reply:
         self.record = record
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
-        self.refusal: discord.HTTPException | None = None  # how it refused
+        self.refusal: BaseException | None = None  # how it refused (or the connection failed)
         self._updating = False  # deferred as an edit of the clicked message
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
@@ -115,6 +124,12 @@ class Reply:
             if source is None or source.flags.ephemeral or self.interaction.guild_id is None:
                 return False
         return item.route == "public" and self.interaction.channel_id == self.record.channel_id
+
+    def keep_out_of_the_channel(self) -> None:
+        """The channel refuses the bot and items wait for it: this interaction carries no public answer past them
+        (it is acknowledged privately; the answer waits its turn by its own route)."""
+        if self.answer is not None and self.answer.item.route != "goryo" and not self.interaction.response.is_done():
+            self.answer = None
 
     def carries(self, entry: OutboxEntry) -> bool:
         return not self.gone and not self.used and self.answer is not None and entry.id == self.answer.id
@@ -145,14 +160,13 @@ class Reply:
             else:
                 private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
 
-    def _lost(self, error: discord.HTTPException) -> None:
+    def _lost(self, error: BaseException) -> None:
         self.gone = True
         self.refusal = error
-        log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
-                 error.status, error.code)
+        log.info("interaction %s gone (%s): its messages go by their own routes", self.interaction.id, described(error))
 
     async def send(self, entry: OutboxEntry, board: Board | None) -> int | None:
         """Send ``entry`` as the answer; the message id, or None if the interaction refused it."""
@@ -176,7 +190,7 @@ class Reply:
                 message = await interaction.followup.send(
                     text, wait=True, **message_options(board, view, mentions=pinging_players(self.record)))
             return message.id
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
             return None
 
@@ -191,20 +205,23 @@ class Reply:
                 return message.id
             await self.interaction.response.send_message(text, **options)
             return 0
-        except discord.HTTPException as error:
+        except SEND_FAILURES as error:
             self._lost(error)
             return None
 
-    async def finish(self, lost: int) -> None:
-        """Every interaction gets an answer: its receipt, that something could not be shown yet, or Done."""
+    async def finish(self, lost: int, refused: list[str] | None = None) -> None:
+        """Every interaction gets an answer: its receipt, that something could not be shown yet (``refused``: as
+        the channel refuses the bot, for want of these permissions), or Done."""
         if self.receipt is not None and not self.gone:
             try:
                 await self.interaction.edit_original_response(content=self.receipt, view=None)
                 self.used = True
-            except discord.HTTPException as error:
+            except SEND_FAILURES as error:
                 self._lost(error)
         if lost:
-            await self.send_private(messages.delivery_failed())
+            notice = messages.delivery_failed() if refused is None else messages.channel_refuses(
+                self.record.channel_id, refused)
+            await self.send_private(notice)
         elif not self.used and not self._updating:
             await self.send_private(_("Done."))  # in the language of whoever acted
 
@@ -284,10 +301,23 @@ class Deliverer:
             task.cancel()
 
     async def listen(self) -> None:
-        """Deliver what other processes leave to this one: the outbox of matches on its servers."""
+        """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits
+        for a channel as soon as a moderator changes it."""
+        add_listener = getattr(self.bot, "add_listener", None)  # a commands.Bot's; a bare Client has none
+        if add_listener is not None:
+            add_listener(self._channel_changed, "on_guild_channel_update")
         if self.shards is not None:
             # Nudges lost while the connection was down: look at once rather than at the next sweep.
             await self.store.listen_outbox(self._nudged, missed=lambda: self._wake_at(self.clock()))
+
+    async def _channel_changed(self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        """Its permissions may have been given back: what waits for the channel is tried now, not at its next try
+        (up to 10 minutes away). A permission given back through a role is found by that next try."""
+        if self.shards is not None and not self.shards.holds(after.guild.id):
+            return
+        record = await self.store.active_match_in(after.id)
+        if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
+            await self.deliver(record.id)
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
         if self.shards is None or not self.shards.holds(guild_id):
@@ -318,19 +348,25 @@ class Deliverer:
         if reply is not None and lock.locked():
             await reply.defer()  # someone else is sending for this match: don't make Discord wait
         sent = lost = 0
+        refused: list[str] | None = None
         elsewhere = await self._guild_elsewhere(match_id, reply)
         async with lock:
             if elsewhere is None or reply is not None:  # another server's match: its answer only
                 if not await self._claim(match_id, reply):
                     return 0
                 try:
-                    sent, lost = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                    sent, lost, refused = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                except Exception:
+                    # Not a failed send (those are retried by _drain) but a bug or the store failing: what the
+                    # match owes stays pending, so look again soon rather than wait for another action.
+                    self._wake_at(self.clock() + timedelta(seconds=RETRY_FIRST if reply is not None else RETRY_MOST))
+                    raise
                 finally:
                     await self.store.release_outbox(match_id, holder=self.holder)
         if elsewhere is not None:
             await self.store.nudge_outbox(match_id, *elsewhere)  # its server's process sends the rest
         if reply is not None:
-            await reply.finish(lost)
+            await reply.finish(lost, refused)
         return sent
 
     async def _claim(self, match_id: int, reply: Reply | None) -> bool:
@@ -346,27 +382,42 @@ class Deliverer:
             await reply.defer()
             await asyncio.sleep(CLAIM_POLL)
 
-    async def _drain(self, match_id: int, reply: Reply | None, answer_only: bool = False) -> tuple[int, int]:
+    async def _drain(
+        self, match_id: int, reply: Reply | None, answer_only: bool = False
+    ) -> tuple[int, int, list[str] | None]:
+        """Send the pending items in order: how many went, how many of the reply's action did not, and the
+        permissions the match's channel lacks if it refused the bot."""
         sent = lost = 0
+        refused: list[str] | None = None
         entries = await self.store.pending_outbox(match_id)
+        waiting = [e for e in entries if e.item.route != "goryo"]
+        if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
+            reply.keep_out_of_the_channel()
         if answer_only:
             entries = [e for e in entries if reply is not None and reply.carries(e)]
         record = await self.store.get_match(match_id) if entries else None
-        held: set[str] = set()  # an item that failed holds back the later items of its route, to keep order
+        # An item that failed holds back the later items of its route, to keep order (its channel's, or her DMs):
+        # they wait until it is tried again (group → when), rather than fall due, and be swept, at once.
+        held: dict[str, datetime] = {}
+        behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
             group = "goryo" if entry.item.route == "goryo" else "channel"
             if group in held:
+                lost += reply is not None and entry.seq == reply.record.version
+                behind.append((entry.id, held[group]))
                 continue
             if reply is not None and not reply.can_answer_now(entry):
                 await reply.defer()
             board_before = record.live_board_message_id
             try:
                 record, message_id = await self._send(entry, record, reply, states)
-            except discord.HTTPException as error:
-                held.add(group)
+            except SEND_FAILURES as error:  # a refusal, or maybe delivered: retried (looked for first if in doubt)
                 lost += reply is not None and entry.seq == reply.record.version
-                await self._failed(entry, error)
+                if (retry_at := await self._failed(entry, error)) is not None:  # None: given up, holds nothing back
+                    held[group] = retry_at
+                if group == "channel" and isinstance(error, discord.Forbidden):
+                    refused = await self._refused(entry, record, reply)
                 continue
             self._passed(f"sent {entry.item.kind}")
             if record.live_board_message_id != board_before:  # the turn's board is a new message from now on
@@ -375,24 +426,38 @@ class Deliverer:
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
             self._passed(f"delivered {entry.item.kind}")
-        return sent, lost
+        if behind:
+            await self.store.outbox_wait(behind)
+        return sent, lost, refused
+
+    async def _refused(self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None) -> list[str]:
+        """The channel refuses the bot: the players are told once which permissions to grant (the one acting
+        by the answer to their command, the other by DM); the item waits meanwhile."""
+        lacking = failures.lacking(self.bot, record)
+        if await self.store.outbox_refused(entry.id, now=self.clock()):  # once, whatever restarts follow
+            told = reply.interaction.user.id if reply is not None and not reply.gone else None
+            await failures.tell_players(self.bot, record, lacking, told=told)
+        return lacking
 
     def _passed(self, point: str) -> None:
         if self.checkpoint is not None:
             self.checkpoint(point)
 
-    async def _failed(self, entry: OutboxEntry, error: discord.HTTPException) -> None:
+    async def _failed(self, entry: OutboxEntry, error: BaseException) -> datetime | None:
+        """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
-        give_up = attempts >= GIVE_UP_AFTER
+        # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
+        give_up = entry.item.route != "goryo" and failures.channel_gone(error)
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:
             self._wake_at(retry_at)
         log.warning(
-            "match %d: Discord refused outbox item %d (%s, try %d: %s %s)%s",
-            entry.match_id, entry.id, entry.item.kind, attempts, error.status, error.code,
-            "; giving up" if give_up else "",
+            "match %d: outbox item %d did not go (%s, try %d: %s)%s",
+            entry.match_id, entry.id, entry.item.kind, attempts, described(error),
+            "; the channel is gone, giving up" if give_up else "",
         )
+        return retry_at
 
     # --- one item ---------------------------------------------------------------
 
@@ -441,9 +506,9 @@ class Deliverer:
             message_id = await reply.send(entry, board)
             if not reply.gone:
                 return record, message_id
-            if reply.refusal is not None and reply.refusal.status >= 500:
-                # Discord's own failure: the answer may have got through all the same. Retried later, as an item
-                # in doubt (found, filled, or sent by its route then), rather than sent again at once.
+            if reply.refusal is not None and maybe_delivered(reply.refusal):
+                # Discord's own failure, or no answer at all: it may have got through all the same. Retried later,
+                # as an item in doubt (found, filled, or sent by its route then), rather than sent again at once.
                 raise reply.refusal
         if item.route == "public":
             return record, await self._post(record, entry, board)

@@ -112,6 +112,7 @@ class OutboxEntry:
     # When its latest send began, if one did: it may have reached Discord before a crash.
     attempted_at: datetime | None = None
     carrier: Carrier | None = None  # the interaction that was to carry it, if any
+    refused: bool = False  # the match's channel refused it (a permission missing), and the players were told
 
     @property
     def nonce(self) -> str:

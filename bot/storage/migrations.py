@@ -222,6 +222,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX matches_by_rating_seq ON matches (rating_seq) WHERE rating_seq IS NOT NULL",
         "DELETE FROM match_summaries",
     ),
+    # 12: when the players were told that the match's channel refuses an outbox item (a permission
+    # taken from the bot there): told once, however many tries, restarts and processes follow.
+    ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -242,6 +242,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX matches_by_rating_seq ON matches (rating_seq) WHERE rating_seq IS NOT NULL",
         "DELETE FROM match_summaries",
     ),
+    # 12: when the players were told that the channel refuses an outbox item, as in SQLite's migration 12.
+    ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

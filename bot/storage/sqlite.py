@@ -866,8 +866,8 @@ class Store:
         async with self._read() as db:
             rows = await self._all(
                 db,
-                "SELECT id, match_id, seq, kind, route, payload, status, attempts, message_id, attempted_at, attempt"
-                f" FROM outbox WHERE {where} {tail}",
+                "SELECT id, match_id, seq, kind, route, payload, status, attempts, message_id, attempted_at, attempt,"
+                f" refused_at FROM outbox WHERE {where} {tail}",
                 params,
             )
         return [
@@ -881,6 +881,7 @@ class Store:
                 message_id=row["message_id"],
                 attempted_at=_parse_time(row["attempted_at"]),
                 carrier=Carrier.from_payload(row["attempt"]),
+                refused=row["refused_at"] is not None,
             )
             for row in rows
         ]
@@ -957,6 +958,22 @@ class Store:
                 " WHERE id = ? AND status = 'pending'",
                 (None if retry_at is None else _utc_text(retry_at), None if retry_at is None else "retry", entry_id),
             )
+
+    async def outbox_wait(self, until: Sequence[tuple[int, datetime]]) -> None:
+        """Items held back behind one that failed: not due before that one is tried again (``(id, when)`` pairs)."""
+        async with self._write() as db:
+            await db.executemany(
+                "UPDATE outbox SET next_attempt_at = ? WHERE id = ? AND status = 'pending'",
+                [(_utc_text(when), entry_id) for entry_id, when in until],
+            )
+
+    async def outbox_refused(self, entry_id: int, *, now: datetime) -> bool:
+        """Note that the players are being told the channel refuses this item; False if they already were."""
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET refused_at = ? WHERE id = ? AND refused_at IS NULL", (_utc_text(now), entry_id)
+            )
+            return self._count(cursor) == 1
 
     async def set_live_board(self, match_id: int, *, round_number: int, message_id: int) -> None:
         async with self._write() as db:

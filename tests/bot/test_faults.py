@@ -1,4 +1,5 @@
-"""Faults: Discord refusing the bot's messages, and the bot dying between the pipeline's steps.
+"""Faults: Discord refusing the bot's messages, the connection failing, and the bot dying between the
+pipeline's steps.
 
 An action is stored exactly once or not at all (the action log says which), and what
 it owes to people sits in the outbox, stored with it: after a refusal (retried) or a
@@ -11,8 +12,13 @@ instead of sending it again.
 
 from __future__ import annotations
 
+import asyncio
+import fnmatch
+
+import aiohttp
 import pytest
 import simcord
+import simcord.http.router
 
 import render
 import rules
@@ -451,3 +457,106 @@ async def test_every_interaction_is_acknowledged_before_a_picture_is_drawn(env, 
     await resign_as_samurai(table)
     assert drawn == {"drawing goryo", "drawing public", "drawing discovery", "drawing final"}
     assert unanswered_while_drawing == []  # Discord was answered (or told to wait) first, every time
+
+
+# --- the connection fails: no answer from Discord at all ------------------------------------------
+
+
+def inject_exception(monkeypatch, env: simcord.Env, method: str, path: str, error: BaseException, *,
+                     after: bool = False, times: int = 1) -> list[int]:
+    """Like ``env.inject_error``, for what SimCord cannot inject: the connection failing (a timeout, a reset).
+
+    SimCord's faults are HTTP statuses only. Both of its transports (discord.py's HTTP client, and
+    the webhook adapter interactions use) send every request through ``simcord.http.router.dispatch``,
+    so wrapping it raises ``error`` where aiohttp would, in place of Discord's answer. ``after``: Discord
+    took the request and the answer was lost on the way back (the message exists), else it never arrived.
+    Returns how many faults are left to raise (a one-item list).
+    """
+    dispatch = simcord.http.router.dispatch
+    left = [times]
+
+    def failing(backend, verb, route, **kwargs):
+        if left[0] <= 0 or verb != method or not fnmatch.fnmatch(route, path):
+            return dispatch(backend, verb, route, **kwargs)
+        left[0] -= 1
+        if after:
+            dispatch(backend, verb, route, **kwargs)
+        raise error
+
+    monkeypatch.setattr(simcord.http.router, "dispatch", failing)
+    return left
+
+
+# Each route a send takes, and the follow-up that fills a reply left "thinking" (the Discovery's picture).
+SENDS = {**ROUTES, "follow-up": ("end", "POST", "/webhooks/*")}
+NETWORK_ERRORS = [
+    pytest.param(asyncio.TimeoutError, id="timeout"),
+    pytest.param(lambda: aiohttp.ClientConnectionError("connection reset"), id="connection"),
+    pytest.param(lambda: OSError(104, "Connection reset by peer"), id="oserror"),
+]
+
+
+@pytest.mark.parametrize("after", [False, True], ids=["lost", "taken"])
+@pytest.mark.parametrize("error", NETWORK_ERRORS)
+@pytest.mark.parametrize("route", SENDS)
+async def test_a_send_the_connection_failed_is_delivered_once_without_waiting_for_a_reminder(
+    env, monkeypatch, table: Table, route, error, after
+):
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    when, method, path = SENDS[route]
+    fault = path.format(channel=table.channel.id, dm=table.goryo.user.dm_channel.id)
+
+    faults: list[list[int]] = []
+
+    def inject_before(step: str) -> None:
+        if step == when:
+            faults.append(inject_exception(monkeypatch, env, method, fault, error(), after=after))
+
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    inject_before("confirm")
+    await table.confirm(preview)
+    table.state = rules.apply(table.state, plan).state
+    inject_before("move")
+    move = moves(table)[0]
+    moved = await table.samurai_act(move)
+    table.state = rules.apply(table.state, move).state
+    inject_before("end")
+    ended = await table.play(rules.EndSamuraiTurn())
+    assert faults == [[0]]  # the connection failed where it was meant to
+    await env.advance_time(RETRY_FIRST + 1)  # the retry falls due: no reminder (hours away) is needed
+
+    channel, dm = table.channel.history(), table.goryo_dm()
+    assert len(said(channel, "planned her path")) == 1
+    assert len(said(channel, "moves from")) == 1
+    assert len(said(channel, "Her path was")) == 1
+    assert len(said(dm, "Locked in")) == 1
+    assert len(said(dm, "Round 2 of 4")) == 1
+    assert shows_the_board_now(table) or table.state.phase is not rules.Phase.SAMURAI_TURN
+    # One honest answer each: never "Something went wrong" for an action that counted.
+    for answers in (dm, [m for r in (moved, ended) for m in (r.response, *r.followups) if m is not None]):
+        assert said(answers, SORRY) == []
+    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move, rules.EndSamuraiTurn()]
+    assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []
+    await each_item_said_once(env, table)
+
+
+async def test_a_delivery_a_fault_broke_off_is_taken_up_again_without_a_restart(env, table: Table):
+    await starting(table)
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    broke: list[str] = []
+
+    def once(point: str) -> None:  # something other than Discord fails once (the store, say), mid-delivery
+        if point == "sending ping" and not broke:
+            broke.append(point)
+            raise InjectedCrash(point)
+
+    env.bot.game.deliverer.checkpoint = once
+    await table.confirm(preview)
+    assert broke and said(table.channel.history(), "planned her path") == []
+    await env.advance_time(RETRY_FIRST + 1)  # the same process looks again: no restart, no other action needed
+
+    assert len(said(table.channel.history(), "planned her path")) == 1
+    assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []

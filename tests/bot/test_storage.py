@@ -704,6 +704,27 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
     assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"] and await store.next_outbox_attempt() is None
 
 
+async def test_items_held_back_wait_for_the_one_that_failed_and_a_refusal_is_noted_once(store):
+    from bot.outbox import OutboxItem
+
+    match = await new_match(store)
+    start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
+    owed = [OutboxItem("narration", "public", "she appears", "public"), OutboxItem("live", "live", "board", "public")]
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start,
+                              new_state=rules.apply(match.state, start).state, now=T0, outbox=owed)
+    first, second = await store.pending_outbox(match.id)
+    later = T0 + timedelta(minutes=10)
+    await store.outbox_failed(first.id, retry_at=later)
+    await store.outbox_wait([(second.id, later)])  # held back behind it: not due before it either
+    assert await store.matches_with_due_outbox(T0) == [] and await store.next_outbox_attempt() == later
+    assert await store.matches_with_due_outbox(later) == [match.id]
+
+    assert not first.refused
+    assert await store.outbox_refused(first.id, now=T0)  # the players are told: once
+    assert not await store.outbox_refused(first.id, now=later)
+    assert [e.refused for e in await store.pending_outbox(match.id)] == [True, False]
+
+
 async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_delivered(store):
     from bot.outbox import Carrier, OutboxItem
 
