@@ -6,6 +6,7 @@ import io
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
@@ -14,7 +15,7 @@ from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
 from rules.state import SAMURAI_ORDER
 
 from . import geometry as g
-from . import sprites
+from . import layers, sprites
 from .icons import icon
 from .palace import ICON_SIZE, background, icon_origin
 from .panel import on_tatami, translated
@@ -63,6 +64,17 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
     The title and subtitle shrink a little, if they must, to end before the badge and the note:
     the corner says whose move it is, so it keeps its size in every language.
     """
+    key = (title, subtitle, badge, badge_icon, title_colour, note, note_colour)
+    layers.band(image, CAPTION_BAND, ("caption", key),
+                lambda scratch: _paint_caption(scratch, title, subtitle, badge, badge_icon, title_colour, note,
+                                               note_colour))
+
+
+CAPTION_BAND = (0, 0, g.WIDTH, g.BOARD_TOP)
+
+
+def _paint_caption(image: Image.Image, title: str, subtitle: str, badge: str, badge_icon: ObjectType | None,
+                   title_colour: tuple[int, int, int], note: str, note_colour: tuple[int, int, int]) -> None:
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
     title_end = subtitle_end = g.WIDTH - 24
@@ -315,10 +327,22 @@ def goryo_legend() -> list[tuple[Image.Image, str]]:
 # --- output -------------------------------------------------------------------
 
 
+# One palette for every picture (tests/render/regen_palette.py makes it): mapping to it is several
+# times faster than quantising each picture to its own, and the same view still gives the same bytes.
+PALETTE_FILE = Path(__file__).parent / "assets" / "palette.bin"
+PNG_LEVEL = 3
+
+
+@cache
+def palette() -> Image.Image:
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(PALETTE_FILE.read_bytes())
+    return holder
+
+
 def to_png(image: Image.Image) -> bytes:
     """Palette PNG: the drawing has few colours, so this stays small and fast to encode."""
     out = io.BytesIO()
-    paletted = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    paletted.save(out, format="PNG", optimize=False, compress_level=6)
+    paletted = image.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    paletted.save(out, format="PNG", optimize=False, compress_level=PNG_LEVEL)
     return out.getvalue()
-

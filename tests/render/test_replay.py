@@ -16,6 +16,9 @@ from render.replay import (
     FrameKind,
     MatchInProgressError,
     ReplayTooLargeError,
+    _decoded,
+    _encode,
+    _resized,
     encode_gif,
     replay_frames,
     replay_gif,
@@ -130,7 +133,11 @@ def test_a_tight_limit_is_met_by_reducing_and_says_so():
 
 def test_key_frames_only_as_a_last_resort_then_a_clear_refusal():
     initial, actions = scripted_match()
-    smallest_full = encode_gif(scripted_frames(), width=round(SMALL * REDUCTIONS[-1][0]), colours=REDUCTIONS[-1][1])
+    # The smallest full-length GIF as replay_gif makes it: each frame scaled from its SMALL-wide copy.
+    frames = scripted_frames()
+    share, colours = REDUCTIONS[-1]
+    scaled = [_resized(_decoded(frame.png, SMALL), round(SMALL * share)) for frame in frames]
+    smallest_full = _encode(scaled, frames, colours)
     brief = replay_gif(initial, actions, max_bytes=len(smallest_full) - 1, width=SMALL)
     assert brief.key_frames_only and brief.reduced
     assert brief.frames == opened(brief.gif).n_frames == brief.reveals + 1 == 3

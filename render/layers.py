@@ -1,0 +1,45 @@
+"""Bands of a picture drawn once for what they show, then pasted: drawing only what changed.
+
+A band (a strip of the caption or the side panel) is drawn on a fresh copy of the palace and cut
+out, so it depends on its key alone, whatever else the picture holds: a picture stays a pure
+function of its view (tests/render/test_layers.py draws a whole match with and without these).
+Its key names everything the band shows, its language included.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image
+
+from locales import spoken
+
+from .palace import background
+
+LIMIT = 512  # bands kept: about 30 KB each, so a few tens of MB at most per drawing process
+_bands: OrderedDict[Hashable, Image.Image] = OrderedDict()
+
+
+def band(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
+         paint: Callable[[Image.Image], None]) -> None:
+    """Paste the band ``box`` for ``key`` into ``image``; ``paint(scratch)`` draws it on a clean palace if new.
+
+    ``paint`` draws in the picture's own coordinates; whatever it draws outside ``box`` is cut off.
+    """
+    key = (box, spoken(), key)
+    cut = _bands.get(key)
+    if cut is None:
+        scratch = background().copy()
+        paint(scratch)
+        cut = _bands[key] = scratch.crop(box)
+        while len(_bands) > LIMIT:
+            _bands.popitem(last=False)
+    else:
+        _bands.move_to_end(key)
+    image.paste(cut, box[:2])
+
+
+def forget() -> None:
+    """Drop every band (for tests comparing pictures drawn with and without them)."""
+    _bands.clear()
