@@ -11,13 +11,13 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from locales import N_
-from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
+from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
 
 from . import geometry as g
 from . import layers, sprites
 from .icons import icon
-from .palace import ICON_SIZE, background, icon_origin
+from .palace import ICON_SIZE, LABEL_COLOUR, background, icon_origin
 from .panel import on_tatami, translated
 from .pen import Pen, sprite
 from .theme import (
@@ -223,20 +223,25 @@ def draw_path_lines(image: Image.Image, path: Sequence[Space]) -> None:
         image.alpha_composite(head, (mx - head.width // 2, my - head.height // 2))
 
 
-def path_cubes(path: Sequence[Space]) -> list[tuple[Space, Image.Image]]:
-    """White Move cubes numbered from the start, the grey Sprint cube as the extra step, the purple Target."""
+def path_cubes(path: Sequence[Space], pawn_at: Space | None = None) -> list[tuple[Space, Image.Image]]:
+    """White Move cubes numbered from the start, the grey Sprint cube as the extra step, the purple Target;
+    the one under her pawn a little smaller, to fit its corner beside the space's name."""
     sprinted = len(path) == 6
     cubes = []
     for index, space in enumerate(path):
         number = str(index + 1)
+        size = CORNER_CUBE_SIZE if space == pawn_at else CUBE_SIZE
         if index == len(path) - 1:
-            cube = sprites.cube(number, CUBE_TARGET, CUBE_SIZE, dark_text=False, ring=True)
+            cube = sprites.cube(number, CUBE_TARGET, size, dark_text=False, ring=True)
         elif sprinted and index == len(path) - 2:
-            cube = sprites.cube(number, CUBE_SPRINT, CUBE_SIZE, stripes=True)
+            cube = sprites.cube(number, CUBE_SPRINT, size, stripes=True)
         else:
-            cube = sprites.cube(number, CUBE_MOVE, CUBE_SIZE)
+            cube = sprites.cube(number, CUBE_MOVE, size)
         cubes.append((space, cube))
     return cubes
+
+
+CORNER_CUBE_SIZE = 30  # fits between the space's name and its right edge
 
 
 def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
@@ -245,7 +250,7 @@ def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
     cx, cy = g.cell_centre(space)
     if beside_pawn:
         _, _, x1, y1 = g.cell_box(space)
-        return x1 - CUBE_SIZE + 2, y1 - CUBE_SIZE - 3
+        return x1 - CORNER_CUBE_SIZE, y1 - CORNER_CUBE_SIZE - 4
     return cx - CUBE_SIZE // 2, cy - CUBE_SIZE // 2
 
 
@@ -258,10 +263,35 @@ def draw_false_trail(image: Image.Image, space: Space) -> None:
 
 def draw_plan_cubes(image: Image.Image, path: Sequence[Space], false_trail: Space | None,
                     pawn_at: Space | None) -> None:
-    for space, cube in path_cubes(path):
+    for space, cube in path_cubes(path, pawn_at):
         image.alpha_composite(cube, cube_origin(space, space == pawn_at))
     if false_trail is not None:
         draw_false_trail(image, false_trail)
+    draw_names_on_top(image, {*path, *(() if false_trail is None else (false_trail,))})
+
+
+LABEL_PLATE = 2  # px of mat around a name written again over the route
+
+
+def label_box(space: Space) -> tuple[int, int, int, int]:
+    """The box of the space's name as the palace writes it."""
+    x, y = g.label_anchor(space)
+    left, top, right, bottom = font(g.LABEL_FONT_SIZE).getbbox(space_name(space), anchor="ms")
+    return x + left, y + top, x + right, y + bottom
+
+
+def draw_names_on_top(image: Image.Image, spaces: Iterable[Space]) -> None:
+    """The route's line, arrows and cubes pass through the middle of a space, where its name is:
+    the name is written again on top, on a plate of its own mat, so nothing on the route hides it."""
+    draw = ImageDraw.Draw(image)
+    for space in sorted(spaces):
+        x0, y0, _, _ = g.cell_box(space)
+        left, top, right, bottom = label_box(space)
+        # Left of the name and below the route's line: the plain mat, or the aid's shading.
+        mat = image.getpixel((x0 + 12, top + 8))
+        draw.rectangle((left - LABEL_PLATE, top - LABEL_PLATE, right + LABEL_PLATE, bottom + LABEL_PLATE), fill=mat)
+        draw.text(g.label_anchor(space), space_name(space), fill=LABEL_COLOUR, font=font(g.LABEL_FONT_SIZE),
+                  anchor="ms")
 
 
 # --- the Goryō's private marks ------------------------------------------------
