@@ -166,7 +166,8 @@ def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], m
     # back between processes, so their words come back instead (in ``language``).
     try:
         return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes, language=language)
-    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
+    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError,
+            render.replay.UndrawableReplayError) as error:
         return str(error)
 
 

@@ -16,6 +16,7 @@ from render.replay import (
     FrameKind,
     MatchInProgressError,
     ReplayTooLargeError,
+    UndrawableReplayError,
     _decoded,
     _encode,
     _resized,
@@ -153,3 +154,13 @@ def test_the_longest_match_fits_discords_default_limit_at_full_quality():
     assert not replay.reduced and replay.size <= DISCORD_DEFAULT_LIMIT
     image = opened(replay.gif)
     assert image.n_frames == replay.frames and image.size == (replay.width, replay.height)
+
+
+@pytest.mark.parametrize("language, words", [("en", "cannot be drawn"), ("it", "non si può disegnare")])
+def test_a_match_whose_pictures_cannot_be_drawn_is_refused_in_words(language, words):
+    """A record whose states no match can reach (the gong past its end from the start) gives no replay,
+    and says so in the asker's language, as the other refusals do."""
+    initial, actions = scripted_match()
+    broken = dataclasses.replace(initial, mallet=40)
+    with pytest.raises(UndrawableReplayError, match=words):
+        replay_gif(broken, actions, max_bytes=DISCORD_DEFAULT_LIMIT, width=SMALL, language=language)
