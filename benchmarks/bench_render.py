@@ -5,7 +5,8 @@
 The old code is checked out beside this tree (``git worktree add`` into a temporary directory,
 removed afterwards) and measured in a subprocess that imports *its* ``render`` and ``bot``; this
 tree is measured the same way. The two alternate in rounds, so a busy moment on a shared machine
-falls on both. Each case prints the old and new medians, their ratio and both PNG sizes.
+falls on both. Each case prints the old and new medians (wall clock, then CPU time), their ratios
+and both PNG sizes.
 
 Cases: a mid-game public board (plain, with the deduction aid), the Goryō's boards, the discovery
 and final boards, in English and Italian; "a whole match, each view once" draws every public
@@ -90,13 +91,14 @@ def child(runs: int, pictures: int) -> None:
         function(argument)  # warm each picture's own sprites and layers
     results = {"first": first, "cases": {}}
     for name, function, argument, count in table:
-        times, size = [], 0
+        times, cpu, size = [], [], 0
         for _ in range(runs if count == 1 else max(1, runs // 10)):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             size = function(argument)
             times.append((time.perf_counter() - start) / count)
+            cpu.append((time.process_time() - start_cpu) / count)
             size = size if isinstance(size, int) else len(size)
-        results["cases"][name] = {"times": times, "size": size}
+        results["cases"][name] = {"times": times, "cpu": cpu, "size": size}
     if pictures:
         results["pool"] = asyncio.run(pool_throughput(mid, pictures))
     print(json.dumps(results))
@@ -133,8 +135,9 @@ def merge(rounds: list[dict]) -> dict:
     merged = {"first": statistics.median(r["first"] for r in rounds), "cases": {}, "pool": []}
     for r in rounds:
         for name, case in r["cases"].items():
-            entry = merged["cases"].setdefault(name, {"times": [], "size": case["size"]})
+            entry = merged["cases"].setdefault(name, {"times": [], "cpu": [], "size": case["size"]})
             entry["times"] += case["times"]
+            entry["cpu"] += case["cpu"]
         if "pool" in r:
             merged["pool"].append(r["pool"])
     return merged
@@ -164,14 +167,17 @@ def main() -> None:
         finally:
             subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=True)
     old, new = merge(old_rounds), merge(new_rounds)
-    print(f"old: {args.base}; new: this tree. Medians of {args.rounds} x {args.runs} pictures each, in ms.")
+    print(f"old: {args.base}; new: this tree. Medians of {args.rounds} x {args.runs} pictures each, in ms: wall clock,")
+    print("then CPU time (this process's own, so less swayed by others sharing the machine).")
     print(f"first picture (imports, fonts, cached layers): old {old['first']:.0f} ms, new {new['first']:.0f} ms")
-    print(f"{'picture':<44} {'old ms':>7} {'new ms':>7} {'speed-up':>8} {'old KB':>7} {'new KB':>7} {'bytes':>6}")
+    print(f"{'picture':<42} {'old':>6} {'new':>6} {'ratio':>6} {'CPU old':>8} {'new':>6} {'ratio':>6} "
+          f"{'old KB':>7} {'new KB':>7} {'bytes':>6}")
     for name, o in old["cases"].items():
         n = new["cases"][name]
         om, nm = statistics.median(o["times"]) * 1000, statistics.median(n["times"]) * 1000
-        print(f"{name:<44} {om:>7.1f} {nm:>7.1f} {om / nm:>7.2f}x {o['size'] / 1024:>7.1f} {n['size'] / 1024:>7.1f} "
-              f"{n['size'] / o['size']:>5.2f}x")
+        oc, nc = statistics.median(o["cpu"]) * 1000, statistics.median(n["cpu"]) * 1000
+        print(f"{name:<42} {om:>6.1f} {nm:>6.1f} {om / nm:>5.2f}x {oc:>8.1f} {nc:>6.1f} {oc / nc:>5.2f}x "
+              f"{o['size'] / 1024:>7.1f} {n['size'] / 1024:>7.1f} {n['size'] / o['size']:>5.2f}x")
     if old["pool"]:
         op, np_ = statistics.median(old["pool"]), statistics.median(new["pool"])
         print(f"the bot's drawing pool, {args.pictures} public boards at once: old {op:.1f} pictures/s, "

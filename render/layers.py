@@ -17,7 +17,9 @@ from locales import spoken
 
 from .palace import background
 
-LIMIT = 512  # bands kept: about 30 KB each, so a few tens of MB at most per drawing process
+# Bands kept, per drawing process: a band is 0.3-0.6 MB (RGB; the palace is opaque there), so at
+# most about 25 MB. A match's next picture mostly reuses its upper panel band; repeats reuse all.
+LIMIT = 48
 _bands: OrderedDict[Hashable, Image.Image] = OrderedDict()
 
 
@@ -32,7 +34,7 @@ def band(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
     if cut is None:
         scratch = background().copy()
         paint(scratch)
-        cut = _bands[key] = scratch.crop(box)
+        cut = _bands[key] = scratch.crop(box).convert("RGB")
         while len(_bands) > LIMIT:
             _bands.popitem(last=False)
     else:
