@@ -1,7 +1,7 @@
 """Bands of a picture drawn once for what they show, then pasted: drawing only what changed.
 
-A band (a strip of the caption or the side panel) is drawn on a fresh copy of the palace and cut
-out, so it depends on its key alone, whatever else the picture holds: a picture stays a pure
+A band (a strip of the caption or the side panel) is drawn on a clean palace and cut out, so it
+depends on its key alone, whatever else the picture holds: a picture stays a pure
 function of its view (tests/render/test_layers.py draws a whole match with and without these).
 Its key names everything the band shows, its language included.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from functools import cache
 
 from PIL import Image
 
@@ -32,7 +33,8 @@ def band(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
     key = (box, spoken(), key)
     cut = _bands.get(key)
     if cut is None:
-        scratch = background().copy()
+        scratch = _scratch()
+        scratch.paste(background().crop(box), box[:2])  # only the band need be clean: only it is kept
         paint(scratch)
         cut = _bands[key] = scratch.crop(box).convert("RGB")
         while len(_bands) > LIMIT:
@@ -40,6 +42,12 @@ def band(image: Image.Image, box: tuple[int, int, int, int], key: Hashable,
     else:
         _bands.move_to_end(key)
     image.paste(cut, box[:2])
+
+
+@cache
+def _scratch() -> Image.Image:
+    """One picture-sized canvas reused for every band drawn (copying the palace each time cost more)."""
+    return background().copy()
 
 
 def forget() -> None:
