@@ -17,8 +17,8 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import render  # noqa: E402
-from tests.render import scenes  # noqa: E402
+import render
+from tests.render import scenes
 
 PHONE_WIDTH = 328
 HERE = Path(__file__).parent

@@ -285,7 +285,7 @@ def draw_names_on_top(image: Image.Image, spaces: Iterable[Space]) -> None:
     the name is written again on top, on a plate of its own mat, so nothing on the route hides it."""
     draw = ImageDraw.Draw(image)
     for space in sorted(spaces):
-        x0, y0, _, _ = g.cell_box(space)
+        x0, _, _, _ = g.cell_box(space)
         left, top, right, bottom = label_box(space)
         # Left of the name and below the route's line: the plain mat, or the aid's shading.
         mat = image.getpixel((x0 + 12, top + 8))

@@ -88,16 +88,16 @@ def with_answer(space: str, green: bool, paths=PATHS) -> DeductionAid:
 
 
 @pytest.mark.parametrize("language, space, green, said", [
-    ("en", "C2", True, "3 of her 10 possible paths fit the answers. Every one of them passes C2, where the last "
-                       "answer was yes."),
-    ("en", "C1", True, "3 of her 10 possible paths fit the answers. 2 of them pass C1, where the last answer was "
-                       "yes; in the others her False Trail would be there."),
-    ("en", "A3", False, "3 of her 10 possible paths fit the answers. None of them passes A3, where the last answer "
-                        "was no."),
-    ("it", "C2", True, "3 dei suoi 10 percorsi possibili sono compatibili con le risposte. Passano tutti da C2, dove "
-                       "l'ultima risposta è stata sì."),
-    ("it", "D2", True, "3 dei suoi 10 percorsi possibili sono compatibili con le risposte. 1 passa da D2, dove "
-                       "l'ultima risposta è stata sì; negli altri lì ci sarebbe la sua Falsa Pista."),
+    ("en", "C2", True, ("3 of her 10 possible paths fit the answers. Every one of them passes C2, where the last "
+                       "answer was yes.")),
+    ("en", "C1", True, ("3 of her 10 possible paths fit the answers. 2 of them pass C1, where the last answer was "
+                       "yes; in the others her False Trail would be there.")),
+    ("en", "A3", False, ("3 of her 10 possible paths fit the answers. None of them passes A3, where the last answer "
+                        "was no.")),
+    ("it", "C2", True, ("3 dei suoi 10 percorsi possibili sono compatibili con le risposte. Passano tutti da C2, dove "
+                       "l'ultima risposta è stata sì.")),
+    ("it", "D2", True, ("3 dei suoi 10 percorsi possibili sono compatibili con le risposte. 1 passa da D2, dove "
+                       "l'ultima risposta è stata sì; negli altri lì ci sarebbe la sua Falsa Pista.")),
 ])
 def test_the_aid_line_says_how_the_last_answer_bears_on_the_paths_left(language, space, green, said):
     """A yes that leaves the count as it was (every path passed there, or her False Trail explains it)
