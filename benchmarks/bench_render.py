@@ -1,107 +1,187 @@
-"""Render speed and PNG sizes: median time of a mid-game public board and of the Goryō's board;
-then throughput, in pictures per second, of one drawing thread (the bot before issue 10)
-against the bot's pool of drawing processes (``bot.delivery.boards``).
+"""Render speed and PNG sizes, old and new side by side in one run.
 
-    python benchmarks/bench_render.py [--runs 50] [--pictures 120]
+    python benchmarks/bench_render.py [--base 74c1dec] [--runs 40] [--pictures 120]
 
-Goal (issue 3): median under 40 ms each on the 2-core machine. The first
-render builds the cached palace and sprites, so it is timed separately. The
-deduction aid's overlay (issue 12) is timed on the same scene as the plain board, and the
-Italian pictures (issue 14) beside the English ones.
+The old code is checked out beside this tree (``git worktree add`` into a temporary directory,
+removed afterwards) and measured in a subprocess that imports *its* ``render`` and ``bot``; this
+tree is measured the same way. The two alternate in rounds, so a busy moment on a shared machine
+falls on both. Each case prints the old and new medians (wall clock, then CPU time), their ratios
+and both PNG sizes.
+
+Cases: a mid-game public board (plain, with the deduction aid), the Goryō's boards, the discovery
+and final boards, in English and Italian; "a whole match, each view once" draws every public
+view of a 33-action match in order, so no cache of a previous picture can help it. Then the
+throughput, in pictures per second, of the bot's pool of drawing processes (``bot.delivery.boards``)
+drawing 120 public boards at once.
+
+Goal (issue 24): public and Goryō boards at least 2x faster than 74c1dec, PNG at most 1.25x its
+bytes, the drawing pool at least 2x the pictures per second.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import functools
-
-import render
-import rules
-from bot.delivery import boards
-from tests.render import aid_scenes, scenes
+HERE = Path(__file__).resolve().parent.parent
 
 
-def timed(function, argument, runs: int) -> tuple[float, float, int]:
-    """Median and 95th percentile in ms, and the PNG's size."""
-    times = []
-    size = 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        size = len(function(argument))
-        times.append(time.perf_counter() - start)
-    p95 = statistics.quantiles(times, n=20)[-1] if len(times) > 1 else times[0]
-    return statistics.median(times) * 1000, p95 * 1000, size
+# --- the child: measures the tree it runs in ----------------------------------------
+
+
+def cases():
+    import functools
+
+    import render
+    import rules
+    from tests.render import action_logs, aid_scenes, scenes
+
+    mid = scenes.mid_samurai_turn()
+    public_view = rules.public_view(mid)
+    goryo_view = rules.goryo_view(mid)
+    discovered = scenes.public(scenes.discovery_with_sprint_and_false_trail())
+    early, late = aid_scenes.early(), aid_scenes.late()
+    initial, actions = action_logs.longest_match()
+    match_views, state = [rules.public_view(initial)], initial
+    for action in actions:
+        state = rules.apply(state, action).state
+        match_views.append(rules.public_view(state))
+
+    def whole_match(language: str) -> int:
+        # Returns the mean size; the time is divided by the number of pictures below.
+        return sum(len(render.public_board(v, language=language)) for v in match_views) // len(match_views)
+
+    table = []
+    for language in ("en", "it"):
+        tag = "" if language == "en" else ", Italian"
+        table += [
+            (f"public board, mid Samurai turn{tag}", functools.partial(render.public_board, language=language),
+             public_view, 1),
+            (f"  with the aid (26 paths){tag}",
+             functools.partial(render.public_board, aid=aid_scenes.aid_for(early), language=language), early, 1),
+            (f"  with the aid, one path left{tag}",
+             functools.partial(render.public_board, aid=aid_scenes.aid_for(late), language=language), late, 1),
+            (f"Goryō board, mid Samurai turn{tag}", functools.partial(render.goryo_board, language=language),
+             goryo_view, 1),
+            (f"Goryō board, preview with Sprint{tag}", functools.partial(render.goryo_board, language=language),
+             scenes.preview(), 1),
+            (f"discovery board{tag}", functools.partial(render.discovery_board, language=language), discovered, 1),
+            (f"final board{tag}", functools.partial(render.final_board, language=language),
+             scenes.public(scenes.final()), 1),
+            (f"a whole match, each view once{tag}", whole_match, language, len(match_views)),
+        ]
+    return table, mid
+
+
+def child(runs: int, pictures: int) -> None:
+    import asyncio
+
+    start = time.perf_counter()
+    table, mid = cases()
+    table[0][1](table[0][2])
+    first = (time.perf_counter() - start) * 1000
+    for _, function, argument, _ in table:
+        function(argument)  # warm each picture's own sprites and layers
+    results = {"first": first, "cases": {}}
+    for name, function, argument, count in table:
+        times, cpu, size = [], [], 0
+        for _ in range(runs if count == 1 else max(1, runs // 10)):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            size = function(argument)
+            times.append((time.perf_counter() - start) / count)
+            cpu.append((time.process_time() - start_cpu) / count)
+            size = size if isinstance(size, int) else len(size)
+        results["cases"][name] = {"times": times, "cpu": cpu, "size": size}
+    if pictures:
+        results["pool"] = asyncio.run(pool_throughput(mid, pictures))
+    print(json.dumps(results))
+
+
+async def pool_throughput(state, pictures: int) -> float:
+    """Many public boards at once, as in a flood of /goryo board, each really drawn: pictures per second."""
+    import asyncio
+
+    import render
+    import rules
+    from bot.delivery import boards
+
+    view = rules.public_view(state)
+    await boards.warm()
+    start = time.perf_counter()
+    # boards._draw: every picture really drawn (boards.public_board would serve repeats from its cache).
+    await asyncio.gather(*(boards._draw(render.public_board, render.describe_public, view, "b.png", "en")
+                           for _ in range(pictures)))
+    return pictures / (time.perf_counter() - start)
+
+
+# --- the parent: runs both trees and prints them side by side --------------------------
+
+
+def measure(tree: Path, runs: int, pictures: int) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree), "BENCH_RENDER_TREE": str(tree)}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", "--runs", str(runs),
+                          "--pictures", str(pictures)], cwd=tree, env=env, check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def merge(rounds: list[dict]) -> dict:
+    merged = {"first": statistics.median(r["first"] for r in rounds), "cases": {}, "pool": []}
+    for r in rounds:
+        for name, case in r["cases"].items():
+            entry = merged["cases"].setdefault(name, {"times": [], "cpu": [], "size": case["size"]})
+            entry["times"] += case["times"]
+            entry["cpu"] += case["cpu"]
+        if "pool" in r:
+            merged["pool"].append(r["pool"])
+    return merged
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=50)
-    parser.add_argument("--pictures", type=int, default=120, help="pictures drawn at once for the throughput")
+    parser.add_argument("--base", default="74c1dec", help="the old commit (default: main before issue 24)")
+    parser.add_argument("--runs", type=int, default=40, help="pictures per case per round")
+    parser.add_argument("--rounds", type=int, default=2, help="old and new measured alternately this many times")
+    parser.add_argument("--pictures", type=int, default=120, help="pictures drawn at once for the pool's throughput")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    runs = args.runs
+    if args.child:
+        sys.path.insert(0, os.environ.get("BENCH_RENDER_TREE", str(HERE)))
+        child(args.runs, args.pictures)
+        return
 
-    start = time.perf_counter()
-    mid = scenes.mid_samurai_turn()
-    public_view = rules.public_view(mid)
-    render.public_board(public_view)
-    print(f"first render (builds the cached palace and sprites): {(time.perf_counter() - start) * 1000:.0f} ms")
-
-    discovered = scenes.public(scenes.discovery_with_sprint_and_false_trail())
-    early, late = aid_scenes.early(), aid_scenes.late()
-    start = time.perf_counter()
-    many_paths = aid_scenes.aid_for(early)
-    print(f"aid numbers for the early scene (test helper, not ai.belief): {(time.perf_counter() - start) * 1000:.1f} ms")
-    cases = [
-        ("public board, mid Samurai turn", render.public_board, public_view),
-        ("  same, with the aid (26 paths)", functools.partial(render.public_board, aid=many_paths), early),
-        ("  with the aid, one path left", functools.partial(render.public_board, aid=aid_scenes.aid_for(late)), late),
-        ("Goryō board, mid Samurai turn", render.goryo_board, rules.goryo_view(mid)),
-        ("Goryō board, preview with Sprint", render.goryo_board, scenes.preview()),
-        ("discovery board", render.discovery_board, discovered),
-        ("final board", render.final_board, scenes.public(scenes.final())),
-        # Issue 14: the same pictures with Italian words (longer, some fitted to their box).
-        ("public board, Italian", functools.partial(render.public_board, language="it"), public_view),
-        ("discovery board, Italian", functools.partial(render.discovery_board, language="it"), discovered),
-    ]
-    for function, argument in ((c[1], c[2]) for c in cases):
-        function(argument)  # warm each image's own sprites
-    print(f"{'image':<36} {'median ms':>10} {'p95 ms':>8} {'PNG KB':>8}")
-    for name, function, argument in cases:
-        median, p95, size = timed(function, argument, runs)
-        print(f"{name:<36} {median:>10.1f} {p95:>8.1f} {size / 1024:>8.1f}")
-    asyncio.run(throughput(mid, args.pictures))
-
-
-async def throughput(state: rules.GameState, pictures: int) -> None:
-    """Many public boards requested at once, as in a flood of /goryo board: pictures per second."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    view = rules.public_view(state)
-    loop = asyncio.get_running_loop()
-    with ThreadPoolExecutor(max_workers=1) as one_thread:
-        start = time.perf_counter()
-        await asyncio.gather(*(loop.run_in_executor(one_thread, render.public_board, view) for _ in range(pictures)))
-        before = pictures / (time.perf_counter() - start)
-    await boards.warm()
-    start = time.perf_counter()
-    # boards._draw: every picture really drawn (public_board would serve repeats from its cache).
-    drawn = (boards._draw(render.public_board, render.describe_public, view, "b.png") for _ in range(pictures))
-    await asyncio.gather(*drawn)
-    after = pictures / (time.perf_counter() - start)
-    print(f"throughput, {pictures} public boards at once: one drawing thread {before:.1f} pictures/s; "
-          f"the bot's {boards.DRAWERS} drawing processes {after:.1f} pictures/s ({after / before:.2f}x)")
-    start = time.perf_counter()
-    await asyncio.gather(*(boards.public_board(state) for _ in range(pictures)))
-    cached = pictures / (time.perf_counter() - start)
-    print(f"  the same board asked {pictures} times (a /goryo board flood on one match): {cached:.0f} pictures/s")
+    with tempfile.TemporaryDirectory(prefix="render-base-") as scratch:
+        base = Path(scratch) / "base"
+        subprocess.run(["git", "-C", str(HERE), "worktree", "add", "--detach", "-q", str(base), args.base], check=True)
+        try:
+            old_rounds, new_rounds = [], []
+            for _ in range(args.rounds):
+                old_rounds.append(measure(base, args.runs, args.pictures))
+                new_rounds.append(measure(HERE, args.runs, args.pictures))
+        finally:
+            subprocess.run(["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=True)
+    old, new = merge(old_rounds), merge(new_rounds)
+    print(f"old: {args.base}; new: this tree. Medians of {args.rounds} x {args.runs} pictures each, in ms: wall clock,")
+    print("then CPU time (this process's own, so less swayed by others sharing the machine).")
+    print(f"first picture (imports, fonts, cached layers): old {old['first']:.0f} ms, new {new['first']:.0f} ms")
+    print(f"{'picture':<42} {'old':>6} {'new':>6} {'ratio':>6} {'CPU old':>8} {'new':>6} {'ratio':>6} "
+          f"{'old KB':>7} {'new KB':>7} {'bytes':>6}")
+    for name, o in old["cases"].items():
+        n = new["cases"][name]
+        om, nm = statistics.median(o["times"]) * 1000, statistics.median(n["times"]) * 1000
+        oc, nc = statistics.median(o["cpu"]) * 1000, statistics.median(n["cpu"]) * 1000
+        print(f"{name:<42} {om:>6.1f} {nm:>6.1f} {om / nm:>5.2f}x {oc:>8.1f} {nc:>6.1f} {oc / nc:>5.2f}x "
+              f"{o['size'] / 1024:>7.1f} {n['size'] / 1024:>7.1f} {n['size'] / o['size']:>5.2f}x")
+    if old["pool"]:
+        op, np_ = statistics.median(old["pool"]), statistics.median(new["pool"])
+        print(f"the bot's drawing pool, {args.pictures} public boards at once: old {op:.1f} pictures/s, "
+              f"new {np_:.1f} pictures/s ({np_ / op:.2f}x)")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,34 @@ MOST_SPACES_LISTED = 12
 
 
 def aid_line(aid: DeductionAid) -> str:
-    """One sentence: how many of her paths still fit, or the single one left."""
+    """How many of her paths still fit, or the single one left; then, given the latest answer, how it bears on them."""
+    said = _count_line(aid)
+    why = answer_note(aid)
+    return f"{said} {why}" if why else said
+
+
+def answer_note(aid: DeductionAid) -> str:
+    """Why the latest answer fits every path left: none passes there (a no), all do (a yes), or those
+    that do not have her False Trail there. So a yes that leaves the count as it was (every path
+    passed there already, or her False Trail explains it) reads as expected, not as a broken aid.
+    Empty without an answer, or with fewer than two paths left."""
+    answer = aid.last_answer
+    if answer is None or aid.paths_possible < 2:
+        return ""
+    space = space_name(answer.space)
+    passing = aid.crossing[answer.space]
+    if not answer.green:
+        # Translators: after the count of her paths that fit; "them" are those paths.
+        return _("None of them passes {space}, where the last answer was no.").format(space=space)
+    if passing == aid.paths_possible:
+        return _("Every one of them passes {space}, where the last answer was yes.").format(space=space)
+    return ngettext(
+        "{passing} of them passes {space}, where the last answer was yes; in the others her False Trail would be there.",
+        "{passing} of them pass {space}, where the last answer was yes; in the others her False Trail would be there.",
+        passing).format(space=space, passing=passing)
+
+
+def _count_line(aid: DeductionAid) -> str:
     if aid.only_path is not None:
         return _("Only one of her paths fits the answers: {path}.").format(path=plan_name(aid.only_path))
     if aid.paths_possible == 0:

@@ -6,17 +6,18 @@ import io
 import itertools
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw
 
 from locales import N_
-from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space
+from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
 
 from . import geometry as g
-from . import sprites
+from . import layers, sprites
 from .icons import icon
-from .palace import ICON_SIZE, background, icon_origin
+from .palace import ICON_SIZE, LABEL_COLOUR, background, icon_origin
 from .panel import on_tatami, translated
 from .pen import Pen, sprite
 from .theme import (
@@ -63,6 +64,17 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
     The title and subtitle shrink a little, if they must, to end before the badge and the note:
     the corner says whose move it is, so it keeps its size in every language.
     """
+    key = (title, subtitle, badge, badge_icon, title_colour, note, note_colour)
+    layers.band(image, CAPTION_BAND, ("caption", key),
+                lambda scratch: _paint_caption(scratch, title, subtitle, badge, badge_icon, title_colour, note,
+                                               note_colour))
+
+
+CAPTION_BAND = (0, 0, g.WIDTH, g.BOARD_TOP)
+
+
+def _paint_caption(image: Image.Image, title: str, subtitle: str, badge: str, badge_icon: ObjectType | None,
+                   title_colour: tuple[int, int, int], note: str, note_colour: tuple[int, int, int]) -> None:
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (12, 6))
     title_end = subtitle_end = g.WIDTH - 24
@@ -211,20 +223,25 @@ def draw_path_lines(image: Image.Image, path: Sequence[Space]) -> None:
         image.alpha_composite(head, (mx - head.width // 2, my - head.height // 2))
 
 
-def path_cubes(path: Sequence[Space]) -> list[tuple[Space, Image.Image]]:
-    """White Move cubes numbered from the start, the grey Sprint cube as the extra step, the purple Target."""
+def path_cubes(path: Sequence[Space], pawn_at: Space | None = None) -> list[tuple[Space, Image.Image]]:
+    """White Move cubes numbered from the start, the grey Sprint cube as the extra step, the purple Target;
+    the one under her pawn a little smaller, to fit its corner beside the space's name."""
     sprinted = len(path) == 6
     cubes = []
     for index, space in enumerate(path):
         number = str(index + 1)
+        size = CORNER_CUBE_SIZE if space == pawn_at else CUBE_SIZE
         if index == len(path) - 1:
-            cube = sprites.cube(number, CUBE_TARGET, CUBE_SIZE, dark_text=False, ring=True)
+            cube = sprites.cube(number, CUBE_TARGET, size, dark_text=False, ring=True)
         elif sprinted and index == len(path) - 2:
-            cube = sprites.cube(number, CUBE_SPRINT, CUBE_SIZE, stripes=True)
+            cube = sprites.cube(number, CUBE_SPRINT, size, stripes=True)
         else:
-            cube = sprites.cube(number, CUBE_MOVE, CUBE_SIZE)
+            cube = sprites.cube(number, CUBE_MOVE, size)
         cubes.append((space, cube))
     return cubes
+
+
+CORNER_CUBE_SIZE = 30  # fits between the space's name and its right edge
 
 
 def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
@@ -233,7 +250,7 @@ def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
     cx, cy = g.cell_centre(space)
     if beside_pawn:
         _, _, x1, y1 = g.cell_box(space)
-        return x1 - CUBE_SIZE + 2, y1 - CUBE_SIZE - 3
+        return x1 - CORNER_CUBE_SIZE, y1 - CORNER_CUBE_SIZE - 4
     return cx - CUBE_SIZE // 2, cy - CUBE_SIZE // 2
 
 
@@ -246,10 +263,35 @@ def draw_false_trail(image: Image.Image, space: Space) -> None:
 
 def draw_plan_cubes(image: Image.Image, path: Sequence[Space], false_trail: Space | None,
                     pawn_at: Space | None) -> None:
-    for space, cube in path_cubes(path):
+    for space, cube in path_cubes(path, pawn_at):
         image.alpha_composite(cube, cube_origin(space, space == pawn_at))
     if false_trail is not None:
         draw_false_trail(image, false_trail)
+    draw_names_on_top(image, {*path, *(() if false_trail is None else (false_trail,))})
+
+
+LABEL_PLATE = 2  # px of mat around a name written again over the route
+
+
+def label_box(space: Space) -> tuple[int, int, int, int]:
+    """The box of the space's name as the palace writes it."""
+    x, y = g.label_anchor(space)
+    left, top, right, bottom = font(g.LABEL_FONT_SIZE).getbbox(space_name(space), anchor="ms")
+    return x + left, y + top, x + right, y + bottom
+
+
+def draw_names_on_top(image: Image.Image, spaces: Iterable[Space]) -> None:
+    """The route's line, arrows and cubes pass through the middle of a space, where its name is:
+    the name is written again on top, on a plate of its own mat, so nothing on the route hides it."""
+    draw = ImageDraw.Draw(image)
+    for space in sorted(spaces):
+        x0, _, _, _ = g.cell_box(space)
+        left, top, right, bottom = label_box(space)
+        # Left of the name and below the route's line: the plain mat, or the aid's shading.
+        mat = image.getpixel((x0 + 12, top + 8))
+        draw.rectangle((left - LABEL_PLATE, top - LABEL_PLATE, right + LABEL_PLATE, bottom + LABEL_PLATE), fill=mat)
+        draw.text(g.label_anchor(space), space_name(space), fill=LABEL_COLOUR, font=font(g.LABEL_FONT_SIZE),
+                  anchor="ms")
 
 
 # --- the Goryō's private marks ------------------------------------------------
@@ -315,10 +357,38 @@ def goryo_legend() -> list[tuple[Image.Image, str]]:
 # --- output -------------------------------------------------------------------
 
 
+# One palette for every picture (tests/render/regen_palette.py makes it): mapping to it is several
+# times faster than quantising each picture to its own, and the same view still gives the same bytes.
+PALETTE_FILE = Path(__file__).parent / "assets" / "palette.bin"
+PNG_LEVEL = 3
+
+
+@cache
+def palette() -> Image.Image:
+    holder = Image.new("P", (1, 1))
+    holder.putpalette(PALETTE_FILE.read_bytes())
+    holder.load()
+    return holder
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """``image`` mapped to the fixed palette, without dithering.
+
+    What ``Image.quantize(palette=…)`` does, less its refusal of RGBA: the picture is opaque, and
+    mapping it as it is skips a 1.2-ms copy to RGB (the same bytes). Pillow's public route if that
+    ever changes.
+    """
+    fixed = palette()
+    try:
+        mapped = image._new(image.im.convert("P", Image.Dither.NONE, fixed.im))
+        mapped.palette = fixed.palette.copy()
+        return mapped
+    except (AttributeError, TypeError, ValueError):
+        return image.convert("RGB").quantize(palette=fixed, dither=Image.Dither.NONE)
+
+
 def to_png(image: Image.Image) -> bytes:
     """Palette PNG: the drawing has few colours, so this stays small and fast to encode."""
     out = io.BytesIO()
-    paletted = image.convert("RGB").quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    paletted.save(out, format="PNG", optimize=False, compress_level=6)
+    to_palette(image).save(out, format="PNG", optimize=False, compress_level=PNG_LEVEL)
     return out.getvalue()
-

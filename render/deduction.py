@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from rules import SPACES, Space
+from rules import SPACES, PawPrint, Space
 
 SPACE_COUNT = len(SPACES)
 
@@ -25,6 +25,9 @@ class DeductionAid:
         enter it after their start; the target counts, her start space does not.
     ending: per space, how many possible paths end there (their target).
     only_path: the one path left, start first, when exactly one fits; else None.
+    last_answer: the round's latest answer (its paw-print), if the caller gives it: the words
+        then say how it bears on the paths left, so an answer that leaves the counts as they
+        were (a yes where every path passes, or one her False Trail explains) reads as expected.
     """
 
     paths_possible: int
@@ -32,6 +35,7 @@ class DeductionAid:
     crossing: tuple[int, ...]
     ending: tuple[int, ...]
     only_path: tuple[Space, ...] | None = None
+    last_answer: PawPrint | None = None
 
     def __post_init__(self) -> None:
         if not 0 <= self.paths_possible <= self.paths_total:

@@ -21,6 +21,7 @@ from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Terminat
 from . import board, overlay
 from .aid_words import aid_caption
 from .deduction import DeductionAid
+from .errors import UndrawableView, check_goryo, check_public
 from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
@@ -37,13 +38,23 @@ View = TypeVar("View")
 _DRAWING = threading.Lock()
 
 
-def one_at_a_time(draw: Callable[..., bytes]) -> Callable[..., bytes]:
-    @functools.wraps(draw)
-    def locked(view: View, *args, **kwargs) -> bytes:
-        with _DRAWING:
-            return draw(view, *args, **kwargs)
+def one_at_a_time(check: Callable[[View], None]) -> Callable[[Callable[..., bytes]], Callable[..., bytes]]:
+    """One picture at a time, of a view ``check`` accepts; whatever else goes wrong drawing it is
+    an UndrawableView too, so the caller has one error to turn into words."""
 
-    return locked
+    def wrap(draw: Callable[..., bytes]) -> Callable[..., bytes]:
+        @functools.wraps(draw)
+        def locked(view: View, *args, **kwargs) -> bytes:
+            check(view)
+            with _DRAWING:
+                try:
+                    return draw(view, *args, **kwargs)
+                except Exception as error:
+                    raise UndrawableView(f"drawing failed: {type(error).__name__}: {error}") from error
+
+        return locked
+
+    return wrap
 
 
 def final_reveal(view: PublicView) -> Reveal | None:
@@ -66,7 +77,7 @@ def _public_image(view: PublicView, aid: DeductionAid | None = None):
     return image
 
 
-@one_at_a_time
+@one_at_a_time(check_public)
 def public_board(view: PublicView, aid: DeductionAid | None = None, language: str | None = None) -> bytes:
     """The live board; with ``aid`` (public counts from the caller) the deduction overlay too."""
     with said_in(language):
@@ -93,7 +104,7 @@ def discovery_extras(reveal: Reveal) -> list[str]:
     return extras
 
 
-@one_at_a_time
+@one_at_a_time(check_public)
 def discovery_board(view: PublicView, language: str | None = None) -> bytes:
     with said_in(language):
         return board.to_png(discovery_picture(view))
@@ -121,7 +132,7 @@ def discovery_picture(view: PublicView) -> Image.Image:
     return image
 
 
-@one_at_a_time
+@one_at_a_time(check_public)
 def final_board(view: PublicView, language: str | None = None) -> bytes:
     with said_in(language):
         return board.to_png(final_picture(view))
@@ -159,7 +170,7 @@ def bound_badge(bound) -> str:
     return _("Bound: {object}").format(object=object_name(bound))
 
 
-@one_at_a_time
+@one_at_a_time(check_goryo)
 def goryo_board(view: GoryoView, language: str | None = None) -> bytes:
     with said_in(language):
         return board.to_png(goryo_picture(view))

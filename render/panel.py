@@ -21,7 +21,7 @@ from rules.layout import (
 from rules.views import possible_bound
 
 from . import geometry as g
-from . import sprites
+from . import layers, sprites
 from .icons import faded_icon, icon
 from .pen import Pen, sprite
 from .theme import BOUND, GOLD, INK, PANEL_EDGE, TATAMI, TATAMI_EDGE, TEXT, TEXT_DIM, fitting_font, font
@@ -420,17 +420,38 @@ def translated(entries: list[tuple[Image.Image, str]]) -> list[tuple[Image.Image
 TWO_LEGENDS_Y = (LEGEND_Y - 6, LEGEND_Y + 19)
 
 
+# The panel in two bands, each drawn only when what it shows changes (render/layers.py): above,
+# the garden, the round and the gong, which change a few times a match; below, the actions table,
+# the powers and the key, which change with every action.
+UPPER_BAND = (g.PANEL_LEFT, g.BOARD_TOP, g.WIDTH, CALLS_TOP - 12)
+LOWER_BAND = (g.PANEL_LEFT, CALLS_TOP - 12, g.WIDTH, g.HEIGHT)
+
+
 def draw_panel(image: Image.Image, view: PublicView, bound: ObjectType | None = None,
                legend: list[tuple[Image.Image, str]] | None = None,
                extra_legend: list[tuple[Image.Image, str]] | None = None) -> None:
-    draw = ImageDraw.Draw(image)
-    draw_garden(image, draw, view, bound)
-    draw_round(image, draw, view)
-    draw_gong(image, draw, view)
-    draw_calls(image, draw, view)
-    draw_powers(image, draw, view)
-    for line, y in zip(*legend_lines(public_legend() if legend is None else legend, extra_legend)):
-        draw_legend(image, draw, line, y)
+    legend = public_legend() if legend is None else legend
+    upper = (view.tiles, view.bound, possible_bound(view), bound, view.bag_count, view.round, view.mallet,
+             view.spirits)
+    lower = (view.calls, view.phase, view.actions_used, view.actions_per_samurai, view.sprint_available,
+             view.false_trail_available, tuple(words for _mark, words in legend),
+             None if extra_legend is None else tuple(words for _mark, words in extra_legend))
+
+    def paint_upper(scratch: Image.Image) -> None:
+        draw = ImageDraw.Draw(scratch)
+        draw_garden(scratch, draw, view, bound)
+        draw_round(scratch, draw, view)
+        draw_gong(scratch, draw, view)
+
+    def paint_lower(scratch: Image.Image) -> None:
+        draw = ImageDraw.Draw(scratch)
+        draw_calls(scratch, draw, view)
+        draw_powers(scratch, draw, view)
+        for line, y in zip(*legend_lines(legend, extra_legend)):
+            draw_legend(scratch, draw, line, y)
+
+    layers.band(image, UPPER_BAND, ("panel", upper), paint_upper)
+    layers.band(image, LOWER_BAND, ("panel", lower), paint_lower)
 
 
 def legend_lines(entries: list[tuple[Image.Image, str]], extra: list[tuple[Image.Image, str]] | None

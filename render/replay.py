@@ -31,6 +31,7 @@ from rules.events import PathRevealed
 
 from . import geometry
 from .deduction import DeductionAid
+from .errors import UndrawableView
 from .images import discovery_board, final_board, public_board
 from .words import said_in
 
@@ -89,6 +90,13 @@ class MatchInProgressError(ValueError):
         super().__init__(_("That match is still being played; its replay will be ready once it ends."))
 
 
+class UndrawableReplayError(ValueError):
+    """A frame's view is one no match can reach (render.UndrawableView): no replay, said plainly."""
+
+    def __init__(self) -> None:
+        super().__init__(_("one of its pictures cannot be drawn, as its record holds a state no match can reach."))
+
+
 class ReplayTooLargeError(ValueError):
     def __init__(self, smallest: int, max_bytes: int) -> None:
         self.smallest = smallest
@@ -120,12 +128,16 @@ def replay_frames(
         with said_in(language):
             raise MatchInProgressError()
     frames: list[ReplayFrame] = []
-    for view, revealed in views:
-        if revealed:
-            frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view, language=language)))
-        frames.append(ReplayFrame(FrameKind.ACTION, public_board(view, aid(view) if aid is not None else None,
-                                                                 language=language)))
-    frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state), language=language)))
+    try:
+        for view, revealed in views:
+            if revealed:
+                frames.append(ReplayFrame(FrameKind.REVEAL, discovery_board(view, language=language)))
+            frames.append(ReplayFrame(FrameKind.ACTION, public_board(view, aid(view) if aid is not None else None,
+                                                                     language=language)))
+        frames.append(ReplayFrame(FrameKind.FINAL, final_board(rules.public_view(state), language=language)))
+    except UndrawableView as error:
+        with said_in(language):
+            raise UndrawableReplayError() from error
     return tuple(frames)
 
 

@@ -19,7 +19,9 @@ def deduction_aid(view: rules.PublicView) -> render.DeductionAid | None:
         return None
     known = ai.belief(view)
     only = known.paths[0] if known.path_count == 1 else None
-    return render.DeductionAid(known.path_count, known.total_paths, known.crossing_counts, known.ending_counts, only)
+    last = view.paw_prints[-1] if view.paw_prints else None  # the words say how the latest answer bears on the count
+    return render.DeductionAid(known.path_count, known.total_paths, known.crossing_counts, known.ending_counts, only,
+                               last)
 
 
 def aid_of(state: rules.GameState, assist: bool) -> render.DeductionAid | None:

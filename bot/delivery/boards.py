@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import io
+import logging
 import multiprocessing
 import os
 from collections import OrderedDict
@@ -32,6 +33,8 @@ from locales import spoken
 from .assist import deduction_aid
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+
+log = logging.getLogger(__name__)
 
 # Drawing is CPU work in Python and Pillow, which holds the GIL for much of it: one process per
 # core draws in parallel (measured: see the README), and the event loop stays free.
@@ -80,11 +83,12 @@ class Board:
 # picture of her secrets is drawn each time and kept nowhere.
 # Requests arriving while it is being drawn share that one drawing.
 _RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board]] = OrderedDict()  # (file, view, aid, language)
+_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board | None]] = OrderedDict()  # (file, view, aid, language)
 
 
 async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
-                       filename: str, aid: render.DeductionAid | None = None, language: str | None = None) -> Board:
+                       filename: str, aid: render.DeductionAid | None = None, language: str | None = None
+                       ) -> Board | None:
     language = language or spoken()
     key = (filename, view, aid, language)
     drawing = _recent.get(key)
@@ -99,21 +103,28 @@ async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str],
 
 
 async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
-                language: str | None = None) -> Board:
+                language: str | None = None) -> Board | None:
+    """The picture, or None when ``render`` refuses its view (a state no match should reach):
+    the message then goes out in words alone, since its words matter more than its picture."""
     global _pool
     language = language or spoken()
     draw = functools.partial(draw, language=language)
     loop = asyncio.get_running_loop()
     try:
-        png = await loop.run_in_executor(_drawing_pool(), draw, view)
-    except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
-        _pool = None
-        png = await loop.run_in_executor(_drawing_pool(), draw, view)
+        try:
+            png = await loop.run_in_executor(_drawing_pool(), draw, view)
+        except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
+            _pool = None
+            png = await loop.run_in_executor(_drawing_pool(), draw, view)
+    except render.UndrawableView as refused:
+        log.error("%s not drawn, sent without its picture: %s", filename, refused)
+        return None
     return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT])
 
 
-async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board:
+async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board | None:
     """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its alt text.
+    Each board function gives None when the picture cannot be drawn (see ``_draw``).
 
     The aid's counts come from the public view (a fraction of a millisecond) and go to the
     drawing process as plain numbers.
@@ -127,19 +138,19 @@ async def public_board(state: rules.GameState, *, assist: bool = False, language
     return await _draw_public(draw, describe, view, "goryo-board.png", aid, language)
 
 
-async def discovery_board(state: rules.GameState, *, language: str | None = None) -> Board:
+async def discovery_board(state: rules.GameState, *, language: str | None = None) -> Board | None:
     return await _draw_public(
         render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
         language=language,
     )
 
 
-async def final_board(state: rules.GameState, *, language: str | None = None) -> Board:
+async def final_board(state: rules.GameState, *, language: str | None = None) -> Board | None:
     return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png",
                               language=language)
 
 
-async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None) -> Board:
+async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None) -> Board | None:
     view = rules.goryo_view(state, preview=preview)
     return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
 
@@ -155,7 +166,8 @@ def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], m
     # back between processes, so their words come back instead (in ``language``).
     try:
         return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes, language=language)
-    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError) as error:
+    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError,
+            render.replay.UndrawableReplayError) as error:
         return str(error)
 
 

@@ -231,7 +231,7 @@ class Game:
             pictures.append(await boards.discovery_board(discovered, language=language))
         with speaking(language):
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
-        await interaction.followup.send(text, files=[p.file() for p in pictures], allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None], allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())

@@ -27,7 +27,9 @@ def brute_force_paths(state: rules.GameState) -> tuple[set[tuple[rules.Space, ..
 
 def expected_aid(state: rules.GameState) -> render.DeductionAid:
     fitting, every = brute_force_paths(state)
-    return render.DeductionAid.from_paths(sorted(fitting), len(every))
+    prints = state.paw_prints  # the words say how the round's latest answer bears on the paths left
+    return dataclasses.replace(render.DeductionAid.from_paths(sorted(fitting), len(every)),
+                               last_answer=prints[-1] if prints else None)
 
 
 def expected_summary(before: rules.GameState) -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from locales import speaking
 from render import DeductionAid, aid_line, round_summary
 from render.aid_words import MOST_SPACES_LISTED, aid_caption, aid_sentences
-from rules import SPACES, parse_plan, parse_space
+from rules import SPACES, PawPrint, parse_plan, parse_space
+from rules import space_name as rules_space_name
 
 ZEROS = (0,) * len(SPACES)
 
@@ -71,3 +75,48 @@ def test_the_round_summary_gives_the_count_and_the_most_telling_investigation():
         "Investigating D2 would have told the Samurai the most: it split them 6 yes to 6 no.")
     assert round_summary(1, None, None) == "Before the Discovery, only one of her paths still fitted the answers."
     assert round_summary(5, None, None).count(".") == 1
+
+
+# --- how the latest answer bears on the paths left (issue 24) --------------------------------
+
+PATHS = [parse_plan("C3 C2 D2 D1 E1"), parse_plan("C3 C2 C1 B1 A1"), parse_plan("C3 B3 B2 C2 C1")]
+
+
+def with_answer(space: str, green: bool, paths=PATHS) -> DeductionAid:
+    aid = DeductionAid.from_paths(paths, 10)
+    return dataclasses.replace(aid, last_answer=PawPrint(parse_space(space), green))
+
+
+@pytest.mark.parametrize("language, space, green, said", [
+    ("en", "C2", True, ("3 of her 10 possible paths fit the answers. Every one of them passes C2, where the last "
+                       "answer was yes.")),
+    ("en", "C1", True, ("3 of her 10 possible paths fit the answers. 2 of them pass C1, where the last answer was "
+                       "yes; in the others her False Trail would be there.")),
+    ("en", "A3", False, ("3 of her 10 possible paths fit the answers. None of them passes A3, where the last answer "
+                        "was no.")),
+    ("it", "C2", True, ("3 dei suoi 10 percorsi possibili sono compatibili con le risposte. Passano tutti da C2, dove "
+                       "l'ultima risposta è stata sì.")),
+    ("it", "D2", True, ("3 dei suoi 10 percorsi possibili sono compatibili con le risposte. 1 passa da D2, dove "
+                       "l'ultima risposta è stata sì; negli altri lì ci sarebbe la sua Falsa Pista.")),
+])
+def test_the_aid_line_says_how_the_last_answer_bears_on_the_paths_left(language, space, green, said):
+    """A yes that leaves the count as it was (every path passed there, or her False Trail explains it)
+    would otherwise look like an aid that did not notice the answer."""
+    with speaking(language):
+        assert aid_line(with_answer(space, green)) == said
+
+
+def test_without_an_answer_or_with_one_path_left_the_line_is_the_count_alone():
+    assert aid_line(DeductionAid.from_paths(PATHS, 10)) == "3 of her 10 possible paths fit the answers."
+    single = with_answer("C2", True, PATHS[:1])
+    assert aid_line(single) == "Only one of her paths fits the answers: C3 → C2 → D2 → D1 → E1."
+
+
+def test_the_bot_gives_the_aid_the_rounds_latest_answer():
+    from bot.delivery.assist import deduction_aid
+    from tests.render import aid_scenes
+
+    view = aid_scenes.early()
+    aid = deduction_aid(view)
+    assert aid.last_answer == view.paw_prints[-1]
+    assert rules_space_name(view.paw_prints[-1].space) in aid_line(aid)

@@ -18,6 +18,7 @@ from PIL import ImageDraw
 import rules
 from locales import LANGUAGES, speaking
 from render import geometry as g
+from render import layers
 from render.board import goryo_legend
 from render.images import discovery_picture, final_picture, goryo_picture, public_picture
 from render.overlay import aid_legend
@@ -52,6 +53,7 @@ def record_labels(monkeypatch, compose) -> list[Label]:
 
     with monkeypatch.context() as patch:
         patch.setattr(ImageDraw.ImageDraw, "text", recording)
+        layers.forget()  # a band drawn before would be pasted, its words not written again
         compose()
     return labels
 

@@ -105,3 +105,20 @@ def test_pictures_drawn_in_parallel_threads_are_the_same_as_drawn_alone():
         jobs += [pool.submit(render.discovery_board, v) for v in views]
         together = [job.result() for job in jobs]
     assert together == alone
+
+
+def test_the_fixed_palette_mapping_is_pillows_own_from_rgb():
+    """board.to_palette maps the RGBA picture directly; it must give exactly what Pillow's public
+    quantize gives from the RGB copy, or the pictures would drift from their palette."""
+    from PIL import Image
+
+    from render.board import palette, to_palette
+    from render.images import public_picture
+
+    from . import scenes
+
+    picture = public_picture(scenes.public(scenes.mid_samurai_turn()))
+    public_route = picture.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+    direct = to_palette(picture)
+    assert direct.mode == "P" and direct.tobytes() == public_route.tobytes()
+    assert direct.getpalette() == public_route.getpalette()

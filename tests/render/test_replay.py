@@ -16,6 +16,10 @@ from render.replay import (
     FrameKind,
     MatchInProgressError,
     ReplayTooLargeError,
+    UndrawableReplayError,
+    _decoded,
+    _encode,
+    _resized,
     encode_gif,
     replay_frames,
     replay_gif,
@@ -130,7 +134,11 @@ def test_a_tight_limit_is_met_by_reducing_and_says_so():
 
 def test_key_frames_only_as_a_last_resort_then_a_clear_refusal():
     initial, actions = scripted_match()
-    smallest_full = encode_gif(scripted_frames(), width=round(SMALL * REDUCTIONS[-1][0]), colours=REDUCTIONS[-1][1])
+    # The smallest full-length GIF as replay_gif makes it: each frame scaled from its SMALL-wide copy.
+    frames = scripted_frames()
+    share, colours = REDUCTIONS[-1]
+    scaled = [_resized(_decoded(frame.png, SMALL), round(SMALL * share)) for frame in frames]
+    smallest_full = _encode(scaled, frames, colours)
     brief = replay_gif(initial, actions, max_bytes=len(smallest_full) - 1, width=SMALL)
     assert brief.key_frames_only and brief.reduced
     assert brief.frames == opened(brief.gif).n_frames == brief.reveals + 1 == 3
@@ -146,3 +154,13 @@ def test_the_longest_match_fits_discords_default_limit_at_full_quality():
     assert not replay.reduced and replay.size <= DISCORD_DEFAULT_LIMIT
     image = opened(replay.gif)
     assert image.n_frames == replay.frames and image.size == (replay.width, replay.height)
+
+
+@pytest.mark.parametrize("language, words", [("en", "cannot be drawn"), ("it", "non si può disegnare")])
+def test_a_match_whose_pictures_cannot_be_drawn_is_refused_in_words(language, words):
+    """A record whose states no match can reach (the gong past its end from the start) gives no replay,
+    and says so in the asker's language, as the other refusals do."""
+    initial, actions = scripted_match()
+    broken = dataclasses.replace(initial, mallet=40)
+    with pytest.raises(UndrawableReplayError, match=words):
+        replay_gif(broken, actions, max_bytes=DISCORD_DEFAULT_LIMIT, width=SMALL, language=language)

@@ -1,0 +1,37 @@
+"""Regenerate docs/board-desktop.png and docs/board-phone.png: the mid-game public board as
+posted, and the same picture as a 360-px phone shows it (328 px wide).
+
+    python docs/board_pictures.py
+
+The phone copy is shrunk the way a client does (area averaging), so the README shows at their
+real size the words a player reads on a phone.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import render
+from tests.render import scenes
+
+PHONE_WIDTH = 328
+HERE = Path(__file__).parent
+
+
+def main() -> None:
+    png = render.public_board(scenes.public(scenes.mid_samurai_turn()))
+    (HERE / "board-desktop.png").write_bytes(png)
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    phone = picture.resize((PHONE_WIDTH, round(picture.height * PHONE_WIDTH / picture.width)), Image.Resampling.BOX)
+    phone.save(HERE / "board-phone.png", optimize=True)
+    print("wrote docs/board-desktop.png and docs/board-phone.png")
+
+
+if __name__ == "__main__":
+    main()
