@@ -83,6 +83,23 @@ def shows_the_board_now(table: Table) -> bool:
 # --- Discord refuses a message, on each route --------------------------------------------
 
 
+async def a_round_with(table: Table, inject_before) -> tuple[rules.Action, rules.Action, object, object]:
+    """Her plan confirmed, one move, the turn ended: ``inject_before(step)`` is called before each of
+    "confirm", "move" and "end", so a test can make Discord fail there."""
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan)
+    inject_before("confirm")
+    await table.confirm(preview)
+    table.state = rules.apply(table.state, plan).state
+    inject_before("move")
+    move = moves(table)[0]
+    moved = await table.samurai_act(move)
+    table.state = rules.apply(table.state, move).state
+    inject_before("end")
+    ended = await table.play(rules.EndSamuraiTurn())
+    return plan, move, moved, ended
+
+
 ROUTES = {
     # route: (the action that meets the fault, the request that fails)
     "reply": ("move", "POST", "/interactions/*/callback"),
@@ -104,17 +121,7 @@ async def test_a_refused_message_is_delivered_once_and_the_match_goes_on(env, ta
         if step == when:
             env.inject_error(method, fault, status=status, code=code)
 
-    plan = next(rules.legal_plans(table.state))
-    preview = await table.preview(plan)
-    inject_before("confirm")
-    await table.confirm(preview)
-    table.state = rules.apply(table.state, plan).state
-    inject_before("move")
-    move = moves(table)[0]
-    moved = await table.samurai_act(move)
-    table.state = rules.apply(table.state, move).state
-    inject_before("end")
-    await table.play(rules.EndSamuraiTurn())
+    plan, move, moved, _ = await a_round_with(table, inject_before)
     if route == "reply":
         assert not moved.acknowledged  # Discord refused the only answer; the channel heard anyway
     await env.advance_time(RETRY_FIRST + 1)  # the refused item's retry falls due
@@ -513,17 +520,7 @@ async def test_a_send_the_connection_failed_is_delivered_once_without_waiting_fo
         if step == when:
             faults.append(inject_exception(monkeypatch, env, method, fault, error(), after=after))
 
-    plan = next(rules.legal_plans(table.state))
-    preview = await table.preview(plan)
-    inject_before("confirm")
-    await table.confirm(preview)
-    table.state = rules.apply(table.state, plan).state
-    inject_before("move")
-    move = moves(table)[0]
-    moved = await table.samurai_act(move)
-    table.state = rules.apply(table.state, move).state
-    inject_before("end")
-    ended = await table.play(rules.EndSamuraiTurn())
+    plan, move, moved, ended = await a_round_with(table, inject_before)
     assert faults == [[0]]  # the connection failed where it was meant to
     await env.advance_time(RETRY_FIRST + 1)  # the retry falls due: no reminder (hours away) is needed
 
