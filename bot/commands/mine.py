@@ -1,0 +1,53 @@
+"""A player's own commands, about themselves rather than one match: ``/goryo games`` (and ``notify``).
+
+Added to the ``/goryo`` group by ``extend`` (in ``bot.app``), so the group's module stays as it is.
+Everything here answers privately, in servers and in DMs alike.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from ..delivery.send import send_private
+from ..storage import MatchRecord
+from ..text import mine
+
+
+def _line(record: MatchRecord, user_id: int, turns) -> str:
+    side = record.player_side(user_id)
+    assert side is not None
+    to_move = record.state.to_move
+    assert to_move is not None  # active matches always have a side to move
+    deadline = record.turn_deadline(turns.limit)
+    return mine.game_line(
+        record.id, mine.jump_url(record.guild_id, record.channel_id), side, record.state.round, to_move,
+        None if deadline is None else int(deadline.timestamp()),
+        up=turns.time_is_up(record), bot_moves=to_move is record.ai_side,
+    )
+
+
+def _urgency(record: MatchRecord, user_id: int):
+    """Matches waiting for the caller first, then by how soon the side to move runs out of time."""
+    return (record.state.to_move is not record.player_side(user_id), record.turn_started_at, record.id)
+
+
+@app_commands.command(name=locale_str("games", context="command name"),
+                      description=locale_str("Your matches in progress in every server, with links (only you see it)"))
+async def games(interaction: discord.Interaction) -> None:
+    user_id = interaction.user.id
+    turns = interaction.client.turns  # type: ignore[attr-defined]
+    records = [r for r in await interaction.client.store.active_matches_of(user_id)  # type: ignore[attr-defined]
+               if r.state.to_move is not None]
+    records.sort(key=lambda r: _urgency(r, user_id))
+    await send_private(interaction, mine.games_list([_line(r, user_id, turns) for r in records]))
+
+
+def extend(group: app_commands.Group) -> app_commands.Group:
+    """``group`` with this module's commands added."""
+    group.add_command(games)
+    return group
+
+
+__all__ = ["extend", "games"]
