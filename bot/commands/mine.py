@@ -1,4 +1,4 @@
-"""A player's own commands, about themselves rather than one match: ``/goryo games`` (and ``notify``).
+"""A player's own commands, about themselves rather than one match: ``/goryo games`` and ``/goryo notify``.
 
 Added to the ``/goryo`` group by ``extend`` (in ``bot.app``), so the group's module stays as it is.
 Everything here answers privately, in servers and in DMs alike.
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import Choice, locale_str
 
 from ..delivery.send import send_private
-from ..storage import MatchRecord
+from ..play.languages import of_user
+from ..storage import MatchRecord, NoticeMode
 from ..text import mine
 
 
@@ -44,10 +45,27 @@ async def games(interaction: discord.Interaction) -> None:
     await send_private(interaction, mine.games_list([_line(r, user_id, turns) for r in records]))
 
 
+@app_commands.command(name=locale_str("notify", context="command name"),
+                      description=locale_str("How I tell you your turn has begun: a mention, a DM, or nothing"))
+@app_commands.rename(mode=locale_str("mode", context="command name"))
+@app_commands.describe(mode=locale_str("A mention in the match's channel (the default), a DM with a link, or nothing"))
+@app_commands.choices(mode=[
+    Choice(name=locale_str("mention", context="command name"), value="mention"),
+    Choice(name=locale_str("dm", context="command name"), value="dm"),
+    Choice(name=locale_str("off", context="command name"), value="off"),
+])
+async def notify(interaction: discord.Interaction, mode: str) -> None:
+    chosen: NoticeMode = mode  # type: ignore[assignment]  # one of the choices' values
+    game = interaction.client.game  # type: ignore[attr-defined]
+    await game.store.set_turn_notice(interaction.user.id, chosen, language=of_user(interaction), now=game.service.clock())
+    await send_private(interaction, mine.notify_set(chosen))
+
+
 def extend(group: app_commands.Group) -> app_commands.Group:
     """``group`` with this module's commands added."""
     group.add_command(games)
+    group.add_command(notify)
     return group
 
 
-__all__ = ["extend", "games"]
+__all__ = ["extend", "games", "notify"]

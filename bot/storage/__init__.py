@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from .address import for_driver, is_url, redact, scheme_of, scrub
 from .migrations import SchemaTooNewError
+from .preferences import NOTICE_MODES, NoticeMode, TurnNotice
 from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
@@ -100,11 +101,14 @@ __all__ = [
     "LoggedAction",
     "MatchClosedError",
     "MatchRecord",
+    "NOTICE_MODES",
+    "NoticeMode",
     "PreviewCancelledError",
     "Shards",
     "StaleMatchError",
     "Store",
     "StoreUnavailable",
+    "TurnNotice",
     "is_postgres_url",
     "open_store",
     "redact",

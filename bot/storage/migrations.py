@@ -213,6 +213,47 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 11: how each player is told that their turn has begun (issue 23): 'mention' in the channel (as
+    # before, and for anyone with no row), 'dm' with a link, or 'off'; in the language they last set it in.
+    # The outbox gains the route of that DM, 'samurai': SQLite changes a CHECK only by rebuilding the table.
+    (
+        """
+        CREATE TABLE outbox_rebuilt (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id        INTEGER NOT NULL REFERENCES matches (id) ON DELETE RESTRICT,
+            seq             INTEGER NOT NULL CHECK (seq >= 0),
+            kind            TEXT    NOT NULL,
+            route           TEXT    NOT NULL CHECK (route IN ('public', 'goryo', 'live', 'samurai')),
+            payload         TEXT    NOT NULL,
+            status          TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            created_at      TEXT    NOT NULL,
+            next_attempt_at TEXT    NOT NULL,
+            delivered_at    TEXT,
+            message_id      INTEGER,
+            attempted_at    TEXT,
+            attempt         TEXT
+        )
+        """,
+        """
+        INSERT INTO outbox_rebuilt (id, match_id, seq, kind, route, payload, status, attempts, created_at,
+                                    next_attempt_at, delivered_at, message_id, attempted_at, attempt)
+        SELECT id, match_id, seq, kind, route, payload, status, attempts, created_at,
+               next_attempt_at, delivered_at, message_id, attempted_at, attempt FROM outbox
+        """,
+        "DROP TABLE outbox",
+        "ALTER TABLE outbox_rebuilt RENAME TO outbox",
+        "CREATE INDEX outbox_pending ON outbox (next_attempt_at, match_id) WHERE status = 'pending'",
+        "CREATE INDEX outbox_by_match ON outbox (match_id, kind, id)",
+        """
+        CREATE TABLE turn_notices (
+            user_id    INTEGER PRIMARY KEY,
+            mode       TEXT    NOT NULL CHECK (mode IN ('mention', 'dm', 'off')),
+            language   TEXT    NOT NULL DEFAULT 'en',
+            changed_at TEXT    NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

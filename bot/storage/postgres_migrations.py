@@ -236,6 +236,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 11: how each player is told that their turn has begun (issue 23), and the outbox route of that DM,
+    # as in SQLite's migration 11.
+    (
+        "ALTER TABLE outbox DROP CONSTRAINT outbox_route_check",
+        "ALTER TABLE outbox ADD CONSTRAINT outbox_route_check CHECK (route IN ('public', 'goryo', 'live', 'samurai'))",
+        """
+        CREATE TABLE turn_notices (
+            user_id    BIGINT PRIMARY KEY,
+            mode       TEXT   NOT NULL CHECK (mode IN ('mention', 'dm', 'off')),
+            language   TEXT   NOT NULL DEFAULT 'en',
+            changed_at TEXT   NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

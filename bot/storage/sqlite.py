@@ -30,8 +30,9 @@ import rules
 
 from ..league import MatchSummary, Rating, RatingKey
 from ..outbox import Carrier, OutboxEntry, OutboxItem
-from . import standings
+from . import preferences, standings
 from .migrations import migrate
+from .preferences import NOTICE_MODES, NoticeMode, TurnNotice
 from .shards import Shards
 
 log = logging.getLogger("bot.storage")
@@ -1099,3 +1100,17 @@ class Store:
         if row is None:
             raise LookupError(f"match {match_id} does not exist")
         return rules.from_json(row["initial_state"])
+
+    # --- players' own choices ------------------------------------------------------
+
+    async def set_turn_notice(self, user_id: int, mode: NoticeMode, *, language: str, now: datetime) -> None:
+        """How ``user_id`` wants to hear that their turn has begun, from now on, in every match."""
+        if mode not in NOTICE_MODES:
+            raise ValueError(f"unknown turn notice {mode!r}")
+        async with self._write() as db:
+            await db.execute(preferences.SET_NOTICE, (user_id, mode, language, _utc_text(now)))
+
+    async def turn_notice(self, user_id: int) -> TurnNotice:
+        """``user_id``'s choice; a mention in the channel for anyone who never chose."""
+        async with self._read() as db:
+            return preferences.notice_from_row(await self._one(db, preferences.GET_NOTICE, (user_id,)))

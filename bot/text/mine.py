@@ -55,3 +55,29 @@ def games_list(lines: list[str]) -> str:
         text += "\n" + ngettext("…and {count} more.", "…and {count} more.", len(lines) - len(shown)).format(
             count=len(lines) - len(shown))
     return text
+
+
+def samurai_turn_unmentioned(round_number: int) -> str:
+    """The Samurai's turn in the channel, for a player who chose not to be mentioned there."""
+    return _(
+        "The Goryō has planned her path for round {number}. Your turn, Samurai: "
+        "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
+    ).format(number=round_number)
+
+
+def samurai_turn_dm(match_id: int, round_number: int, link: str) -> str:
+    """The Samurai's turn by DM (``/goryo notify dm``): only what the channel shows, and where."""
+    return _("Your turn, Samurai: the Goryō has planned her path for round {number} of match {match}. "
+             "Play it in {link}.").format(number=round_number, match=match_id, link=link)
+
+
+def notify_set(mode: str) -> str:
+    """The answer to ``/goryo notify``: what happens from now on, in every match."""
+    said = {
+        "mention": _("Done: when your turn as the Samurai begins, I'll mention you in the match's channel."),
+        "dm": _("Done: when your turn as the Samurai begins, I'll tell you by DM with a link, "
+                "without mentioning you in the channel."),
+        "off": _("Done: I won't tell you when your turn as the Samurai begins; "
+                 "`/goryo games` shows where it is your turn."),
+    }[mode]
+    return f"{said} " + _("As the Goryō you always get your turns by DM: they carry your board.")
