@@ -241,6 +241,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         SELECT id, match_id, seq, kind, route, payload, status, attempts, created_at,
                next_attempt_at, delivered_at, message_id, attempted_at, attempt FROM outbox
         """,
+        # Outbox ids are the nonces of Discord sends: the new table goes on from the old one's last id, never reusing one.
+        "DELETE FROM sqlite_sequence WHERE name = 'outbox_rebuilt'",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_rebuilt', seq FROM sqlite_sequence WHERE name = 'outbox'",
         "DROP TABLE outbox",
         "ALTER TABLE outbox_rebuilt RENAME TO outbox",
         "CREATE INDEX outbox_pending ON outbox (next_attempt_at, match_id) WHERE status = 'pending'",

@@ -42,3 +42,39 @@ async def test_turn_notices_survive_reopening(database):
 async def test_the_database_itself_refuses_an_unknown_mode(database, store):
     with pytest.raises(database.error):
         await database.execute("INSERT INTO turn_notices (user_id, mode, changed_at) VALUES (?, ?, ?)", ALICE, "loud", "x")
+
+
+async def test_sqlites_rebuilt_outbox_keeps_every_item_and_takes_the_samurai_route(db_path):
+    import aiosqlite
+
+    from bot.storage import Store
+    from bot.storage.migrations import MIGRATIONS, migrate
+
+    from .test_storage import raw
+
+    # Found by what it adds, not by its number: the lead renumbers migrations when branches merge.
+    rebuild = next(i for i, m in enumerate(MIGRATIONS) if any("outbox_rebuilt" in s for s in m))
+    at = T0.isoformat()
+    async with aiosqlite.connect(db_path, isolation_level=None) as db:
+        await migrate(db, MIGRATIONS[:rebuild])
+        await db.execute(
+            "INSERT INTO matches (guild_id, channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
+            " turn_started_at) VALUES (1, 100, ?, ?, '{}', '{}', 'finished', ?, ?)", (ALICE, BOB, at, at))
+        for seq in (1, 2):
+            await db.execute(
+                "INSERT INTO outbox (match_id, seq, kind, route, payload, status, created_at, next_attempt_at,"
+                " attempted_at) VALUES (1, ?, 'narration', 'public', ?, 'pending', ?, ?, ?)",
+                (seq, f'{{"text":"item {seq}","picture":null,"answer":false}}', at, at, at))
+        await db.execute("DELETE FROM outbox WHERE seq = 2")  # the newest id is gone; it must never come back
+    store = await Store.open(db_path)
+    try:
+        [kept] = await store.outbox_of(1)
+        assert (kept.id, kept.item.text, kept.attempted_at) == (1, "item 1", T0)
+    finally:
+        await store.close()
+    with raw(db_path) as plain:
+        plain.execute("INSERT INTO outbox (match_id, seq, kind, route, payload, created_at, next_attempt_at)"
+                      " VALUES (1, 3, 'samurai-turn', 'samurai', '{}', ?, ?)", (at, at))
+        assert plain.execute("SELECT MAX(id) FROM outbox").fetchone()[0] == 3  # ids are never reused
+        indexes = {row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'")}
+        assert {"outbox_pending", "outbox_by_match"} <= indexes
