@@ -17,7 +17,7 @@ from pathlib import Path
 import discord
 from discord.ext import commands, tasks
 
-from .commands import mine
+from .commands import mine, server_settings
 from .commands.buttons import DYNAMIC_ITEMS
 from .commands.group import GoryoCommands
 from .commands.refusals import on_tree_error
@@ -48,7 +48,7 @@ class GoryoBot(commands.Bot):
         self.game: Game | None = None
         self.turns: TurnClock | None = None
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
-        self.tree.add_command(mine.extend(GoryoCommands()))
+        self.tree.add_command(server_settings.extend(mine.extend(GoryoCommands())))
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 

@@ -16,16 +16,15 @@ from ..storage import MatchRecord, NoticeMode
 from ..text import mine
 
 
-def _line(record: MatchRecord, user_id: int, turns) -> str:
+async def _line(record: MatchRecord, user_id: int, turns) -> str:
     side = record.player_side(user_id)
     assert side is not None
     to_move = record.state.to_move
     assert to_move is not None  # active matches always have a side to move
-    deadline = record.turn_deadline(turns.limit)
+    limit = await turns.limit_of(record)  # the one it started under
     return mine.game_line(
         record.id, mine.jump_url(record.guild_id, record.channel_id), side, record.state.round, to_move,
-        None if deadline is None else int(deadline.timestamp()),
-        up=turns.time_is_up(record), bot_moves=to_move is record.ai_side,
+        turns.deadline(record, limit), up=turns.time_is_up(record, limit), bot_moves=to_move is record.ai_side,
     )
 
 
@@ -42,7 +41,7 @@ async def games(interaction: discord.Interaction) -> None:
     records = [r for r in await interaction.client.store.active_matches_of(user_id)  # type: ignore[attr-defined]
                if r.state.to_move is not None]
     records.sort(key=lambda r: _urgency(r, user_id))
-    await send_private(interaction, mine.games_list([_line(r, user_id, turns) for r in records]))
+    await send_private(interaction, mine.games_list([await _line(r, user_id, turns) for r in records]))
 
 
 @app_commands.command(name=locale_str("notify", context="command name"),

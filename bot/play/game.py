@@ -245,7 +245,7 @@ class Game:
             rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
             aid=aid_words(record.state, record.assist), assist=record.assist,
         )
-        if (clock := self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
+        if (clock := await self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:
             text += "\n" + messages.goryo_status_secret(record.state)

@@ -257,6 +257,21 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    # 12: each server's settings (issue 23), as the changes made to them: who set what, when. The newest
+    # change of a setting is its value; a match keeps the value it started under (its created_at).
+    (
+        """
+        CREATE TABLE server_setting_changes (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            name       TEXT    NOT NULL CHECK (name IN ('turn_limit', 'assist')),
+            value      TEXT    NOT NULL,
+            changed_by INTEGER NOT NULL,
+            changed_at TEXT    NOT NULL
+        )
+        """,
+        "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -250,6 +250,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 12: each server's settings (issue 23), as the changes made to them, as in SQLite's migration 12.
+    (
+        """
+        CREATE TABLE server_setting_changes (
+            id         BIGSERIAL PRIMARY KEY,
+            guild_id   BIGINT NOT NULL,
+            name       TEXT    NOT NULL CHECK (name IN ('turn_limit', 'assist')),
+            value      TEXT    NOT NULL,
+            changed_by BIGINT NOT NULL,
+            changed_at TEXT    NOT NULL
+        )
+        """,
+        "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -44,6 +44,45 @@ async def test_the_database_itself_refuses_an_unknown_mode(database, store):
         await database.execute("INSERT INTO turn_notices (user_id, mode, changed_at) VALUES (?, ?, ?)", ALICE, "loud", "x")
 
 
+GUILD, OTHER_GUILD = 10, 20
+
+
+async def test_server_settings_are_defaults_until_set_then_the_newest_change_with_who_and_when(store):
+    fresh = await store.server_settings(GUILD)
+    assert fresh.turn_limit is None and fresh.assist is True and fresh.changes == {}
+    await store.change_server_setting(GUILD, "turn_limit", "7200", by=ALICE, now=T0)
+    await store.change_server_setting(GUILD, "assist", "off", by=ALICE, now=T0)
+    await store.change_server_setting(GUILD, "turn_limit", "3600", by=BOB, now=T0 + timedelta(hours=1))
+    await store.change_server_setting(OTHER_GUILD, "assist", "on", by=BOB, now=T0)
+    settings = await store.server_settings(GUILD)
+    assert settings.turn_limit == 3600 and settings.assist is False
+    change = settings.changes["turn_limit"]
+    assert (change.changed_by, change.changed_at) == (BOB, T0 + timedelta(hours=1))
+    assert (await store.server_settings(OTHER_GUILD)).assist is True and (await store.server_settings(OTHER_GUILD)).turn_limit is None
+
+
+async def test_the_turn_limit_a_match_started_under_is_kept_after_a_change(store):
+    assert await store.turn_limit_at(GUILD, T0) is None and await store.shortest_turn_limit() is None
+    await store.change_server_setting(GUILD, "turn_limit", "7200", by=ALICE, now=T0)
+    await store.change_server_setting(GUILD, "turn_limit", "3600", by=ALICE, now=T0 + timedelta(hours=2))
+    assert await store.turn_limit_at(GUILD, T0 - timedelta(seconds=1)) is None  # started before any setting
+    assert await store.turn_limit_at(GUILD, T0) is None  # at the same instant: it may have started first
+    assert await store.turn_limit_at(GUILD, T0 + timedelta(hours=1)) == 7200
+    assert await store.turn_limit_at(GUILD, T0 + timedelta(hours=3)) == 3600
+    assert await store.turn_limit_at(OTHER_GUILD, T0 + timedelta(hours=3)) is None
+    assert await store.turn_limit_at(None, T0) is None
+    assert await store.shortest_turn_limit() == 3600
+
+
+async def test_an_unknown_setting_is_refused(database, store):
+    with pytest.raises(ValueError, match="unknown server setting"):
+        await store.change_server_setting(GUILD, "threads", "on", by=ALICE, now=T0)  # type: ignore[arg-type]
+    with pytest.raises(database.error):
+        await database.execute("INSERT INTO server_setting_changes (guild_id, name, value, changed_by, changed_at)"
+                               " VALUES (?, ?, ?, ?, ?)", GUILD, "threads", "on", ALICE, "x")
+    assert (await store.server_settings(GUILD)).changes == {}
+
+
 async def test_sqlites_rebuilt_outbox_keeps_every_item_and_takes_the_samurai_route(db_path):
     import aiosqlite
 
