@@ -106,3 +106,17 @@ async def test_settings_in_italian(env, table: Table, locales_of):
     locales_of[manager.id] = "it"
     saved = (await manager.slash(table.channel, "goryo settings", turn_limit=3)).response.content
     assert saved.startswith("Salvato.") and "3 ore per turno" in saved
+
+
+@pytest.mark.goryo(turn_limit=DAY)
+async def test_the_half_time_reminder_follows_the_servers_limit_and_its_deadline(env, table: Table):
+    manager = admin(env, table)
+    await manager.slash(table.channel, "goryo settings", turn_limit=1)
+    await env.advance_time(1)
+    await table.begin()
+    record = await env.bot.store.active_match_in(table.channel.id)
+    for _ in range(3):
+        await env.advance_time(600)  # 30 minutes: half of this match's hour (the bot's default would be 12 hours)
+    await env.advance_time(120)
+    [reminder] = [m for m in table.goryo_dm() if "/goryo claim" in m.content]
+    assert f"<t:{int(record.turn_started_at.timestamp()) + 3600}:f>" in reminder.content
