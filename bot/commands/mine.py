@@ -16,21 +16,15 @@ from ..storage import MatchRecord, NoticeMode
 from ..text import mine
 
 
-async def _line(record: MatchRecord, user_id: int, turns) -> str:
+def _line(record: MatchRecord, user_id: int, turns, limit) -> str:
     side = record.player_side(user_id)
     assert side is not None
     to_move = record.state.to_move
     assert to_move is not None  # active matches always have a side to move
-    limit = await turns.limit_of(record)  # the one it started under
     return mine.game_line(
         record.id, mine.jump_url(record.guild_id, record.channel_id), side, record.state.round, to_move,
         turns.deadline(record, limit), up=turns.time_is_up(record, limit), bot_moves=to_move is record.ai_side,
     )
-
-
-def _urgency(record: MatchRecord, user_id: int):
-    """Matches waiting for the caller first, then by how soon the side to move runs out of time."""
-    return (record.state.to_move is not record.player_side(user_id), record.turn_started_at, record.id)
 
 
 @app_commands.command(name=locale_str("games", context="command name"),
@@ -38,10 +32,15 @@ def _urgency(record: MatchRecord, user_id: int):
 async def games(interaction: discord.Interaction) -> None:
     user_id = interaction.user.id
     turns = interaction.client.turns  # type: ignore[attr-defined]
-    records = [r for r in await interaction.client.store.active_matches_of(user_id)  # type: ignore[attr-defined]
-               if r.state.to_move is not None]
-    records.sort(key=lambda r: _urgency(r, user_id))
-    await send_private(interaction, mine.games_list([await _line(r, user_id, turns) for r in records]))
+    listed = []
+    for record in await interaction.client.store.active_matches_of(user_id):  # type: ignore[attr-defined]
+        if record.state.to_move is None:
+            continue
+        limit = await turns.limit_of(record)  # the one it started under
+        # Matches waiting for the caller first, then by how soon the side to move runs out of time.
+        urgency = (record.state.to_move is not record.player_side(user_id), record.turn_started_at + limit, record.id)
+        listed.append((urgency, _line(record, user_id, turns, limit)))
+    await send_private(interaction, mine.games_list([line for _, line in sorted(listed)]))
 
 
 @app_commands.command(name=locale_str("notify", context="command name"),
