@@ -18,9 +18,9 @@ import discord
 from discord.ext import commands, tasks
 
 from .commands.buttons import DYNAMIC_ITEMS
-from .commands.group import GoryoCommands
 from .commands.refusals import on_tree_error
 from .commands.translator import CatalogueTranslator, GoryoTree
+from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
@@ -47,7 +47,7 @@ class GoryoBot(commands.Bot):
         self.game: Game | None = None
         self.turns: TurnClock | None = None
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
-        self.tree.add_command(GoryoCommands())
+        self.tree.add_command(goryo_group())
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 

@@ -402,7 +402,7 @@ class Deliverer:
         behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
-            group = "goryo" if entry.item.route == "goryo" else "channel"
+            group = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
             if group in held:
                 lost += reply is not None and entry.seq == reply.record.version
                 behind.append((entry.id, held[group]))
@@ -514,6 +514,8 @@ class Deliverer:
             return record, await self._post(record, entry, board)
         if item.route == "live":
             return await self._live(record, entry, state, board)
+        if item.route == "samurai":
+            return record, await self._tell_samurai(record, entry)
         return record, await self._tell_goryo(record, entry, board, reply)
 
     def _channel(self, record: MatchRecord) -> discord.PartialMessageable:
@@ -543,6 +545,15 @@ class Deliverer:
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
         """The match with ``message_id`` as this turn's board (stored by the drain once the item is sent)."""
         return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
+
+    async def _tell_samurai(self, record: MatchRecord, entry: OutboxEntry) -> int | None:
+        """A turn notice the Samurai asked for by DM; with their DMs shut it is dropped (the channel shows the turn)."""
+        try:
+            dm = await self.bot.create_dm(discord.Object(record.samurai_id))
+            return (await dm.send(entry.item.text, nonce=entry.nonce, **message_options())).id
+        except discord.Forbidden as error:
+            log.info("match %d: could not DM the Samurai their turn (%s %s)", record.id, error.status, error.code)
+            return None
 
     async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
         try:

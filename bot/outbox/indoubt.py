@@ -130,6 +130,8 @@ class InDoubt:
         if entry.item.route == "goryo":
             places.append((await self.bot.create_dm(discord.Object(record.goryo_id)), {text}))
             places.append((channel, {unreachable_notice(self.bot, record).strip()}))
+        elif entry.item.route == "samurai":
+            places.append((await self.bot.create_dm(discord.Object(record.samurai_id)), {text}))
         else:
             places.append((channel, {text}))
         owned = {e.message_id for e in await self.store.outbox_of(record.id) if e.message_id is not None}

@@ -7,7 +7,8 @@ the deliverer draws it when it sends, after a restart too.
 
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
-the current Samurai turn, edited in place. An item marked ``answer`` is the reply
+the current Samurai turn, edited in place, and ``samurai`` is the Samurai player's DM (a turn
+notice they asked for; public words only). An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
 (``buttons="rematch"``) and built by the deliverer for the item's match.
 
@@ -23,9 +24,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-Route = Literal["public", "goryo", "live"]
+Route = Literal["public", "goryo", "live", "samurai"]
 Picture = Literal["public", "discovery", "final", "goryo"]
-ROUTES = ("public", "goryo", "live")
+ROUTES = ("public", "goryo", "live", "samurai")
 PICTURES = ("public", "discovery", "final", "goryo")
 SECRET_PICTURES = ("goryo",)
 BUTTONS = ("rematch",)

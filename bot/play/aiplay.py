@@ -19,7 +19,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 
 import discord
@@ -228,12 +228,17 @@ class AiPlayer:
 
     # --- time limits ----------------------------------------------------------------------
 
-    async def claim_overdue(self, started_before: datetime) -> int:
-        """The bot claims the win in every match where the human's turn began before ``started_before``."""
+    async def claim_overdue(
+        self, started_before: datetime, overdue: Callable[[MatchRecord], Awaitable[bool]] | None = None
+    ) -> int:
+        """The bot claims the win in every match where the human's turn began before ``started_before``
+        (and, given ``overdue``, whose own turn limit it says has run out)."""
         claimed = 0
         for record in await self.store.ai_waiting_since(started_before):
             late = record.state.to_move
             assert late is not None
+            if overdue is not None and not await overdue(record):
+                continue
             try:
                 await self.service.play(record.id, self.user_id, rules.TimeOut(late), expected_version=record.version,
                                         heard=self._heard(record))

@@ -69,6 +69,9 @@ class Challenges:
             raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
         if opponent.id == interaction.user.id:
             raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
+        if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
+            raise Refusal(N_("This server's settings keep the deduction aid out of its matches: challenge without "
+                             "`assist:`, or ask a member with Manage Server to allow it with `/goryo settings assist:`."))
         against_me = self.game.ai.is_me(opponent)
         if opponent.bot and not against_me:
             raise Refusal(N_(

@@ -22,6 +22,7 @@ from ..commands.league import Records
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
+from ..delivery.notices import with_turn_notices
 from ..delivery.send import acknowledge_privately, message_options, send_private
 from ..errors import Refusal
 from ..outbox import OutboxEntry
@@ -44,7 +45,8 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)))
+        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)),
+                                    notices=lambda played, items: with_turn_notices(store, played, items))
         # With several processes, each delivers for the matches on its own shards' servers.
         shards = Shards.held(settings.shard_count, settings.shard_ids)
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
@@ -243,7 +245,7 @@ class Game:
             rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
             aid=aid_words(record.state, record.assist), assist=record.assist,
         )
-        if (clock := self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
+        if (clock := await self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:
             text += "\n" + messages.goryo_status_secret(record.state)

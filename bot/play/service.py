@@ -60,6 +60,8 @@ class Played:
 
 
 Announce = Callable[[Played], Sequence[OutboxItem]]
+# What the players' own choices (turn notices) make of the announcement; it may ask the store.
+Notices = Callable[[Played, Sequence[OutboxItem]], Awaitable[Sequence[OutboxItem]]]
 
 
 GORYO_ACTIONS = (rules.ChooseStart, rules.Plan)
@@ -108,9 +110,11 @@ class MatchService:
         announce: Announce,
         clock: Clock = discord.utils.utcnow,
         checkpoint: Checkpoint | None = None,
+        notices: Notices | None = None,
     ) -> None:
         self.store = store
         self.announce = announce
+        self.notices = notices
         self.clock = clock
         # Called with each step's name (STEPS) as it finishes: the seam where tests inject
         # crashes and benchmarks take times. Production leaves it None.
@@ -225,6 +229,9 @@ class MatchService:
     ) -> Played:
         # The announcement is made from the state as it will be stored; its version is known in advance.
         announced = Played(record, replace_state(record, step.state), actor_id, action, step.events)
+        outbox = self.announce(announced)
+        if self.notices is not None:
+            outbox = await self.notices(announced, outbox)
         try:
             after = await self.store.record_action(
                 record.id,
@@ -233,7 +240,7 @@ class MatchService:
                 action=action,
                 new_state=step.state,
                 now=self.clock(),
-                outbox=self.announce(announced),
+                outbox=outbox,
                 server_language=record.server_language,
                 goryo_language=record.goryo_language,
                 preview=preview,

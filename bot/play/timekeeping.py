@@ -47,34 +47,51 @@ class TurnClock:
 
     @property
     def limit(self) -> timedelta:
+        """The bot's default turn limit (``GORYO_TURN_LIMIT``), for servers that set none."""
         return timedelta(seconds=self.settings.turn_limit)
+
+    async def limit_of(self, record: MatchRecord) -> timedelta:
+        """The turn limit ``record`` started under: its server's ``/goryo settings`` then, else the default.
+
+        A later change of the setting applies to later matches only.
+        """
+        seconds = await self.store.turn_limit_at(record.guild_id, record.created_at)
+        return self.limit if seconds is None else timedelta(seconds=seconds)
+
+    async def _shortest_limit(self) -> timedelta:
+        """The shortest limit any match may have: how far back the sweep looks for reminders and overdue turns."""
+        seconds = await self.store.shortest_turn_limit()
+        return self.limit if seconds is None else min(self.limit, timedelta(seconds=seconds))
 
     def now(self) -> datetime:
         return self.service.clock()
 
-    def reminder_due(self, record: MatchRecord, now: datetime) -> bool:
+    @staticmethod
+    def reminder_due(record: MatchRecord, now: datetime, limit: timedelta) -> bool:
         return (
             record.is_active
             and record.state.to_move is not None
             and record.reminded_at is None
-            and now >= record.turn_started_at + self.limit / 2
+            and now >= record.turn_started_at + limit / 2
         )
 
-    def _deadline(self, record: MatchRecord) -> int:
-        deadline = record.turn_deadline(self.limit)
+    @staticmethod
+    def deadline(record: MatchRecord, limit: timedelta) -> int:
+        deadline = record.turn_deadline(limit)
         assert deadline is not None
         return int(deadline.timestamp())
 
-    def time_is_up(self, record: MatchRecord) -> bool:
-        deadline = record.turn_deadline(self.limit)
+    def time_is_up(self, record: MatchRecord, limit: timedelta) -> bool:
+        deadline = record.turn_deadline(limit)
         return deadline is not None and self.now() >= deadline
 
-    def status_line(self, record: MatchRecord) -> str | None:
+    async def status_line(self, record: MatchRecord) -> str | None:
         """For ``/goryo status``: until when the side to move may take its turn."""
         late = record.state.to_move
         if not record.is_active or late is None or late is record.ai_side:
             return None  # the bot has no turn clock: it is thinking
-        return messages.turn_time(late, self._deadline(record), up=self.time_is_up(record))
+        limit = await self.limit_of(record)
+        return messages.turn_time(late, self.deadline(record, limit), up=self.time_is_up(record, limit))
 
     # --- reminders ----------------------------------------------------------------
 
@@ -82,13 +99,19 @@ class TurnClock:
         """Send every reminder that is due; how many were sent."""
         now = self.now()
         sent = 0
-        for record in await self.store.reminders_due(now - self.limit / 2):
-            if self.reminder_due(record, now) and await self.remind(record, now):
+        shortest = await self._shortest_limit()
+        for record in await self.store.reminders_due(now - shortest / 2):
+            limit = await self.limit_of(record)
+            if self.reminder_due(record, now, limit) and await self.remind(record, now, limit):
                 sent += 1
-        await self.game.ai.claim_overdue(now - self.limit)  # the bot claims its wins on time itself
+        # The bot claims its wins on time itself.
+        await self.game.ai.claim_overdue(now - shortest, overdue=self._overdue)
         return sent
 
-    async def remind(self, record: MatchRecord, now: datetime) -> bool:
+    async def _overdue(self, record: MatchRecord) -> bool:
+        return self.time_is_up(record, await self.limit_of(record))
+
+    async def remind(self, record: MatchRecord, now: datetime, limit: timedelta | None = None) -> bool:
         # Marked and queued in one transaction, tied to the version: one reminder per turn, sent
         # by the deliverer (retried if Discord refuses it), even if the player moves meanwhile.
         side = record.state.to_move
@@ -107,7 +130,8 @@ class TurnClock:
             language = languages.of_guild(self.bot, record.guild_id, record.server_language)
         with speaking(language):
             text = messages.turn_reminder(
-                side, record.player_of(side), record.player_of(side.other), record.channel_id, self._deadline(record),
+                side, record.player_of(side), record.player_of(side.other), record.channel_id,
+                self.deadline(record, limit or await self.limit_of(record)),
                 against_the_bot=record.ai_side is not None,
             )
         item = OutboxItem("reminder", route, text, language=language)
@@ -133,8 +157,9 @@ class TurnClock:
             raise Refusal(messages.claim_own_turn())
         if late is record.ai_side:
             raise Refusal(messages.claim_against_the_bot())
-        if not self.time_is_up(record):
-            raise Refusal(messages.claim_too_early(late, self._deadline(record)))
+        limit = await self.limit_of(record)
+        if not self.time_is_up(record, limit):
+            raise Refusal(messages.claim_too_early(late, self.deadline(record, limit)))
         log.info("match %d: %s claims on time", record.id, side.value)
         await self.game.act(interaction, record.id, rules.TimeOut(late))
 

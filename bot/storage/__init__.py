@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 
 from .address import for_driver, is_url, redact, scheme_of, scrub
 from .migrations import SchemaTooNewError
+from .preferences import NOTICE_MODES, SETTING_NAMES, NoticeMode, ServerSettings, SettingChange, SettingName, TurnNotice
 from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
@@ -100,11 +101,18 @@ __all__ = [
     "LoggedAction",
     "MatchClosedError",
     "MatchRecord",
+    "NOTICE_MODES",
+    "NoticeMode",
     "PreviewCancelledError",
+    "SETTING_NAMES",
+    "ServerSettings",
+    "SettingChange",
+    "SettingName",
     "Shards",
     "StaleMatchError",
     "Store",
     "StoreUnavailable",
+    "TurnNotice",
     "is_postgres_url",
     "open_store",
     "redact",

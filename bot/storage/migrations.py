@@ -225,6 +225,66 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 12: when the players were told that the match's channel refuses an outbox item (a permission
     # taken from the bot there): told once, however many tries, restarts and processes follow.
     ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
+    # 13: how each player is told that their turn has begun (issue 23): 'mention' in the channel (as
+    # before, and for anyone with no row), 'dm' with a link, or 'off'; in the language they last set it in.
+    # The outbox gains the route of that DM, 'samurai': SQLite changes a CHECK only by rebuilding the table.
+    (
+        """
+        CREATE TABLE outbox_rebuilt (
+            id              INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id        INTEGER NOT NULL REFERENCES matches (id) ON DELETE RESTRICT,
+            seq             INTEGER NOT NULL CHECK (seq >= 0),
+            kind            TEXT    NOT NULL,
+            route           TEXT    NOT NULL CHECK (route IN ('public', 'goryo', 'live', 'samurai')),
+            payload         TEXT    NOT NULL,
+            status          TEXT    NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'failed')),
+            attempts        INTEGER NOT NULL DEFAULT 0,
+            created_at      TEXT    NOT NULL,
+            next_attempt_at TEXT    NOT NULL,
+            delivered_at    TEXT,
+            message_id      INTEGER,
+            attempted_at    TEXT,
+            attempt         TEXT,
+            refused_at      TEXT
+        )
+        """,
+        """
+        INSERT INTO outbox_rebuilt (id, match_id, seq, kind, route, payload, status, attempts, created_at,
+                                    next_attempt_at, delivered_at, message_id, attempted_at, attempt, refused_at)
+        SELECT id, match_id, seq, kind, route, payload, status, attempts, created_at,
+               next_attempt_at, delivered_at, message_id, attempted_at, attempt, refused_at FROM outbox
+        """,
+        # Outbox ids are the nonces of Discord sends: the new table goes on from the old one's last id, never reusing one.
+        "DELETE FROM sqlite_sequence WHERE name = 'outbox_rebuilt'",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_rebuilt', seq FROM sqlite_sequence WHERE name = 'outbox'",
+        "DROP TABLE outbox",
+        "ALTER TABLE outbox_rebuilt RENAME TO outbox",
+        "CREATE INDEX outbox_pending ON outbox (next_attempt_at, match_id) WHERE status = 'pending'",
+        "CREATE INDEX outbox_by_match ON outbox (match_id, kind, id)",
+        """
+        CREATE TABLE turn_notices (
+            user_id    INTEGER PRIMARY KEY,
+            mode       TEXT    NOT NULL CHECK (mode IN ('mention', 'dm', 'off')),
+            language   TEXT    NOT NULL DEFAULT 'en',
+            changed_at TEXT    NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
+    # 14: each server's settings (issue 23), as the changes made to them: who set what, when. The newest
+    # change of a setting is its value; a match keeps the value it started under (its created_at).
+    (
+        """
+        CREATE TABLE server_setting_changes (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            name       TEXT    NOT NULL CHECK (name IN ('turn_limit', 'assist')),
+            value      TEXT    NOT NULL,
+            changed_by INTEGER NOT NULL,
+            changed_at TEXT    NOT NULL
+        )
+        """,
+        "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

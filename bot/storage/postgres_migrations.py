@@ -244,6 +244,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 12: when the players were told that the channel refuses an outbox item, as in SQLite's migration 12.
     ("ALTER TABLE outbox ADD COLUMN refused_at TEXT",),
+    # 13: how each player is told that their turn has begun (issue 23), and the outbox route of that DM,
+    # as in SQLite's migration 13.
+    (
+        "ALTER TABLE outbox DROP CONSTRAINT outbox_route_check",
+        "ALTER TABLE outbox ADD CONSTRAINT outbox_route_check CHECK (route IN ('public', 'goryo', 'live', 'samurai'))",
+        """
+        CREATE TABLE turn_notices (
+            user_id    BIGINT PRIMARY KEY,
+            mode       TEXT   NOT NULL CHECK (mode IN ('mention', 'dm', 'off')),
+            language   TEXT   NOT NULL DEFAULT 'en',
+            changed_at TEXT   NOT NULL
+        )
+        """,
+    ),
+    # 14: each server's settings (issue 23), as the changes made to them, as in SQLite's migration 14.
+    (
+        """
+        CREATE TABLE server_setting_changes (
+            id         BIGSERIAL PRIMARY KEY,
+            guild_id   BIGINT NOT NULL,
+            name       TEXT    NOT NULL CHECK (name IN ('turn_limit', 'assist')),
+            value      TEXT    NOT NULL,
+            changed_by BIGINT NOT NULL,
+            changed_at TEXT    NOT NULL
+        )
+        """,
+        "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -30,8 +30,9 @@ import rules
 
 from ..league import MatchSummary, Rating, RatingKey
 from ..outbox import Carrier, OutboxEntry, OutboxItem
-from . import standings
+from . import preferences, standings
 from .migrations import migrate
+from .preferences import NOTICE_MODES, SETTING_NAMES, NoticeMode, ServerSettings, SettingName, TurnNotice
 from .shards import Shards
 
 log = logging.getLogger("bot.storage")
@@ -1120,3 +1121,42 @@ class Store:
         if row is None:
             raise LookupError(f"match {match_id} does not exist")
         return rules.from_json(row["initial_state"])
+
+    # --- players' own choices ------------------------------------------------------
+
+    async def set_turn_notice(self, user_id: int, mode: NoticeMode, *, language: str, now: datetime) -> None:
+        """How ``user_id`` wants to hear that their turn has begun, from now on, in every match."""
+        if mode not in NOTICE_MODES:
+            raise ValueError(f"unknown turn notice {mode!r}")
+        async with self._write() as db:
+            await db.execute(preferences.SET_NOTICE, (user_id, mode, language, _utc_text(now)))
+
+    async def turn_notice(self, user_id: int) -> TurnNotice:
+        """``user_id``'s choice; a mention in the channel for anyone who never chose."""
+        async with self._read() as db:
+            return preferences.notice_from_row(await self._one(db, preferences.GET_NOTICE, (user_id,)))
+
+    async def change_server_setting(self, guild_id: int, name: SettingName, value: str, *, by: int, now: datetime) -> None:
+        """Set one of a server's settings, recording who did and when; matches already started keep theirs."""
+        if name not in SETTING_NAMES:
+            raise ValueError(f"unknown server setting {name!r}")
+        async with self._write() as db:
+            await db.execute(preferences.ADD_SETTING_CHANGE, (guild_id, name, value, by, _utc_text(now)))
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        async with self._read() as db:
+            return preferences.settings_from_rows(await self._all(db, preferences.SETTING_CHANGES, (guild_id,)))
+
+    async def turn_limit_at(self, guild_id: int | None, moment: datetime) -> float | None:
+        """The server's turn limit (seconds) as it stood at ``moment`` (a match's start); None: the bot's default."""
+        if guild_id is None:
+            return None
+        async with self._read() as db:
+            row = await self._one(db, preferences.TURN_LIMIT_AT, (guild_id, _utc_text(moment)))
+        return None if row is None else float(row["value"])
+
+    async def shortest_turn_limit(self) -> float | None:
+        """The shortest turn limit any server ever set (seconds): how far back the reminder sweep must look."""
+        async with self._read() as db:
+            row = await self._one(db, preferences.SHORTEST_TURN_LIMIT)
+        return None if row is None or row["shortest"] is None else float(row["shortest"])

@@ -1,0 +1,94 @@
+"""What players and servers chose for themselves (issue 23): how a player hears that their turn has begun,
+and each server's settings (kept as the changes made to them: who set what, when).
+
+Records and SQL shared by both backends (``?`` parameters, ``ON CONFLICT`` upserts, which SQLite and
+PostgreSQL both speak); ``Store`` exposes them as methods.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+NoticeMode = Literal["mention", "dm", "off"]
+NOTICE_MODES: tuple[NoticeMode, ...] = ("mention", "dm", "off")
+
+
+@dataclass(frozen=True)
+class TurnNotice:
+    """How a player is told their turn has begun: a mention in the channel (the default), a DM, or nothing.
+
+    ``language``: theirs when they chose (a DM speaks it); the Goryō's turn DMs are hers in every mode.
+    """
+
+    mode: NoticeMode = "mention"
+    language: str = "en"
+
+
+SET_NOTICE = (
+    "INSERT INTO turn_notices (user_id, mode, language, changed_at) VALUES (?, ?, ?, ?)"
+    " ON CONFLICT (user_id) DO UPDATE SET mode = excluded.mode, language = excluded.language,"
+    " changed_at = excluded.changed_at"
+)
+GET_NOTICE = "SELECT mode, language FROM turn_notices WHERE user_id = ?"
+
+
+def notice_from_row(row: Any) -> TurnNotice:
+    return TurnNotice() if row is None else TurnNotice(row["mode"], row["language"])
+
+
+# --- server settings -------------------------------------------------------------------------
+
+SettingName = Literal["turn_limit", "assist"]
+SETTING_NAMES: tuple[SettingName, ...] = ("turn_limit", "assist")
+
+
+@dataclass(frozen=True)
+class SettingChange:
+    """One change to a server's settings: who set which setting to what, and when. ``value`` as stored (text)."""
+
+    name: SettingName
+    value: str
+    changed_by: int
+    changed_at: datetime
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A server's settings now: each one's newest change, or None where it was never set (the bot's default).
+
+    ``turn_limit`` in seconds; ``assist``: whether matches may show the deduction aid (allowed by default).
+    """
+
+    changes: dict[str, SettingChange] = field(default_factory=dict)
+
+    @property
+    def turn_limit(self) -> float | None:
+        change = self.changes.get("turn_limit")
+        return None if change is None else float(change.value)
+
+    @property
+    def assist(self) -> bool:
+        change = self.changes.get("assist")
+        return change is None or change.value == "on"
+
+
+ADD_SETTING_CHANGE = (
+    "INSERT INTO server_setting_changes (guild_id, name, value, changed_by, changed_at) VALUES (?, ?, ?, ?, ?)"
+)
+SETTING_CHANGES = "SELECT name, value, changed_by, changed_at FROM server_setting_changes WHERE guild_id = ? ORDER BY changed_at, id"
+# The limit a match started under: the newest change made before the match's start (a change at the very
+# same instant may have come after it, and a setting never changes a running match).
+TURN_LIMIT_AT = (
+    "SELECT value FROM server_setting_changes WHERE guild_id = ? AND name = 'turn_limit' AND changed_at < ?"
+    " ORDER BY changed_at DESC, id DESC LIMIT 1"
+)
+SHORTEST_TURN_LIMIT = "SELECT MIN(CAST(value AS INTEGER)) AS shortest FROM server_setting_changes WHERE name = 'turn_limit'"
+
+
+def settings_from_rows(rows: list[Any]) -> ServerSettings:
+    changes = {}
+    for row in rows:  # oldest first: the newest of each name wins
+        changes[row["name"]] = SettingChange(row["name"], row["value"], row["changed_by"], datetime.fromisoformat(row["changed_at"]))
+    return ServerSettings(changes)
