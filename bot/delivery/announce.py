@@ -91,6 +91,8 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         text = messages.narrate(played.events)
         if not isinstance(action, rules.Move):  # an answer came in: the aid's count may have changed
             text = with_aid(text, after)
+        if not state.is_over and not rules.legal_samurai_actions(state):  # it ends by itself now: never a surprise
+            text = f"{text}\n{messages.samurai_turn_over_now()}"
         out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
             out.append(OutboxItem("live", "live", messages.board_caption(after.channel_id, state.round), "public"))

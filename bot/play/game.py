@@ -32,6 +32,7 @@ from ..text import messages
 from . import languages
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
+from .choices import Choices
 from .service import MatchService, Played
 
 
@@ -52,6 +53,7 @@ class Game:
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
+        self.choices = Choices(self.service)  # autocomplete: what the rules allow the caller now
 
     async def recover(self) -> None:
         """At start-up: end turns a crash left with nothing legal to do, forget unshown challenges, send the outbox."""
@@ -186,6 +188,10 @@ class Game:
     async def samurai_action(self, interaction: discord.Interaction, make: Callable[[], rules.Action]) -> None:
         """``make`` builds the action from the options, raising a readable error for a bad one."""
         if not _in_guild(interaction):
+            mine = await self.store.active_matches_of(interaction.user.id)
+            hers = [m for m in mine if m.goryo_id == interaction.user.id]
+            if hers and len(hers) == len(mine):  # the Goryō, in her DMs: what she can do now instead
+                raise Refusal(messages.goryo_not_samurai(hers[0].state if len(hers) == 1 else None))
             raise Refusal(N_("The Samurai act in the match's channel, for everyone to see: use this command there."))
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())

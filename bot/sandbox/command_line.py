@@ -78,10 +78,17 @@ def _usage(option: dict[str, Any]) -> str:
         shape = "true|false"
     elif option["type"] in (OptionType.user.value, OptionType.mentionable.value):
         shape = "@member"
+    elif example := _EXAMPLE.search(option.get("description", "")):
+        # A real example (``to:C2``), as the option's own description gives it, rather than ``to:<to>``.
+        text = f"{option['name']}:{example['example']}"
+        return text if option.get("required") else f"[{text}]"
     else:
         shape = option["name"].replace("_", " ")
     text = f"{option['name']}:<{shape}>"
     return text if option.get("required") else f"[{text}]"
+
+
+_EXAMPLE = re.compile(r"\blike (?P<example>[A-Za-z0-9 ]+?)\)?$")
 
 
 def parse(
