@@ -67,7 +67,7 @@ from ..delivery.send import PINGS, message_options
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from .indoubt import InDoubt, unreachable_notice
-from .items import Carrier, OutboxEntry, OutboxItem
+from .items import Carrier, OutboxEntry, OutboxItem, is_panel_off
 
 log = logging.getLogger(__name__)
 
@@ -210,9 +210,9 @@ class Reply:
 Checkpoint = Callable[[str], None]
 
 
-def buttons(entry: OutboxEntry) -> discord.ui.View | None:
-    """The buttons the item names, for its match (they survive restarts: see components)."""
-    return None if entry.item.buttons is None else NAMED_VIEWS[entry.item.buttons](entry.match_id)
+def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:
+    """The buttons the item names, for its match as ``state`` (at the item) shows it (they survive restarts)."""
+    return None if entry.item.buttons is None else NAMED_VIEWS[entry.item.buttons](entry.match_id, state)
 
 
 class Deliverer:
@@ -425,8 +425,10 @@ class Deliverer:
     ) -> tuple[MatchRecord, int | None]:
         state, board = await self._picture(entry, states, record.assist)
         item = entry.item
+        if is_panel_off(item):  # an edit, the same whether or not it got through before
+            return record, await self._panel_off(record)
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
-            landed = await self.in_doubt.landed(entry, record, board, buttons(entry), self.clock())
+            landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
                 log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
                 if item.route == "live":  # it may have been posted as the turn's new board
@@ -444,7 +446,7 @@ class Deliverer:
                 # in doubt (found, filled, or sent by its route then), rather than sent again at once.
                 raise reply.refusal
         if item.route == "public":
-            return record, await self._post(record, entry, board)
+            return record, await self._post(record, entry, board, state)
         if item.route == "live":
             return await self._live(record, entry, state, board)
         return record, await self._tell_goryo(record, entry, board, reply)
@@ -452,9 +454,11 @@ class Deliverer:
     def _channel(self, record: MatchRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
-    async def _post(self, record: MatchRecord, entry: OutboxEntry, board: Board | None) -> int:
+    async def _post(
+        self, record: MatchRecord, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None
+    ) -> int:
         message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry))
+            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry, state))
         )
         return message.id
 
@@ -465,12 +469,28 @@ class Deliverer:
         if record.live_board_round == state.round and record.live_board_message_id is not None:
             message = self._channel(record).get_partial_message(record.live_board_message_id)
             try:
-                await message.edit(attachments=[board.file()] if board is not None else [])
+                # Its buttons (the Samurai's panel) are redrawn with it; none once nothing is left to choose.
+                await message.edit(attachments=[board.file()] if board is not None else [], view=buttons(entry, state))
                 return record, message.id
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)
-        message_id = await self._post(record, entry, board)
+        message_id = await self._post(record, entry, board, state)
         return self._live_board(record, state, message_id), message_id
+
+    async def _panel_off(self, record: MatchRecord) -> int | None:
+        """The Samurai's turn is over: its live board keeps its picture and loses its panel.
+
+        Never retried nor holding up what follows (the Discovery): a panel left standing is harmless, since a
+        click on it is refused with the reason and takes it off then (``Game.panel_action``).
+        """
+        if record.live_board_message_id is None:
+            return None
+        try:
+            await self._channel(record).get_partial_message(record.live_board_message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("match %d: could not take the panel off the live board (%s %s)", record.id, error.status,
+                     error.code)
+        return record.live_board_message_id
 
     @staticmethod
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:

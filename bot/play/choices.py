@@ -28,6 +28,7 @@ from rules.goryo_turn import PLAIN_LENGTH
 from ..errors import Refusal
 from ..storage import MatchRecord
 from ..text.commands import localised
+from ..text.spaces import space_label
 from .service import MatchService
 
 MAX_CHOICES = 25  # Discord's limit
@@ -52,14 +53,6 @@ def samurai_from(text: str) -> rules.Samurai:
         if key in (typed_name(samurai).lower(), _(SAMURAI_COLOURS[samurai]).lower()):
             return samurai
     return rules.samurai_named(text)
-
-
-def space_label(space: rules.Space) -> str:
-    """``C2 · Urn`` / ``C2 · Urna``; a room's centre has no object."""
-    kind = rules.OBJECT_AT[space]
-    # Translators: a room's centre space, which holds no object, as named in a list of spaces.
-    what = object_name(kind) if kind is not None else _("centre")
-    return f"{rules.space_name(space)} · {what}"
 
 
 _SPACE_START = re.compile(r"[a-f][1-6]?")
@@ -292,4 +285,4 @@ class Choices:
         return None
 
 
-__all__ = ["Choices", "samurai_from", "space_label", "typed_name"]
+__all__ = ["Choices", "samurai_from", "typed_name"]

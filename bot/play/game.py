@@ -40,6 +40,16 @@ def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
 
 
+async def _take_panel_off(interaction: discord.Interaction) -> None:
+    """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except discord.HTTPException:
+        pass  # the refusal says it all the same
+
+
 class Game:
     def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
         self.bot = bot
@@ -195,6 +205,39 @@ class Game:
             raise Refusal(N_("The Samurai act in the match's channel, for everyone to see: use this command there."))
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
+
+    async def panel_action(
+        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
+    ) -> None:
+        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now.
+
+        Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
+        the action's words are then the answer to the click, a new message in the channel, while the live board
+        (the clicked message) is redrawn with its panel by its own route.
+        """
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.samurai_id:
+            raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
+                          samurai=messages.mention(record.samurai_id))
+        state = record.state
+        if not record.is_active or state.phase is not rules.Phase.SAMURAI_TURN or state.round != round_number:
+            await _take_panel_off(interaction)
+            if not record.is_active:
+                raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+            raise Refusal(N_("This panel belongs to the turn of round {number}, which is over. Use the newest board "
+                             "in the channel."), number=round_number)
+        record = await self.note_languages(interaction, record)
+        MatchService.check(record, interaction.user.id, action, None)
+        await interaction.response.defer(thinking=True)  # in the channel, for everyone: the action's words
+        try:
+            await self.act(interaction, match_id, action)
+        except Refusal:
+            # Another click got there first and this one is no longer legal: its place in the channel goes.
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
+            raise
 
     # --- anyone -----------------------------------------------------------------------
 

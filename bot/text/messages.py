@@ -279,7 +279,8 @@ def board_cooldown(wait: float, every: float) -> str:
 def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
     return _(
         "{samurai}, the Goryō has planned her path for round {number}. Your turn, Samurai: "
-        "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
+        "pick your actions in the menus below, or type `/goryo move`, `/goryo search`, `/goryo sniff`, "
+        "then `/goryo end`."
     ).format(samurai=mention(samurai_id), number=round_number)
 
 
