@@ -23,6 +23,7 @@ import discord
 import rules
 from locales import N_, _
 
+from .builder import BUILDER_ITEMS, builder_view
 from .panel import PANEL_ITEMS, panel_view
 from .refusals import answer_refusals
 
@@ -197,9 +198,10 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:
 NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View | None]] = {
     "rematch": lambda match_id, state: rematch_view(match_id),
     "panel": panel_view,  # the Samurai's panel on the live board
+    "builder": lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
 }
 
-DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton, *PANEL_ITEMS)
+DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton, *PANEL_ITEMS, *BUILDER_ITEMS)
 
 __all__ = [
     "DYNAMIC_ITEMS", "NAMED_VIEWS", "ChallengeButton", "PlanButton", "RematchButton", "ResignButton", "challenge_view",

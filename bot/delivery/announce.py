@@ -46,7 +46,8 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
-    return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo")
+    return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo",
+                      buttons="builder")
 
 
 def with_aid(text: str, record: MatchRecord) -> str:
@@ -72,7 +73,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         if not state.is_over:
             start = messages.goryo_started(action.space, state.first_type)
             text = f"{start}\n{messages.goryo_turn(state, after.channel_id)}"
-            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True))
+            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons="builder"))
         out.append(OutboxItem("narration", "public", messages.narrate(played.events), "public", answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has

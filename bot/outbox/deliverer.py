@@ -154,13 +154,13 @@ class Reply:
         log.info("interaction %s gone (%s %s): its messages go by their own routes", self.interaction.id,
                  error.status, error.code)
 
-    async def send(self, entry: OutboxEntry, board: Board | None) -> int | None:
+    async def send(self, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None) -> int | None:
         """Send ``entry`` as the answer; the message id, or None if the interaction refused it."""
         self.used = True
         text = entry.item.text
         interaction = self.interaction
         try:
-            view = buttons(entry)
+            view = buttons(entry, state)
             if not interaction.response.is_done():
                 private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
                 response = await interaction.response.send_message(text, **message_options(board, view, ephemeral=private))
@@ -438,7 +438,7 @@ class Deliverer:
         await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
         self._passed(f"sending {item.kind}")
         if carried:
-            message_id = await reply.send(entry, board)
+            message_id = await reply.send(entry, board, state)
             if not reply.gone:
                 return record, message_id
             if reply.refusal is not None and reply.refusal.status >= 500:
@@ -449,7 +449,7 @@ class Deliverer:
             return record, await self._post(record, entry, board, state)
         if item.route == "live":
             return await self._live(record, entry, state, board)
-        return record, await self._tell_goryo(record, entry, board, reply)
+        return record, await self._tell_goryo(record, entry, board, reply, state)
 
     def _channel(self, record: MatchRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
@@ -497,10 +497,11 @@ class Deliverer:
         """The match with ``message_id`` as this turn's board (stored by the drain once the item is sent)."""
         return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
 
-    async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
+    async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None,
+                          state: rules.GameState | None = None) -> int | None:
         try:
             dm = await self.bot.create_dm(discord.Object(record.goryo_id))
-            message = await dm.send(entry.item.text, nonce=entry.nonce, **message_options(board))
+            message = await dm.send(entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry, state)))
             return message.id
         except discord.Forbidden as error:  # her DMs are shut (a passing failure is retried instead)
             log.info("match %d: could not DM the Goryō (%s %s)", record.id, error.status, error.code)

@@ -28,7 +28,7 @@ Picture = Literal["public", "discovery", "final", "goryo"]
 ROUTES = ("public", "goryo", "live")
 PICTURES = ("public", "discovery", "final", "goryo")
 SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch", "panel")
+BUTTONS = ("rematch", "panel", "builder")
 
 
 

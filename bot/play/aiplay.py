@@ -128,7 +128,7 @@ class AiPlayer:
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
             if human_side is rules.Side.GORYO:
                 setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", "goryo", setup, "goryo"))
+                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.

@@ -16,6 +16,7 @@ from discord import app_commands
 import rules
 from locales import N_, speaking, spoken
 
+from ..commands import builder
 from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
 from ..commands.league import Records
@@ -146,6 +147,10 @@ class Game:
         """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
         record = await self._match(interaction, match_id, rules.Side.GORYO)
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
+        await self._preview(interaction, record, plan)
+
+    async def _preview(self, interaction: discord.Interaction, record: MatchRecord, plan: rules.Plan) -> None:
+        """A typed plan's preview and a built one's are the same: checked, drawn, with Confirm / Cancel."""
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
@@ -153,6 +158,45 @@ class Game:
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
+
+    # --- her builder (bot.commands.builder): the same actions, by clicks ---------------------
+
+    async def _builder_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
+        """Her match, if this builder is hers and of her turn now; else a refusal saying why."""
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.goryo_id:
+            raise Refusal(N_("Only the Goryō of this match can use these buttons."))
+        if not record.is_active:
+            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+        state = record.state
+        if state.to_move is not rules.Side.GORYO or state.round != round_number:
+            raise Refusal(N_("These choices are for a turn that is over: use the newest message."))
+        return await self.note_languages(interaction, record)
+
+    async def builder_start(self, interaction: discord.Interaction, match_id: int, space: rules.Space) -> None:
+        record = await self._builder_match(interaction, match_id, 0)
+        await self._play(interaction, record, rules.ChooseStart(space))
+
+    async def builder_update(
+        self, interaction: discord.Interaction, match_id: int, round_number: int,
+        path: tuple[rules.Space, ...], trail: rules.Space | None,
+    ) -> None:
+        """One step of her path (or Back, or a False Trail): her message shows the path so far and what may follow."""
+        record = await self._builder_match(interaction, match_id, round_number)
+        state = record.state
+        if not path or path[0] != state.goryo_space:
+            path = (state.goryo_space,)
+        if not (builder.next_steps(state, path) or builder.is_plan(state, path)):
+            raise Refusal(N_("No legal path goes that way any more: go Back and choose again."))
+        if trail is not None and not builder.is_plan(state, path, trail):
+            trail = None  # a False Trail the path now crosses, or one not yet placeable
+        view = builder.builder_view(record.id, state, path, trail)
+        await interaction.response.edit_message(content=builder.builder_text(state, path, trail), view=view)
+
+    async def builder_preview(self, interaction: discord.Interaction, match_id: int, round_number: int,
+                              plan: rules.Plan) -> None:
+        record = await self._builder_match(interaction, match_id, round_number)
+        await self._preview(interaction, record, plan)
 
     async def _replaced(self, record: MatchRecord, version: int, preview: int | None) -> bool:
         """Whether a newer preview of the same turn replaced this one."""
