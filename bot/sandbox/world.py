@@ -227,6 +227,25 @@ class SandboxWorld:
             result = await self._dispatch(actor.select(message, values, custom_id=custom_id))
             return self._outcome(result, f"chose {', '.join(values)}")
 
+    async def autocomplete(self, key: str, place: Place, text: str) -> list[dict[str, str]]:
+        """The choices the bot offers for the option being typed at the end of ``text``, as Discord would ask."""
+        async with self._turn():
+            player = self.player(key)
+            allowed = self._available(player, place)
+            typed = command_line.focus(text, self._command_roots())
+            if typed is None or typed.path not in allowed:
+                return []
+            if place == "channel":
+                operation = player.member.autocomplete(self.channel, typed.path, typed.option, typed.value, **typed.filled)
+            else:
+                operation = player.member.user.autocomplete(typed.path, typed.option, typed.value, **typed.filled)
+            try:
+                choices = await operation
+            except (simcord.SetupError, simcord.BackendError):
+                return []
+            self._take_errors()  # an autocomplete that failed offers nothing, as on Discord
+            return [{"name": str(c["name"]), "value": str(c["value"])} for c in choices]
+
     def _member_named(self, text: str) -> simcord.MemberActor | simcord.UserHandle | None:
         """`@Kenji`, `kenji` or a raw mention `<@123>`; `@Goryō` (or `@bot`) is the bot, to play against it."""
         wanted = text.strip().removeprefix("@").strip().lower()

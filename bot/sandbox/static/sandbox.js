@@ -175,7 +175,8 @@ function component(item, m, place) {
   }
   if (item.kind === "select") {
     const select = el("select", { disabled: item.disabled },
-      el("option", { value: "" }, item.placeholder), ...item.options.map((o) => el("option", { value: o.value }, o.label)));
+      el("option", { value: "" }, item.placeholder),
+      ...item.options.map((o) => el("option", { value: o.value }, o.description ? `${o.label} — ${o.description}` : o.label)));
     select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
       { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
     return select;
@@ -216,14 +217,41 @@ function showUsage(pane) {
     ...(shown.length === 1 ? c.options.map((o) => el("div", { className: "option" }, o)) : []))));
 }
 
+// Discord's autocomplete: while an option the bot completes is being typed, its choices for this player
+// (legal moves, paths, ...) show under the box; picking one puts its value in place of what was typed.
+function offerChoices(pane) {
+  clearTimeout(pane.choicesTimer);
+  pane.choicesTimer = setTimeout(async () => {
+    const input = pane.querySelector("input");
+    const text = input.value;
+    const box = pane.querySelector(".choices");
+    if (!/\w+:[^:]*$/.test(text) || !text.trim().startsWith("/")) { box.replaceChildren(); return; }
+    let answer;
+    try {
+      answer = await api("/api/autocomplete", { as: state.you, place: pane.dataset.place, text });
+    } catch (error) { return; }
+    if (input.value !== text) return;  // typed on meanwhile: a newer request answers
+    box.replaceChildren(...(answer.ok ? answer.choices : []).map((choice) => {
+      const button = el("button", { type: "button", className: "choice" }, choice.name);
+      button.addEventListener("click", () => {
+        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value} `);
+        input.focus();
+        showUsage(pane);
+        offerChoices(pane);
+      });
+      return button;
+    }));
+  }, 120);
+}
+
 for (const pane of document.querySelectorAll(".pane")) {
   const input = pane.querySelector("input");
-  input.addEventListener("input", () => showUsage(pane));
+  input.addEventListener("input", () => { showUsage(pane); offerChoices(pane); });
   pane.querySelector("form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!input.value.trim() || state.busy) return;
     const sent = await act("/api/command", { as: state.you, place: pane.dataset.place, text: input.value }, pane.dataset.place);
-    if (sent) { input.value = ""; showUsage(pane); }
+    if (sent) { input.value = ""; showUsage(pane); offerChoices(pane); }
   });
 }
 
