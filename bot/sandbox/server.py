@@ -68,6 +68,7 @@ class SandboxServer:
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/press", self._press)
         app.router.add_post("/api/autocomplete", self._autocomplete)
+        app.router.add_post("/api/language", self._language)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, LOOPBACK, self._requested_port).start()
@@ -147,6 +148,15 @@ class SandboxServer:
         return await _choices(
             self.world.autocomplete(str(body.get("as", "")), _place(body.get("place")), str(body.get("text", "")))
         )
+
+    async def _language(self, request: web.Request) -> web.Response:
+        """A seat switches its Discord client's language (English or Italian), to try the bot in it."""
+        body = await _json_body(request)
+        try:
+            await self.world.set_language(str(body.get("as", "")), str(body.get("language", "")))
+        except SandboxError as error:
+            return web.json_response({"ok": False, "error": str(error)})
+        return web.json_response({"ok": True})
 
     async def _press(self, request: web.Request) -> web.Response:
         body = await _json_body(request)

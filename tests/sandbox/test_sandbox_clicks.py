@@ -87,3 +87,15 @@ async def test_a_match_played_in_the_sandbox_by_clicks_and_choices_alone(browser
             break
     channel = await browser.messages("kenji", "channel")
     assert sum("Her path was" in m["content"] for m in channel) >= 1
+
+
+async def test_each_seat_switches_its_language_and_the_bot_answers_it_in_it(browser: Browser):
+    assert [p["language"] for p in (await browser.state("aiko"))["players"]] == ["en", "en"]
+    assert (await browser._post("/api/language", {"as": "kenji", "language": "it"}))["ok"]
+    assert [p["language"] for p in (await browser.state("aiko"))["players"]] == ["en", "it"]
+    assert (await browser.command("kenji", "channel", "/goryo help topic:rules"))["ok"]
+    assert "il turno dei Samurai" in (await browser.messages("kenji", "channel"))[-1]["content"]
+    assert (await browser.command("aiko", "channel", "/goryo help topic:rules"))["ok"]
+    assert "the Samurai's turn" in (await browser.messages("aiko", "channel"))[-1]["content"]
+    refused = await browser._post("/api/language", {"as": "kenji", "language": "fr"})
+    assert not refused["ok"] and "en or it" in refused["error"]

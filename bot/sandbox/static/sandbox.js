@@ -67,6 +67,13 @@ function draw() {
     button.addEventListener("click", () => { state.you = player.key; draw(); });
     return button;
   }));
+  // Your seat's Discord client language: what the bot says to you alone (and its menus' words) follows it.
+  const me = view.players.find((p) => p.key === state.you);
+  const language = el("button", { type: "button", className: "player language", title: "Switch your Discord client's language" },
+    me.language === "it" ? "Italiano" : "English");
+  language.addEventListener("click", () => state.busy || act("/api/language",
+    { as: state.you, language: me.language === "it" ? "en" : "it" }, "channel"));
+  nav.append(language);
   const errors = document.getElementById("bot-errors");
   errors.hidden = !view.botErrors.length;
   errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
