@@ -191,7 +191,12 @@ class Game:
         if trail is not None and not builder.is_plan(state, path, trail):
             trail = None  # a False Trail the path now crosses, or one not yet placeable
         view = builder.builder_view(record.id, state, path, trail)
-        await interaction.response.edit_message(content=builder.builder_text(state, path, trail), view=view)
+        await interaction.response.defer()  # an edit of her message, once its picture is drawn
+        # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
+        board = await boards.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
+        await interaction.edit_original_response(
+            content=builder.builder_text(state, path, trail), attachments=[board.file()], view=view
+        )
 
     async def builder_preview(self, interaction: discord.Interaction, match_id: int, round_number: int,
                               plan: rules.Plan) -> None:

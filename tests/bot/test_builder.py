@@ -70,6 +70,9 @@ async def test_her_start_and_each_step_offer_only_what_leads_to_a_legal_plan(tab
         await _pick(table, "step", rules.space_name(plan.path[index]))
     dm = _builder(table)
     assert dm.content.startswith(f"Your path: {rules.plan_name(plan.path)}. Preview it to confirm, or go Back.")
+    # Her board on the message is redrawn with the path so far: its alt text names it.
+    [picture] = dm.attachments
+    assert f"Your path: {rules.plan_name(plan.path)}" in picture.description
     # Back takes the last step off: five spaces are a plan too, which her Sprint may still extend.
     await _press(table, "back")
     assert _builder(table).content.startswith(f"Your path: {rules.plan_name(plan.path[:-1])}. Preview it to confirm, "
