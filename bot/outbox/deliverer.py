@@ -178,12 +178,13 @@ class Reply:
             self._lost(error)
             return None
 
-    async def send_private(self, text: str, board: Board | None = None) -> int | None:
-        """Privately to whoever acted (her board when the Goryō's DMs are shut); None if refused."""
+    async def send_private(self, text: str, board: Board | None = None,
+                           view: discord.ui.View | None = None) -> int | None:
+        """Privately to whoever acted (her board, and her builder, when the Goryō's DMs are shut); None if refused."""
         if self.gone:
             return None
         try:
-            options = message_options(board, ephemeral=self.in_guild)
+            options = message_options(board, view, ephemeral=self.in_guild)
             if self.interaction.response.is_done():
                 message = await self.interaction.followup.send(text, wait=True, **options)
                 return message.id
@@ -506,7 +507,7 @@ class Deliverer:
         except discord.Forbidden as error:  # her DMs are shut (a passing failure is retried instead)
             log.info("match %d: could not DM the Goryō (%s %s)", record.id, error.status, error.code)
         if reply is not None and reply.interaction.user.id == record.goryo_id:
-            sent = await reply.send_private(entry.item.text, board)
+            sent = await reply.send_private(entry.item.text, board, buttons(entry, state))
             if sent is not None:
                 return sent or None
         if not record.is_active:  # once it is over, the channel's end message already mentions her

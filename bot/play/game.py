@@ -315,7 +315,9 @@ class Game:
         if not _in_guild(interaction) and is_goryo:
             await acknowledge_privately(interaction)
             secret = await boards.goryo_board(state, language=spoken())
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
+            # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+                               view=builder.builder_view(record.id, state))
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         private = not in_its_channel and _in_guild(interaction)
@@ -333,7 +335,9 @@ class Game:
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
+            # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+                               view=builder.builder_view(record.id, state))
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)

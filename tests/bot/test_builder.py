@@ -178,3 +178,25 @@ async def test_a_whole_match_played_from_both_seats_by_clicks_alone(table):
         record = await table.env.bot.store.get_match(1)
         assert record.state == table.state
     assert "win" in " ".join(m.content for m in table.channel.history()[-3:]).lower()
+
+
+async def test_with_her_dms_shut_the_builder_comes_in_her_private_replies(env, table):
+    await table.begin()
+    env.inject_error("POST", f"/channels/{table.goryo.user.dm_channel.id}/messages", status=403, code=50007,
+                     times=None)
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    await table.start(rules.space_name(start), in_channel=True)
+    table.state = rules.apply(table.state, rules.ChooseStart(start)).state
+
+    def hers():
+        return [m for m in table.channel.history(viewer=table.goryo) if _items(m)]
+
+    [builder] = hers()
+    assert builder.flags.ephemeral
+    plan = next(rules.legal_plans(table.state))
+    await table.goryo.select(builder, [rules.space_name(plan.path[1])], custom_id=_items(builder)["step"].custom_id)
+    assert hers()[-1].content.startswith(f"Your path so far: {rules.plan_name(plan.path[:2])}.")
+    # /goryo board, hers in the channel, carries it too; no one else sees any of it.
+    await table.goryo.slash(table.channel, "goryo board")
+    assert len(hers()) == 2 and all(m.flags.ephemeral for m in hers())
+    assert not any(_items(m) for m in table.channel.history(viewer=table.samurai))
