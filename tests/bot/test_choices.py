@@ -81,6 +81,10 @@ async def test_a_bystander_and_the_wrong_side_get_one_line_saying_why(table):
     assert line["name"] == "You are the Goryō: moving, searching and sniffing are the Samurai's."
     [line] = await table.goryo.user.autocomplete("goryo path", "spaces", "")
     assert line["name"] == "Not your turn: the Samurai are hunting."
+    # Her plans reach only her: the Samurai player and a bystander asking for them get a line, never a path.
+    for other in (table.samurai, table.carol):
+        [line] = await other.autocomplete(table.channel, "goryo path", "spaces", "")
+        assert line["value"] == "?" and "→" not in line["name"]
     [line] = await table.samurai.autocomplete(table.channel, "goryo move", "to", "")
     assert line["name"] == "Choose the Samurai first, in samurai:"
     # Picking such a line sends its value, which the command refuses, changing nothing.
