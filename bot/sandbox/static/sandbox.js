@@ -23,6 +23,8 @@ async function refresh() {
     const players = state.players || [{ key: "aiko" }, { key: "kenji" }];
     for (const player of players) {
       state.views[player.key] = await api(`/api/state?as=${encodeURIComponent(player.key)}`);
+      // What a seat could already see when the page opened is not news to it: only later messages count as unread.
+      if (!state.seen[player.key]) state.seen[player.key] = lastId(state.views[player.key]);
     }
     state.players = state.views[state.you].players;
     document.getElementById("offline").hidden = true;
