@@ -82,6 +82,7 @@ class Timings:
 
     pool_waits: list[float] = field(default_factory=list)
     load_query: list[float] = field(default_factory=list)
+    autocomplete: list[float] = field(default_factory=list)  # the bot's answer to one autocomplete (issue 22)
     busy_at_load: list[int] = field(default_factory=list)
 
     def instrument(self, bot) -> None:
@@ -100,6 +101,16 @@ class Timings:
                 self.load_query.append(time.perf_counter() - began)
 
         game.service.load = timed_load
+        offer = game.choices.offer
+
+        async def timed_offer(*args, **kwargs):  # finding the match, checking the caller, asking the rules
+            began = time.perf_counter()
+            try:
+                return await offer(*args, **kwargs)
+            finally:
+                self.autocomplete.append(time.perf_counter() - began)
+
+        game.choices.offer = timed_offer
 
         async def timed_act(*args, **kwargs):
             self._started = self._last = time.perf_counter()
@@ -244,12 +255,17 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
     her = goryo if seat.in_channel else goryo.user
     where = (channel,) if seat.in_channel else ()
     if isinstance(action, rules.ChooseStart):
+        await her.autocomplete(*where, "goryo start", "space", "", match=seat.match_id)  # as she types (issue 22)
         await her.slash(*where, "goryo start", space=rules.space_name(action.space), match=seat.match_id)
     elif isinstance(action, rules.Plan):
+        await her.autocomplete(*where, "goryo path", "spaces", "", match=seat.match_id)
         preview = await her.slash(*where, "goryo path", **command_for(action)[1], match=seat.match_id)
         await her.click(preview.response, label="Confirm")
     else:
         name, options = command_for(action)
+        if isinstance(action, (rules.Move, rules.Sniff)):
+            option = "to" if isinstance(action, rules.Move) else "space"
+            await samurai.autocomplete(channel, f"goryo {name}", option, "", samurai=options["samurai"])
         await samurai.slash(channel, f"goryo {name}", **options)
     return True
 
@@ -365,7 +381,7 @@ def plain(result: dict) -> dict:
     return result | {
         "timings": {"total": timings.total, "steps": dict(timings.steps), "first_response": timings.first_response,
                     "pool_waits": timings.pool_waits, "busy_at_load": timings.busy_at_load,
-                    "load_query": timings.load_query},
+                    "load_query": timings.load_query, "autocomplete": timings.autocomplete},
         "errors": [repr(e) for e in result["errors"]],
         "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
     }
@@ -379,6 +395,7 @@ def merged(results: list[dict]) -> dict:
         timings.pool_waits += result["timings"]["pool_waits"]
         timings.busy_at_load += result["timings"]["busy_at_load"]
         timings.load_query += result["timings"]["load_query"]
+        timings.autocomplete += result["timings"]["autocomplete"]
         for step, spent in result["timings"]["steps"].items():
             timings.steps[step] += spent
     return {
@@ -471,6 +488,10 @@ def report(matches: int, result: dict) -> None:
         query = timings.load_query
         print(f"    of load, reading the match (no lock wait): median {statistics.median(query) * 1000:.2f} ms, "
               f"p95 {percentile(query, 0.95) * 1000:.2f} ms")
+    if timings.autocomplete:
+        offers = timings.autocomplete
+        print(f"  autocomplete, the bot's answer ({len(offers)}): median {statistics.median(offers) * 1000:.2f} ms, "
+              f"p95 {percentile(offers, 0.95) * 1000:.2f} ms, max {max(offers) * 1000:.1f} ms (goal: p95 20 ms)")
     if timings.pool_waits:
         waits = timings.pool_waits
         busy = timings.busy_at_load

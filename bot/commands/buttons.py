@@ -16,12 +16,15 @@ question's in the language of the player who sees them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import discord
 
 import rules
 from locales import N_, _
 
+from .builder import BUILDER_ITEMS, builder_view
+from .panel import PANEL_ITEMS, panel_view
 from .refusals import answer_refusals
 
 _SPACE = r"[A-F][1-6]"
@@ -190,10 +193,15 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:
             await game.challenges.rematch(interaction, self.match_id)
 
 
-# The buttons an outbox item names (``OutboxItem.buttons``), built for the item's match.
-NAMED_VIEWS = {"rematch": rematch_view}
+# The buttons an outbox item names (``OutboxItem.buttons``), built for the item's match and its state at the item
+# (None where it is not at hand); None: no buttons for that state.
+NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View | None]] = {
+    "rematch": lambda match_id, state: rematch_view(match_id),
+    "panel": panel_view,  # the Samurai's panel on the live board
+    "builder": lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
+}
 
-DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton)
+DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton, *PANEL_ITEMS, *BUILDER_ITEMS)
 
 __all__ = [
     "DYNAMIC_ITEMS", "NAMED_VIEWS", "ChallengeButton", "PlanButton", "RematchButton", "ResignButton", "challenge_view",

@@ -17,6 +17,7 @@ from discord.app_commands import Choice, locale_str
 import rules
 
 from ..delivery.send import send_private
+from ..play.choices import samurai_from
 from ..play.game import Game
 from ..text.help import HelpTopic, help_text
 
@@ -33,13 +34,16 @@ async def _finished_match_autocomplete(interaction: discord.Interaction, current
     return await _game(interaction).records.replay_choices(interaction, current)
 
 
+def _legal(command: str, option: str):
+    """Autocomplete offering what the rules allow the caller now for ``option`` of ``command`` (``bot.play.choices``)."""
+
+    async def offer(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await _game(interaction).choices.offer(interaction, command, option, current)
+
+    return offer
+
+
 MATCH_HELP = locale_str("Which of your matches (only needed when you play several)")
-SAMURAI = [
-    Choice(name=locale_str("green", context="command name"), value="green"),
-    Choice(name=locale_str("purple", context="command name"), value="purple"),
-    Choice(name=locale_str("red", context="command name"), value="red"),
-    Choice(name=locale_str("blue", context="command name"), value="blue"),
-]
 SIDES = [
     Choice(name=locale_str("goryo", context="command name"), value="goryo"),
     Choice(name=locale_str("samurai", context="command name"), value="samurai"),
@@ -99,7 +103,7 @@ class GoryoCommands(
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))
     @app_commands.rename(space=locale_str("space", context="command name"), match=locale_str("match", context="command name"))
     @app_commands.describe(space=locale_str("A space of the first type drawn, like C1"), match=MATCH_HELP)
-    @app_commands.autocomplete(match=_match_autocomplete)
+    @app_commands.autocomplete(space=_legal("start", "space"), match=_match_autocomplete)
     async def start(self, interaction: discord.Interaction, space: str, match: int | None = None) -> None:
         await _game(interaction).choose_start(interaction, space, match)
 
@@ -115,7 +119,9 @@ class GoryoCommands(
         false_trail=locale_str("Where to lay your False Trail (a space off your path)"),
         match=MATCH_HELP,
     )
-    @app_commands.autocomplete(match=_match_autocomplete)
+    @app_commands.autocomplete(
+        spaces=_legal("path", "spaces"), false_trail=_legal("path", "false_trail"), match=_match_autocomplete
+    )
     async def path(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None = None, match: int | None = None
     ) -> None:
@@ -124,31 +130,29 @@ class GoryoCommands(
     @app_commands.command(name=locale_str("move", context="command name"),
                           description=locale_str("Samurai: move one Samurai to a neighbouring space"))
     @app_commands.rename(samurai=locale_str("samurai", context="command name"), to=locale_str("to", context="command name"))
-    @app_commands.describe(samurai=locale_str("Which Samurai"), to=locale_str("The space to move to, like C2"))
-    @app_commands.choices(samurai=SAMURAI)
+    @app_commands.describe(samurai=locale_str("Which Samurai, like green"), to=locale_str("The space to move to, like C2"))
+    @app_commands.autocomplete(samurai=_legal("move", "samurai"), to=_legal("move", "to"))
     async def move(self, interaction: discord.Interaction, samurai: str, to: str) -> None:
         game = _game(interaction)
-        await game.samurai_action(interaction, lambda: rules.Move(rules.samurai_named(samurai), rules.parse_space(to)))
+        await game.samurai_action(interaction, lambda: rules.Move(samurai_from(samurai), rules.parse_space(to)))
 
     @app_commands.command(name=locale_str("search", context="command name"),
                           description=locale_str("Samurai: search the space a Samurai stands on"))
     @app_commands.rename(samurai=locale_str("samurai", context="command name"))
-    @app_commands.describe(samurai=locale_str("Which Samurai"))
-    @app_commands.choices(samurai=SAMURAI)
+    @app_commands.describe(samurai=locale_str("Which Samurai, like green"))
+    @app_commands.autocomplete(samurai=_legal("search", "samurai"))
     async def search(self, interaction: discord.Interaction, samurai: str) -> None:
         game = _game(interaction)
-        await game.samurai_action(interaction, lambda: rules.Search(rules.samurai_named(samurai)))
+        await game.samurai_action(interaction, lambda: rules.Search(samurai_from(samurai)))
 
     @app_commands.command(name=locale_str("sniff", context="command name"),
                           description=locale_str("Samurai: sniff a space next to a Samurai"))
     @app_commands.rename(samurai=locale_str("samurai", context="command name"), space=locale_str("space", context="command name"))
-    @app_commands.describe(samurai=locale_str("Which Samurai"), space=locale_str("A neighbouring space, like C3"))
-    @app_commands.choices(samurai=SAMURAI)
+    @app_commands.describe(samurai=locale_str("Which Samurai, like green"), space=locale_str("A neighbouring space, like C3"))
+    @app_commands.autocomplete(samurai=_legal("sniff", "samurai"), space=_legal("sniff", "space"))
     async def sniff(self, interaction: discord.Interaction, samurai: str, space: str) -> None:
         game = _game(interaction)
-        await game.samurai_action(
-            interaction, lambda: rules.Sniff(rules.samurai_named(samurai), rules.parse_space(space))
-        )
+        await game.samurai_action(interaction, lambda: rules.Sniff(samurai_from(samurai), rules.parse_space(space)))
 
     @app_commands.command(name=locale_str("end", context="command name"),
                           description=locale_str("Samurai: end your turn; the Discovery follows"))

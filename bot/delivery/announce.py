@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import rules
 
 from ..outbox import OutboxItem
+from ..outbox.items import panel_off
 from ..play.languages import for_readers
 from ..play.service import Played
 from ..storage import MatchRecord
@@ -45,7 +46,8 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
-    return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo")
+    return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo",
+                      buttons="builder")
 
 
 def with_aid(text: str, record: MatchRecord) -> str:
@@ -64,11 +66,14 @@ def outbox_for(played: Played) -> list[OutboxItem]:
     state = after.state
     action = played.action
     out: list[OutboxItem] = []
+    if played.before.state.phase is rules.Phase.SAMURAI_TURN and state.phase is not rules.Phase.SAMURAI_TURN:
+        # The turn is over (ended, or the match with it): its board's panel goes before anything is said.
+        out.append(panel_off())
     if isinstance(action, rules.ChooseStart):
         if not state.is_over:
             start = messages.goryo_started(action.space, state.first_type)
             text = f"{start}\n{messages.goryo_turn(state, after.channel_id)}"
-            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True))
+            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons="builder"))
         out.append(OutboxItem("narration", "public", messages.narrate(played.events), "public", answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
@@ -77,7 +82,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         ping = messages.samurai_turn_ping(after.samurai_id, state.round)
         if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
             ping = f"{ping}\n{messages.aid_turn_start(aid.paths_possible)}"
-        out.append(OutboxItem("ping", "live", ping, "public"))
+        out.append(OutboxItem("ping", "live", ping, "public", buttons="panel"))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = messages.narrate(played.events)
         if turn_ran_out(played):
@@ -91,9 +96,12 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         text = messages.narrate(played.events)
         if not isinstance(action, rules.Move):  # an answer came in: the aid's count may have changed
             text = with_aid(text, after)
+        if not state.is_over and not rules.legal_samurai_actions(state):  # it ends by itself now: never a surprise
+            text = f"{text}\n{messages.samurai_turn_over_now()}"
         out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
-            out.append(OutboxItem("live", "live", messages.board_caption(after.channel_id, state.round), "public"))
+            out.append(OutboxItem("live", "live", messages.board_caption(after.channel_id, state.round), "public",
+                                  buttons="panel"))
     if state.is_over:
         out.extend(end_items(after))
     return out

@@ -77,7 +77,7 @@ from ..text import messages
 from . import failures
 from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
-from .items import Carrier, OutboxEntry, OutboxItem
+from .items import Carrier, OutboxEntry, OutboxItem, is_panel_off
 
 log = logging.getLogger(__name__)
 
@@ -168,13 +168,13 @@ class Reply:
         self.refusal = error
         log.info("interaction %s gone (%s): its messages go by their own routes", self.interaction.id, described(error))
 
-    async def send(self, entry: OutboxEntry, board: Board | None) -> int | None:
+    async def send(self, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None) -> int | None:
         """Send ``entry`` as the answer; the message id, or None if the interaction refused it."""
         self.used = True
         text = entry.item.text
         interaction = self.interaction
         try:
-            view = buttons(entry)
+            view = buttons(entry, state)
             if not interaction.response.is_done():
                 private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
                 response = await interaction.response.send_message(
@@ -194,12 +194,13 @@ class Reply:
             self._lost(error)
             return None
 
-    async def send_private(self, text: str, board: Board | None = None) -> int | None:
-        """Privately to whoever acted (her board when the Goryō's DMs are shut); None if refused."""
+    async def send_private(self, text: str, board: Board | None = None,
+                           view: discord.ui.View | None = None) -> int | None:
+        """Privately to whoever acted (her board, and her builder, when the Goryō's DMs are shut); None if refused."""
         if self.gone:
             return None
         try:
-            options = message_options(board, ephemeral=self.in_guild)
+            options = message_options(board, view, ephemeral=self.in_guild)
             if self.interaction.response.is_done():
                 message = await self.interaction.followup.send(text, wait=True, **options)
                 return message.id
@@ -229,9 +230,9 @@ class Reply:
 Checkpoint = Callable[[str], None]
 
 
-def buttons(entry: OutboxEntry) -> discord.ui.View | None:
-    """The buttons the item names, for its match (they survive restarts: see components)."""
-    return None if entry.item.buttons is None else NAMED_VIEWS[entry.item.buttons](entry.match_id)
+def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:
+    """The buttons the item names, for its match as ``state`` (at the item) shows it (they survive restarts)."""
+    return None if entry.item.buttons is None else NAMED_VIEWS[entry.item.buttons](entry.match_id, state)
 
 
 class Deliverer:
@@ -492,8 +493,10 @@ class Deliverer:
     ) -> tuple[MatchRecord, int | None]:
         state, board = await self._picture(entry, states, record.assist)
         item = entry.item
+        if is_panel_off(item):  # an edit, the same whether or not it got through before
+            return record, await self._panel_off(record)
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
-            landed = await self.in_doubt.landed(entry, record, board, buttons(entry), self.clock())
+            landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
                 log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
                 if item.route == "live":  # it may have been posted as the turn's new board
@@ -503,7 +506,7 @@ class Deliverer:
         await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
         self._passed(f"sending {item.kind}")
         if carried:
-            message_id = await reply.send(entry, board)
+            message_id = await reply.send(entry, board, state)
             if not reply.gone:
                 return record, message_id
             if reply.refusal is not None and maybe_delivered(reply.refusal):
@@ -511,19 +514,22 @@ class Deliverer:
                 # as an item in doubt (found, filled, or sent by its route then), rather than sent again at once.
                 raise reply.refusal
         if item.route == "public":
-            return record, await self._post(record, entry, board)
+            return record, await self._post(record, entry, board, state)
         if item.route == "live":
             return await self._live(record, entry, state, board)
         if item.route == "samurai":
             return record, await self._tell_samurai(record, entry)
-        return record, await self._tell_goryo(record, entry, board, reply)
+        return record, await self._tell_goryo(record, entry, board, reply, state)
 
     def _channel(self, record: MatchRecord) -> discord.PartialMessageable:
         return self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
 
-    async def _post(self, record: MatchRecord, entry: OutboxEntry, board: Board | None) -> int:
+    async def _post(
+        self, record: MatchRecord, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None
+    ) -> int:
         message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry), mentions=pinging_players(record))
+            entry.item.text, nonce=entry.nonce,
+            **message_options(board, buttons(entry, state), mentions=pinging_players(record)),
         )
         return message.id
 
@@ -534,12 +540,28 @@ class Deliverer:
         if record.live_board_round == state.round and record.live_board_message_id is not None:
             message = self._channel(record).get_partial_message(record.live_board_message_id)
             try:
-                await message.edit(attachments=[board.file()] if board is not None else [])
+                # Its buttons (the Samurai's panel) are redrawn with it; none once nothing is left to choose.
+                await message.edit(attachments=[board.file()] if board is not None else [], view=buttons(entry, state))
                 return record, message.id
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)
-        message_id = await self._post(record, entry, board)
+        message_id = await self._post(record, entry, board, state)
         return self._live_board(record, state, message_id), message_id
+
+    async def _panel_off(self, record: MatchRecord) -> int | None:
+        """The Samurai's turn is over: its live board keeps its picture and loses its panel.
+
+        Never retried nor holding up what follows (the Discovery): a panel left standing is harmless, since a
+        click on it is refused with the reason and takes it off then (``Game.panel_action``).
+        """
+        if record.live_board_message_id is None:
+            return None
+        try:
+            await self._channel(record).get_partial_message(record.live_board_message_id).edit(view=None)
+        except discord.HTTPException as error:
+            log.info("match %d: could not take the panel off the live board (%s %s)", record.id, error.status,
+                     error.code)
+        return record.live_board_message_id
 
     @staticmethod
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
@@ -555,15 +577,16 @@ class Deliverer:
             log.info("match %d: could not DM the Samurai their turn (%s %s)", record.id, error.status, error.code)
             return None
 
-    async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None) -> int | None:
+    async def _tell_goryo(self, record: MatchRecord, entry: OutboxEntry, board: Board | None, reply: Reply | None,
+                          state: rules.GameState | None = None) -> int | None:
         try:
             dm = await self.bot.create_dm(discord.Object(record.goryo_id))
-            message = await dm.send(entry.item.text, nonce=entry.nonce, **message_options(board))
+            message = await dm.send(entry.item.text, nonce=entry.nonce, **message_options(board, buttons(entry, state)))
             return message.id
         except discord.Forbidden as error:  # her DMs are shut (a passing failure is retried instead)
             log.info("match %d: could not DM the Goryō (%s %s)", record.id, error.status, error.code)
         if reply is not None and reply.interaction.user.id == record.goryo_id:
-            sent = await reply.send_private(entry.item.text, board)
+            sent = await reply.send_private(entry.item.text, board, buttons(entry, state))
             if sent is not None:
                 return sent or None
         if not record.is_active:  # once it is over, the channel's end message already mentions her

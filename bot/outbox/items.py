@@ -29,7 +29,8 @@ Picture = Literal["public", "discovery", "final", "goryo"]
 ROUTES = ("public", "goryo", "live", "samurai")
 PICTURES = ("public", "discovery", "final", "goryo")
 SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch",)
+BUTTONS = ("rematch", "panel", "builder")
+
 
 
 @dataclass(frozen=True)
@@ -120,3 +121,12 @@ class OutboxEntry:
         # Discord drops a second message with the same nonce (enforce_nonce) for a few minutes:
         # a resend after a crash between "sent" and "marked done" is not posted twice.
         return f"goryo-outbox-{self.id}"
+
+
+def panel_off() -> OutboxItem:
+    """The turn's board redrawn without a picture: it keeps its picture and loses the Samurai's panel (turn over)."""
+    return OutboxItem("live", "live", "")
+
+
+def is_panel_off(item: OutboxItem) -> bool:
+    return item.route == "live" and item.picture is None

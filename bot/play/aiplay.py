@@ -30,6 +30,7 @@ from locales import N_
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
+from ..outbox.items import is_panel_off
 from ..storage import ChannelBusyError, MatchRecord
 from ..text import messages
 from . import languages
@@ -68,6 +69,9 @@ def keep_from_the_bot(announce: Announce) -> Announce:
             text = messages.ai_samurai_turn(played.after.state.round)
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
+            # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
+            items = [dataclasses.replace(item, buttons=None) if item.buttons == "panel" else item
+                     for item in items if not is_panel_off(item)]
         return items
 
     return for_people
@@ -124,7 +128,7 @@ class AiPlayer:
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
             if human_side is rules.Side.GORYO:
                 setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", "goryo", setup, "goryo"))
+                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.

@@ -226,7 +226,7 @@ class Challenges:
         def first_items() -> list[OutboxItem]:
             accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
             setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
-            return [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo")]
+            return [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
 
         server = languages.in_channel(interaction)
         # Hers as her last interaction showed it: this Accept if she is the one accepting, else her challenge.

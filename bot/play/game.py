@@ -16,6 +16,7 @@ from discord import app_commands
 import rules
 from locales import N_, speaking, spoken
 
+from ..commands import builder
 from ..commands.buttons import plan_view, resign_view
 from ..commands.cooldown import Cooldown
 from ..commands.league import Records
@@ -33,11 +34,22 @@ from ..text import messages
 from . import languages
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
+from .choices import Choices
 from .service import MatchService, Played
 
 
 def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
+
+
+async def _take_panel_off(interaction: discord.Interaction) -> None:
+    """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except discord.HTTPException:
+        pass  # the refusal says it all the same
 
 
 class Game:
@@ -54,6 +66,7 @@ class Game:
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
+        self.choices = Choices(self.service)  # autocomplete: what the rules allow the caller now
 
     async def recover(self) -> None:
         """At start-up: end turns a crash left with nothing legal to do, forget unshown challenges, send the outbox."""
@@ -136,6 +149,10 @@ class Game:
         """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
         record = await self._match(interaction, match_id, rules.Side.GORYO)
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
+        await self._preview(interaction, record, plan)
+
+    async def _preview(self, interaction: discord.Interaction, record: MatchRecord, plan: rules.Plan) -> None:
+        """A typed plan's preview and a built one's are the same: checked, drawn, with Confirm / Cancel."""
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
@@ -143,6 +160,50 @@ class Game:
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
+
+    # --- her builder (bot.commands.builder): the same actions, by clicks ---------------------
+
+    async def _builder_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
+        """Her match, if this builder is hers and of her turn now; else a refusal saying why."""
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.goryo_id:
+            raise Refusal(N_("Only the Goryō of this match can use these buttons."))
+        if not record.is_active:
+            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+        state = record.state
+        if state.to_move is not rules.Side.GORYO or state.round != round_number:
+            raise Refusal(N_("These choices are for a turn that is over: use the newest message."))
+        return await self.note_languages(interaction, record)
+
+    async def builder_start(self, interaction: discord.Interaction, match_id: int, space: rules.Space) -> None:
+        record = await self._builder_match(interaction, match_id, 0)
+        await self._play(interaction, record, rules.ChooseStart(space))
+
+    async def builder_update(
+        self, interaction: discord.Interaction, match_id: int, round_number: int,
+        path: tuple[rules.Space, ...], trail: rules.Space | None,
+    ) -> None:
+        """One step of her path (or Back, or a False Trail): her message shows the path so far and what may follow."""
+        record = await self._builder_match(interaction, match_id, round_number)
+        state = record.state
+        if not path or path[0] != state.goryo_space:
+            path = (state.goryo_space,)
+        if not (builder.next_steps(state, path) or builder.is_plan(state, path)):
+            raise Refusal(N_("No legal path goes that way any more: go Back and choose again."))
+        if trail is not None and not builder.is_plan(state, path, trail):
+            trail = None  # a False Trail the path now crosses, or one not yet placeable
+        view = builder.builder_view(record.id, state, path, trail)
+        await interaction.response.defer()  # an edit of her message, once its picture is drawn
+        # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
+        board = await boards.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
+        await interaction.edit_original_response(
+            content=builder.builder_text(state, path, trail), attachments=[board.file()], view=view
+        )
+
+    async def builder_preview(self, interaction: discord.Interaction, match_id: int, round_number: int,
+                              plan: rules.Plan) -> None:
+        record = await self._builder_match(interaction, match_id, round_number)
+        await self._preview(interaction, record, plan)
 
     async def _replaced(self, record: MatchRecord, version: int, preview: int | None) -> bool:
         """Whether a newer preview of the same turn replaced this one."""
@@ -188,9 +249,46 @@ class Game:
     async def samurai_action(self, interaction: discord.Interaction, make: Callable[[], rules.Action]) -> None:
         """``make`` builds the action from the options, raising a readable error for a bad one."""
         if not _in_guild(interaction):
+            mine = await self.store.active_matches_of(interaction.user.id)
+            hers = [m for m in mine if m.goryo_id == interaction.user.id]
+            if hers and len(hers) == len(mine):  # the Goryō, in her DMs: what she can do now instead
+                raise Refusal(messages.goryo_not_samurai(hers[0].state if len(hers) == 1 else None))
             raise Refusal(N_("The Samurai act in the match's channel, for everyone to see: use this command there."))
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
+
+    async def panel_action(
+        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
+    ) -> None:
+        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now.
+
+        Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
+        the action's words are then the answer to the click, a new message in the channel, while the live board
+        (the clicked message) is redrawn with its panel by its own route.
+        """
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.samurai_id:
+            raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
+                          samurai=messages.mention(record.samurai_id))
+        state = record.state
+        if not record.is_active or state.phase is not rules.Phase.SAMURAI_TURN or state.round != round_number:
+            await _take_panel_off(interaction)
+            if not record.is_active:
+                raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+            raise Refusal(N_("This panel belongs to the turn of round {number}, which is over. Use the newest board "
+                             "in the channel."), number=round_number)
+        record = await self.note_languages(interaction, record)
+        MatchService.check(record, interaction.user.id, action, None)
+        await interaction.response.defer(thinking=True)  # in the channel, for everyone: the action's words
+        try:
+            await self.act(interaction, match_id, action)
+        except Refusal:
+            # Another click got there first and this one is no longer legal: its place in the channel goes.
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                pass
+            raise
 
     # --- anyone -----------------------------------------------------------------------
 
@@ -219,7 +317,9 @@ class Game:
         if not _in_guild(interaction) and is_goryo:
             await acknowledge_privately(interaction)
             secret = await boards.goryo_board(state, language=spoken())
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
+            # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+                               view=builder.builder_view(record.id, state))
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         private = not in_its_channel and _in_guild(interaction)
@@ -237,7 +337,9 @@ class Game:
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret)
+            # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
+            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+                               view=builder.builder_view(record.id, state))
 
     async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
         record = await self._match(interaction, match_id)

@@ -78,10 +78,17 @@ def _usage(option: dict[str, Any]) -> str:
         shape = "true|false"
     elif option["type"] in (OptionType.user.value, OptionType.mentionable.value):
         shape = "@member"
+    elif example := _EXAMPLE.search(option.get("description", "")):
+        # A real example (``to:C2``), as the option's own description gives it, rather than ``to:<to>``.
+        text = f"{option['name']}:{example['example']}"
+        return text if option.get("required") else f"[{text}]"
     else:
         shape = option["name"].replace("_", " ")
     text = f"{option['name']}:<{shape}>"
     return text if option.get("required") else f"[{text}]"
+
+
+_EXAMPLE = re.compile(r"\blike (?P<example>[A-Za-z0-9 ]+?)\)?$")
 
 
 def parse(
@@ -182,3 +189,61 @@ def _convert(option: dict[str, Any], raw: str, resolve_member: Callable[[str], A
             )
         return member
     raise CommandTextError(f"The sandbox cannot fill `{name}:` options of this kind from typed text.")
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """An option being typed, as Discord asks the bot for its choices: the command, the option, what is typed so far."""
+
+    path: str
+    option: str
+    value: str
+    filled: dict[str, Any]  # the other options typed, for choices that depend on them (``to:`` on ``samurai:``)
+
+
+def focus(text: str, roots: list[dict[str, Any]]) -> Focus | None:
+    """The autocomplete option typed last in ``text`` (``/goryo move samurai:green to:C``), or None."""
+    words = text.lstrip()[1:].split() if text.lstrip().startswith("/") else []
+    if not words:
+        return None
+    node = next((root for root in roots if root["name"].lower() == words[0].lower()), None)
+    path, consumed = [], 1
+    if node is None:
+        return None
+    path.append(node["name"])
+    while children := [o for o in node.get("options") or [] if o.get("type") in _NESTING_TYPES]:
+        choice = words[consumed].lower() if consumed < len(words) else None
+        node = next((child for child in children if child["name"].lower() == choice), None)
+        if node is None:
+            return None
+        consumed += 1
+        path.append(node["name"])
+    declared = {option["name"].lower(): option for option in node.get("options") or []}
+    rest = text.lstrip()[1:].split(None, consumed)[consumed:] if consumed < len(words) else []
+    rest_text = rest[0] if rest else ""
+    if not declared:
+        return None
+    found = list(re.finditer(r"(?<!\S)(" + "|".join(map(re.escape, declared)) + r"):", rest_text, re.IGNORECASE))
+    if not found:
+        return None
+    values = {}
+    for index, match in enumerate(found):
+        end = found[index + 1].start() if index + 1 < len(found) else len(rest_text)
+        values[declared[match.group(1).lower()]["name"]] = rest_text[match.end() : end]
+    last = declared[found[-1].group(1).lower()]
+    if not last.get("autocomplete"):
+        return None
+    filled: dict[str, Any] = {}
+    for name, raw in values.items():
+        option = next(o for o in declared.values() if o["name"] == name)
+        if name == last["name"] or not raw.strip():
+            continue
+        if option["type"] == OptionType.integer.value:
+            try:
+                filled[name] = int(raw.strip())
+            except ValueError:
+                continue
+        elif option["type"] == OptionType.string.value:
+            filled[name] = raw.strip()
+    return Focus(" ".join(path), last["name"], values[last["name"]].lstrip(), filled)
+

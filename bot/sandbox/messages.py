@@ -164,7 +164,8 @@ def _row(row: discord.ActionRow) -> list[dict[str, Any]]:
                     "customId": item.custom_id,
                     "placeholder": item.placeholder or "Choose…",
                     "disabled": item.disabled,
-                    "options": [{"label": option.label, "value": option.value} for option in item.options],
+                    "options": [{"label": option.label, "value": option.value, "description": option.description or ""}
+                                for option in item.options],
                 }
             )
         else:

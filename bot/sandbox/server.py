@@ -67,6 +67,8 @@ class SandboxServer:
         app.router.add_get("/api/attachment", self._attachment)
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/press", self._press)
+        app.router.add_post("/api/autocomplete", self._autocomplete)
+        app.router.add_post("/api/language", self._language)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, LOOPBACK, self._requested_port).start()
@@ -140,6 +142,22 @@ class SandboxServer:
             outcome=True,
         )
 
+    async def _autocomplete(self, request: web.Request) -> web.Response:
+        """The choices for the option being typed (Discord's autocomplete), as the composer shows them."""
+        body = await _json_body(request)
+        return await _choices(
+            self.world.autocomplete(str(body.get("as", "")), _place(body.get("place")), str(body.get("text", "")))
+        )
+
+    async def _language(self, request: web.Request) -> web.Response:
+        """A seat switches its Discord client's language (English or Italian), to try the bot in it."""
+        body = await _json_body(request)
+        try:
+            await self.world.set_language(str(body.get("as", "")), str(body.get("language", "")))
+        except SandboxError as error:
+            return web.json_response({"ok": False, "error": str(error)})
+        return web.json_response({"ok": True})
+
     async def _press(self, request: web.Request) -> web.Response:
         body = await _json_body(request)
         values = body.get("values")
@@ -155,6 +173,13 @@ class SandboxServer:
             ),
             outcome=True,
         )
+
+
+async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:
+    try:
+        return web.json_response({"ok": True, "choices": await work})
+    except SandboxError as error:
+        return web.json_response({"ok": False, "error": str(error)})
 
 
 def _place(value: Any) -> Any:

@@ -8,6 +8,7 @@ import dataclasses
 import functools
 import sys
 import traceback
+import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from typing import Any, Literal
 
 import discord
 import simcord
+import simcord.interactions
 
 import rules
 
@@ -30,6 +32,31 @@ SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"))
 ROLE_NAMES = {rules.Side.GORYO: "Goryō", rules.Side.SAMURAI: "Samurai"}
 CHANNEL_NAME = "goryo-table"
 BOT_NAME = "Goryō"
+
+
+# Discord clients' languages the page lets each seat switch between (the bot has catalogues for these).
+LANGUAGES = {"en": "en-US", "it": "it"}
+# Each simulated Discord's seats' client languages: SimCord sends every interaction as "en-US", and an
+# interaction's payload is the one place a Discord client says its language, so it is adjusted there.
+_LOCALES: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
+
+
+def _speak_each_seats_language() -> None:
+    """Once per process: interactions carry their user's chosen client language (the sandbox's only change
+    to what SimCord sends; everything else goes through the real command tree and components)."""
+    build = simcord.interactions.base_payload
+    if getattr(build, "sandbox_languages", False):
+        return
+
+    def with_locale(backend: Any, **fields: Any) -> Any:
+        record, payload = build(backend, **fields)
+        chosen = _LOCALES.get(backend, {}).get(fields["user_id"])
+        if chosen is not None:
+            payload["locale"] = chosen
+        return record, payload
+
+    with_locale.sandbox_languages = True  # type: ignore[attr-defined]
+    simcord.interactions.base_payload = with_locale
 
 
 class SandboxError(Exception):
@@ -70,6 +97,8 @@ class SandboxWorld:
         self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
         self._error_cursor = env.error_cursor
         self._bot_errors: deque[str] = deque(maxlen=5)  # the latest, shown on the page
+        _speak_each_seats_language()
+        _LOCALES[env.backend] = {}
 
     @classmethod
     async def open(cls, env: simcord.Env, bot: discord.Client) -> SandboxWorld:
@@ -170,7 +199,8 @@ class SandboxWorld:
             return {
                 "you": key,
                 "botErrors": list(self._bot_errors),
-                "players": [{"key": p.key, "name": p.name, "role": roles[p.key]} for p in self.players.values()],
+                "players": [{"key": p.key, "name": p.name, "role": roles[p.key], "language": self.language(p.key)}
+                            for p in self.players.values()],
                 "places": places,
             }
 
@@ -226,6 +256,36 @@ class SandboxWorld:
                 return self._outcome(result, f"pressed “{label}”" if label else "pressed a button")
             result = await self._dispatch(actor.select(message, values, custom_id=custom_id))
             return self._outcome(result, f"chose {', '.join(values)}")
+
+    def language(self, key: str) -> str:
+        chosen = _LOCALES.get(self.env.backend, {}).get(self.player(key).member.id, LANGUAGES["en"])
+        return next(short for short, locale in LANGUAGES.items() if locale == chosen)
+
+    async def set_language(self, key: str, language: str) -> None:
+        """This seat's Discord client speaks ``language`` from now on (what the bot says to them alone follows)."""
+        if language not in LANGUAGES:
+            raise SandboxError(f"The sandbox speaks {' or '.join(LANGUAGES)}, not `{language}`.")
+        async with self._turn():
+            _LOCALES.setdefault(self.env.backend, {})[self.player(key).member.id] = LANGUAGES[language]
+
+    async def autocomplete(self, key: str, place: Place, text: str) -> list[dict[str, str]]:
+        """The choices the bot offers for the option being typed at the end of ``text``, as Discord would ask."""
+        async with self._turn():
+            player = self.player(key)
+            allowed = self._available(player, place)
+            typed = command_line.focus(text, self._command_roots())
+            if typed is None or typed.path not in allowed:
+                return []
+            if place == "channel":
+                operation = player.member.autocomplete(self.channel, typed.path, typed.option, typed.value, **typed.filled)
+            else:
+                operation = player.member.user.autocomplete(typed.path, typed.option, typed.value, **typed.filled)
+            try:
+                choices = await operation
+            except (simcord.SetupError, simcord.BackendError):
+                return []
+            self._take_errors()  # an autocomplete that failed offers nothing, as on Discord
+            return [{"name": str(c["name"]), "value": str(c["value"])} for c in choices]
 
     def _member_named(self, text: str) -> simcord.MemberActor | simcord.UserHandle | None:
         """`@Kenji`, `kenji` or a raw mention `<@123>`; `@Goryō` (or `@bot`) is the bot, to play against it."""

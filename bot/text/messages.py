@@ -163,6 +163,23 @@ def goryo_turn(state: rules.GameState, channel_id: int) -> str:
     return f"{plan}\n{' '.join(send)}\n{powers}"
 
 
+def goryo_not_samurai(state: rules.GameState | None) -> str:
+    """The Goryō typed a Samurai's command in her DMs: what she can do now (``None``: she plays several matches)."""
+    text = _("You are the Goryō: moving, searching, sniffing and ending the turn are the Samurai's.")
+    if state is None:
+        now = _("Your commands are `/goryo start`, `/goryo path` and `/goryo status`, with `match:` to pick a match.")
+    elif state.phase is rules.Phase.SETUP:
+        now = _("Now choose where you start: `/goryo start space:` with one of {choices}.").format(
+            choices=_names(SPACES_OF_TYPE[state.first_type]))
+    elif state.phase is rules.Phase.GORYO_TURN:
+        assert state.goryo_space is not None
+        now = _("Now plan your path from {space}: `/goryo path spaces:` (pick from the list as you type).").format(
+            space=rules.space_name(state.goryo_space))
+    else:
+        now = _("The Samurai are hunting now; I'll message you when it is your turn. `/goryo status` shows the match.")
+    return f"{text}\n{now}"
+
+
 def goryo_started(space: rules.Space, object_type: rules.ObjectType) -> str:
     return _("You break {object} on {space} and start there.").format(
         object=the_object(object_type), space=rules.space_name(space))
@@ -262,7 +279,8 @@ def board_cooldown(wait: float, every: float) -> str:
 def samurai_turn_ping(samurai_id: int, round_number: int) -> str:
     return _(
         "{samurai}, the Goryō has planned her path for round {number}. Your turn, Samurai: "
-        "`/goryo move`, `/goryo search`, `/goryo sniff`, then `/goryo end`."
+        "pick your actions in the menus below, or type `/goryo move`, `/goryo search`, `/goryo sniff`, "
+        "then `/goryo end`."
     ).format(samurai=mention(samurai_id), number=round_number)
 
 
@@ -275,6 +293,11 @@ def aid_turn_start(paths: int) -> str:
         "each answer narrows them.",
         paths,
     ).format(count=paths)
+
+
+def samurai_turn_over_now() -> str:
+    """Said with the action after which nothing legal is left: the turn ends with it."""
+    return _("That was your last possible action: your turn is over, and the Discovery follows.")
 
 
 def samurai_turn_ran_out() -> str:
@@ -532,7 +555,7 @@ More help, only you see it: `/goryo help topic:`
 HELP_RULES = N_("""\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
-**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then the Samurai take up to 6 actions with up to 3 different Samurai: move (2 each), search their space or sniff a neighbouring one (1 each). They act one after another: once you call a second Samurai, the first one is done for the turn. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then comes **the Samurai's turn**: up to 6 actions in all, with up to 3 different Samurai, one after another; once you call the next one, the earlier one is done for the turn. Each Samurai called takes 1 to 3 actions (1 to 2 in advanced mode): at most 2 moves, 1 search of his own space and 1 sniff of a neighbouring one. The turn ends with `/goryo end`, or by itself when no action is left. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
 **The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.""")
 

@@ -14,7 +14,7 @@ async def test_help_is_private_and_short_enough_for_discord(table: Table):
     assert result.ephemeral
     text = result.response.content
     assert "The Samurai win" in text and len(text) <= 2000
-    assert "once you call a second Samurai, the first one is done" in text  # not learnt by being refused
+    assert "once you call the next one, the earlier one is done" in text  # not learnt by being refused
     commands = (await table.carol.slash(table.channel, "goryo help", topic="commands")).response.content
     assert "/goryo challenge" in commands and "/goryo path" in commands and len(commands) <= 2000
     in_dm = await table.carol.user.slash("goryo help", topic="rules")

@@ -114,8 +114,8 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
         await guild.service.play(record.id, table.samurai.id, rules.EndSamuraiTurn())
         assert await dm_process.game.deliverer.sweep(everything=True) == 0
         waiting = {e.item.kind for e in await guild.store.pending_outbox(record.id)}
-        assert waiting == {"discovery", "goryo-turn"}
-        assert await guild.deliverer.sweep(everything=True) == 2
+        assert waiting == {"live", "discovery", "goryo-turn"}  # "live": the turn's board loses its panel
+        assert await guild.deliverer.sweep(everything=True) == 3
         assert not await guild.store.pending_outbox(record.id)
         assert [await d.sweep(everything=True) for d in (guild.deliverer, dm_process.game.deliverer)] == [0, 0]
 

@@ -27,8 +27,11 @@ def test_a_plan_keeps_its_spaces_and_options_come_in_any_order(roots):
 
 
 def test_names_and_choices_are_read_in_any_case(roots):
+    typed = read("/GORYO Help TOPIC:Rules", roots)
+    assert typed.path == "goryo help" and typed.options == {"topic": "rules"}
+    # Options offered as the player types (autocomplete) are sent as typed: the bot reads them in any case.
     typed = read("/GORYO Move SAMURAI:Green to:c3", roots)
-    assert typed.path == "goryo move" and typed.options == {"samurai": "green", "to": "c3"}
+    assert typed.path == "goryo move" and typed.options == {"samurai": "Green", "to": "c3"}
 
 
 def test_members_and_yes_no_options_become_typed_values(roots):
@@ -44,7 +47,7 @@ def test_members_and_yes_no_options_become_typed_values(roots):
         ("/goryo", "needs one of"),
         ("/goryo fly", "needs one of"),
         ("/goryo move samurai:green", "also needs to:"),
-        ("/goryo move samurai:pink to:C2", "must be one of green, purple, red, blue"),
+        ("/goryo help topic:everything", "must be one of rules, commands"),
         ("/goryo move green C2", "options are written name:value"),
         ("/goryo challenge opponent:@Nobody", "names a member"),
         ("/goryo challenge opponent:@Kenji advanced:maybe", "true or false"),
@@ -61,7 +64,9 @@ def test_hints_cover_every_subcommand_with_its_options(roots):
     paths = {path for path, _ in leaf_commands(roots)}
     assert {"goryo challenge", "goryo start", "goryo path", "goryo move", "goryo end", "goryo help"} <= paths
     move = next(hint for hint in hints(roots, paths) if hint.usage.startswith("/goryo move"))
-    assert move.usage.startswith("/goryo move samurai:<green|purple|red|blue> to:<")
+    assert move.usage == "/goryo move samurai:green to:C2"  # real examples, not samurai:<samurai>
+    path = next(hint for hint in hints(roots, paths) if hint.usage.startswith("/goryo path"))
+    assert path.usage.startswith("/goryo path spaces:C1 C2 D2 D1 E1 [false_trail:")
     assert move.template == "/goryo move samurai: to: "
     assert hints(roots, {"goryo end"})[0].usage == "/goryo end"
     assert hints(roots, {"goryo help"})[0].usage == "/goryo help [topic:<rules|commands|ratings|assist|ai>]"

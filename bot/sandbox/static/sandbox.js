@@ -23,6 +23,8 @@ async function refresh() {
     const players = state.players || [{ key: "aiko" }, { key: "kenji" }];
     for (const player of players) {
       state.views[player.key] = await api(`/api/state?as=${encodeURIComponent(player.key)}`);
+      // What a seat could already see when the page opened is not news to it: only later messages count as unread.
+      if (!state.seen[player.key]) state.seen[player.key] = lastId(state.views[player.key]);
     }
     state.players = state.views[state.you].players;
     document.getElementById("offline").hidden = true;
@@ -67,6 +69,13 @@ function draw() {
     button.addEventListener("click", () => { state.you = player.key; draw(); });
     return button;
   }));
+  // Your seat's Discord client language: what the bot says to you alone (and its menus' words) follows it.
+  const me = view.players.find((p) => p.key === state.you);
+  const language = el("button", { type: "button", className: "player language", title: "Switch your Discord client's language" },
+    me.language === "it" ? "Italiano" : "English");
+  language.addEventListener("click", () => state.busy || act("/api/language",
+    { as: state.you, language: me.language === "it" ? "en" : "it" }, "channel"));
+  nav.append(language);
   const errors = document.getElementById("bot-errors");
   errors.hidden = !view.botErrors.length;
   errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
@@ -175,7 +184,8 @@ function component(item, m, place) {
   }
   if (item.kind === "select") {
     const select = el("select", { disabled: item.disabled },
-      el("option", { value: "" }, item.placeholder), ...item.options.map((o) => el("option", { value: o.value }, o.label)));
+      el("option", { value: "" }, item.placeholder),
+      ...item.options.map((o) => el("option", { value: o.value }, o.description ? `${o.label} — ${o.description}` : o.label)));
     select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
       { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
     return select;
@@ -216,14 +226,41 @@ function showUsage(pane) {
     ...(shown.length === 1 ? c.options.map((o) => el("div", { className: "option" }, o)) : []))));
 }
 
+// Discord's autocomplete: while an option the bot completes is being typed, its choices for this player
+// (legal moves, paths, ...) show under the box; picking one puts its value in place of what was typed.
+function offerChoices(pane) {
+  clearTimeout(pane.choicesTimer);
+  pane.choicesTimer = setTimeout(async () => {
+    const input = pane.querySelector("input");
+    const text = input.value;
+    const box = pane.querySelector(".choices");
+    if (!/\w+:[^:]*$/.test(text) || !text.trim().startsWith("/")) { box.replaceChildren(); return; }
+    let answer;
+    try {
+      answer = await api("/api/autocomplete", { as: state.you, place: pane.dataset.place, text });
+    } catch (error) { return; }
+    if (input.value !== text) return;  // typed on meanwhile: a newer request answers
+    box.replaceChildren(...(answer.ok ? answer.choices : []).map((choice) => {
+      const button = el("button", { type: "button", className: "choice" }, choice.name);
+      button.addEventListener("click", () => {
+        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value} `);
+        input.focus();
+        showUsage(pane);
+        offerChoices(pane);
+      });
+      return button;
+    }));
+  }, 120);
+}
+
 for (const pane of document.querySelectorAll(".pane")) {
   const input = pane.querySelector("input");
-  input.addEventListener("input", () => showUsage(pane));
+  input.addEventListener("input", () => { showUsage(pane); offerChoices(pane); });
   pane.querySelector("form").addEventListener("submit", async (event) => {
     event.preventDefault();
     if (!input.value.trim() || state.busy) return;
     const sent = await act("/api/command", { as: state.you, place: pane.dataset.place, text: input.value }, pane.dataset.place);
-    if (sent) { input.value = ""; showUsage(pane); }
+    if (sent) { input.value = ""; showUsage(pane); offerChoices(pane); }
   });
 }
 

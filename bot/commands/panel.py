@@ -1,0 +1,188 @@
+"""The Samurai's panel on the live board: pick an action instead of typing it.
+
+During a Samurai turn the live board carries a **Move…**, a **Sniff…** and a **Search with…** select, each
+listing every action of its kind that ``rules.legal_samurai_actions`` allows now, and an **End turn**
+button. One choice is one action, played by ``Game.panel_action`` through the same pipeline and with
+the same public words as the slash command. The panel is rebuilt from the state each time the live
+board is redrawn, so its options are those of the latest action.
+
+Everything a click needs is in its ``custom_id`` (``goryo:panel:12:3:move``: match 12, the turn of
+round 3) and the option's value (``green:C2``), so the panel works after a restart. A click on a panel
+drawn before the latest action is checked against the match as it is now: played if still legal,
+refused privately with the reason if not (so it is never played twice); a panel of a turn that is
+over is refused and taken off its message.
+
+Its words (option labels, what each Samurai has left, who may still act) are in the language of the
+live board, the server's: the deliverer builds it while speaking that language.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+import rules
+from locales import _, ngettext
+from render.words import SAMURAI_COLOURS
+from rules import layout
+
+from ..text.spaces import space_label
+from .refusals import answer_refusals
+
+KINDS = ("move", "sniff", "search")
+_TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
+
+
+def _colour(samurai: rules.Samurai) -> str:
+    return _(SAMURAI_COLOURS[samurai])
+
+
+def action_value(action: rules.SamuraiAction) -> str:
+    """``green:C2`` (a move or a sniff), ``green`` (a search): what an option sends."""
+    if isinstance(action, rules.Move):
+        return f"{action.samurai.value}:{rules.space_name(action.to)}"
+    if isinstance(action, rules.Sniff):
+        return f"{action.samurai.value}:{rules.space_name(action.space)}"
+    return action.samurai.value
+
+
+def action_from(kind: str, value: str) -> rules.SamuraiAction:
+    """The action an option's value stands for; the rules refuse anything malformed with a reason."""
+    name, _sep, space = value.partition(":")
+    samurai = rules.samurai_named(name)
+    if kind == "move":
+        return rules.Move(samurai, rules.parse_space(space))
+    if kind == "sniff":
+        return rules.Sniff(samurai, rules.parse_space(space))
+    return rules.Search(samurai)
+
+
+def _label(action: rules.SamuraiAction, state: rules.GameState) -> str:
+    if isinstance(action, rules.Move):
+        return f"{_colour(action.samurai)} → {space_label(action.to)}"
+    if isinstance(action, rules.Sniff):
+        # Translators: a choice in the Sniff… menu, like "Green sniffs C3 · Urn".
+        return _("{colour} sniffs {space}").format(colour=_colour(action.samurai), space=space_label(action.space))
+    at = state.samurai_space(action.samurai)
+    # Translators: a choice in the Search with… menu, like "Green searches B2 · Fan".
+    return _("{colour} searches {space}").format(colour=_colour(action.samurai), space=space_label(at))
+
+
+def _what_it_costs(samurai: rules.Samurai, state: rules.GameState) -> str:
+    """What choosing an action of ``samurai`` means for the turn: his actions left, or who is then done."""
+    current = state.current_call
+    if current is not None and current.samurai is samurai:
+        left = state.actions_per_samurai - current.actions
+        return ngettext("{colour} has {count} action left", "{colour} has {count} actions left", left).format(
+            colour=_colour(samurai), count=left)
+    if current is not None:
+        # Translators: choosing another Samurai ends the part of the one acting now, for the rest of the turn.
+        return _("Calls {colour}: {current} is then done for the turn").format(
+            colour=_colour(samurai), current=_colour(current.samurai))
+    # Translators: choosing a Samurai when none is acting yet; {count} is always 2 or 3.
+    return _("Calls {colour}: up to {count} actions").format(colour=_colour(samurai), count=state.actions_per_samurai)
+
+
+def summary(state: rules.GameState) -> str:
+    """``4 of 6 actions left · Red and Blue may still act; Green is done``."""
+    cubes = layout.SAMURAI_ACTION_CUBES
+    left = cubes - state.actions_used
+    able = []
+    for samurai in rules.Samurai:
+        if any(a.samurai is samurai for a in rules.legal_samurai_actions(state)):
+            able.append(_colour(samurai))
+    done = [_colour(c.samurai) for c in state.calls if _colour(c.samurai) not in able]
+    parts = [ngettext("{left} of {cubes} action left", "{left} of {cubes} actions left", left).format(
+        left=left, cubes=cubes)]
+    if able:
+        parts.append(ngettext("{names} may still act", "{names} may still act", len(able)).format(
+            names=_listed(able)))
+    if done:
+        parts.append(ngettext("{names} is done", "{names} are done", len(done)).format(names=_listed(done)))
+    return " · ".join(parts)
+
+
+def _listed(names: list[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    # Translators: the last two of a list of Samurai colours, like "Red and Blue".
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def _placeholder(text: str) -> str:
+    return text if len(text) <= 150 else text[:149] + "…"
+
+
+def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View | None:
+    """The panel for ``state``, or None when the Samurai have nothing to choose (their turn is over)."""
+    if state is None or state.is_over or state.phase is not rules.Phase.SAMURAI_TURN:
+        return None
+    legal = rules.legal_samurai_actions(state)
+    if not legal:
+        return None
+    view = discord.ui.View(timeout=None)
+    said = summary(state)
+    placeholders = {
+        "move": _("Move…"), "sniff": _("Sniff…"), "search": _("Search with…"),
+    }
+    first = True
+    for kind, action_type in (("move", rules.Move), ("sniff", rules.Sniff), ("search", rules.Search)):
+        actions = [a for a in legal if isinstance(a, action_type)]
+        if not actions:
+            continue
+        options = [
+            discord.SelectOption(label=_label(a, state)[:100], value=action_value(a),
+                                 description=_what_it_costs(a.samurai, state)[:100])
+            for a in actions[:25]
+        ]
+        placeholder = placeholders[kind] + (f" ({said})" if first else "")
+        view.add_item(PanelSelect(match_id, state.round, kind, options, _placeholder(placeholder)))
+        first = False
+    view.add_item(EndTurnButton(match_id, state.round))
+    # Clicks reach the items through the DynamicItem templates: nothing is kept per message (see buttons._buttons).
+    view.stop()
+    return view
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=_TEMPLATE + r":(?P<kind>move|sniff|search)"):
+    def __init__(self, match_id: int, round_number: int, kind: str,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"goryo:panel:{match_id}:{round_number}:{kind}", options=options or [],
+            placeholder=placeholder, min_values=1, max_values=1,
+        ))
+        self.match_id = match_id
+        self.round = round_number
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
+        async with answer_refusals(interaction):
+            await game.panel_action(interaction, self.match_id, self.round, action_from(self.kind, str(values[0])))
+
+
+class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=_TEMPLATE + r":end"):
+    def __init__(self, match_id: int, round_number: int) -> None:
+        super().__init__(discord.ui.Button(
+            label=_("End turn"), style=discord.ButtonStyle.danger, custom_id=f"goryo:panel:{match_id}:{round_number}:end"
+        ))
+        self.match_id = match_id
+        self.round = round_number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = interaction.client.game  # type: ignore[attr-defined]
+        async with answer_refusals(interaction):
+            await game.panel_action(interaction, self.match_id, self.round, rules.EndSamuraiTurn())
+
+
+PANEL_ITEMS = (PanelSelect, EndTurnButton)
