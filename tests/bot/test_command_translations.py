@@ -74,26 +74,3 @@ async def test_the_help_topics_offered_are_the_ones_help_knows(simcord_env):
     [help_command] = [o for o in goryo["options"] if o["name"] == "help"]
     [topic] = help_command["options"]
     assert [c["value"] for c in topic["choices"]] == list(HELP_TOPICS)
-
-
-# Discord refuses a command whose names, descriptions and choice values add up to more than 4,000 characters
-# in any one language; /goryo is one command, its subcommands and options included.
-SYNC_LIMIT = 4000
-
-
-def _characters(node: dict, language: str | None) -> int:
-    def said(field: str) -> str:
-        return (node.get(f"{field}_localizations") or {}).get(language) or node.get(field, "") if language else node.get(field, "")
-
-    total = len(said("name")) + len(said("description"))
-    for choice in node.get("choices") or []:
-        name = (choice.get("name_localizations") or {}).get(language) if language else None
-        total += len(name or choice["name"]) + len(str(choice["value"]))
-    return total + sum(_characters(option, language) for option in node.get("options") or [])
-
-
-async def test_the_command_group_fits_discords_sync_limit_in_every_language(simcord_env):
-    [payload] = simcord_env.backend.commands[None].values()
-    sizes = {language: _characters(payload, language) for language in (None, *locales.LANGUAGES[1:])}
-    assert all(size <= SYNC_LIMIT for size in sizes.values()), sizes
-    assert sizes[None] > 1000  # it counted something: names and descriptions of every subcommand
