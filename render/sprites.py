@@ -12,6 +12,7 @@ from PIL import Image
 
 from rules import Samurai
 
+from .geometry import MIN_TEXT
 from .pen import Pen, sprite
 from .theme import (
     BOUND,
@@ -22,14 +23,16 @@ from .theme import (
     NO,
     PAPER,
     SAMURAI_COLOURS,
+    SUPERSAMPLE,
     YES,
     font,
 )
 
 
 def _text(pen: Pen, x: float, y: float, text: str, size: float, fill, bold: bool = True) -> None:
-    """Centred text in design units (the pen's draw is already supersampled)."""
-    px = max(4, round(size * pen.k))
+    """Centred text in design units (the pen's draw is already supersampled), never under
+    ``MIN_TEXT`` px once shrunk: a sprite's letters must read on a phone too."""
+    px = max(MIN_TEXT * SUPERSAMPLE, round(size * pen.k))
     pen.draw.text(pen.p(x, y), text, fill=fill, font=font(px, bold), anchor="mm")
 
 
@@ -49,9 +52,9 @@ def samurai_pawn(samurai: Samurai, size: int, letter: str) -> Image.Image:
 
     def paint(pen: Pen) -> None:
         pen.circle(50, 54, 44, fill=(0, 0, 0, 90))  # soft shadow
-        pen.circle(50, 50, 45, fill=(255, 255, 255), outline=INK, width=5)
-        pen.circle(50, 50, 36, fill=colour)
-        _text(pen, 50, 52, letter, 50 if len(letter) == 1 else 36, (255, 255, 255))
+        pen.circle(50, 50, 46, fill=(255, 255, 255), outline=INK, width=5)
+        pen.circle(50, 50, 39, fill=colour)
+        _text(pen, 50, 52, letter, 58, (255, 255, 255))
 
     return sprite(size, size, paint)
 

@@ -231,7 +231,9 @@ class Game:
             pictures.append(await boards.discovery_board(discovered, language=language))
         with speaking(language):
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
-        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None], allowed_mentions=discord.AllowedMentions.none())
+        # The facts of the board now; the Discovery beside it shows the round before.
+        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
+                                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())
