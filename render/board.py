@@ -10,7 +10,6 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from locales import N_
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
 
@@ -18,7 +17,6 @@ from . import geometry as g
 from . import layers, sprites
 from .icons import icon
 from .palace import ICON_SIZE, LABEL_COLOUR, background, icon_origin
-from .panel import on_tatami, translated
 from .pen import Pen, sprite
 from .theme import (
     CUBE_FALSE_TRAIL,
@@ -40,7 +38,7 @@ from .words import false_trail_letter, pawn_letter
 
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
-CUBE_SIZE = 34
+CUBE_SIZE = 40
 PAW_SIZE = 38
 BROKEN_SHARD = g.LABEL_BASELINE - g.LABEL_CAP - 8
 
@@ -53,16 +51,22 @@ def canvas() -> Image.Image:
 
 
 CAPTION_LEFT = 76  # right of the ghost
+CAPTION_RIGHT = g.WIDTH - 16
 CAPTION_GAP = 16  # at least this much between the left words and the corner's
+TITLE_SIZE = 30
+BADGE_ICON = 48
+# The caption's three lines, by their middles: the title (the badge in its corner), the subtitle,
+# then the aid's count or the rest of a subtitle too long for one line.
+LINES = (26, 64, 100)
 
 
 def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
                  badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
                  note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
-    """``note``, when given, is a second line under the badge in the right corner.
+    """``note``, when given, is the third line, in its own colour.
 
-    The title and subtitle shrink a little, if they must, to end before the badge and the note:
-    the corner says whose move it is, so it keeps its size in every language.
+    Every word is at least ``g.MIN_TEXT`` px (10 px on a phone); the title shrinks to it, if it
+    must, to end before the corner's badge, and a subtitle too long for its line goes on to the next.
     """
     key = (title, subtitle, badge, badge_icon, title_colour, note, note_colour)
     layers.band(image, CAPTION_BAND, ("caption", key),
@@ -73,26 +77,54 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
 CAPTION_BAND = (0, 0, g.WIDTH, g.BOARD_TOP)
 
 
+def cut_to(text: str, width: float, face) -> str:
+    """``text``, ending in "…" if it must, at most ``width`` px long in ``face``."""
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def split_line(text: str, width: float, face) -> tuple[str, str]:
+    """The words of ``text`` that fit on a line ``width`` px long, and the rest."""
+    if face.getlength(text) <= width:
+        return text, ""
+    words = text.split(" ")
+    for end in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:end])
+        if face.getlength(head) <= width:
+            return head, " ".join(words[end:])
+    return cut_to(text, width, face), ""
+
+
 def _paint_caption(image: Image.Image, title: str, subtitle: str, badge: str, badge_icon: ObjectType | None,
                    title_colour: tuple[int, int, int], note: str, note_colour: tuple[int, int, int]) -> None:
     draw = ImageDraw.Draw(image)
-    image.alpha_composite(sprites.ghost(58), (12, 6))
-    title_end = subtitle_end = g.WIDTH - 24
+    image.alpha_composite(sprites.ghost(58), (10, 4))
+    title_end = CAPTION_RIGHT
+    subtitle_end = CAPTION_RIGHT
+    small = font(g.MIN_TEXT, True)
     if badge:
-        right = g.WIDTH - 24
+        right = CAPTION_RIGHT
         if badge_icon is not None:
-            image.alpha_composite(icon(badge_icon, 56), (right - 56, 7))
-            right -= 66
-        draw.text((right, 24 if note else 35), badge, fill=GOLD, font=font(22, True), anchor="rm")
-        title_end = right - font(22, True).getlength(badge) - CAPTION_GAP
-        subtitle_end = right - CAPTION_GAP  # the icon reaches down beside the subtitle
+            image.alpha_composite(icon(badge_icon, BADGE_ICON), (right - BADGE_ICON, LINES[0] - BADGE_ICON // 2 + 4))
+            right -= BADGE_ICON + 8
+            subtitle_end = CAPTION_RIGHT - BADGE_ICON - CAPTION_GAP  # the icon reaches down beside the subtitle
+        draw.text((right, LINES[0]), badge, fill=GOLD, font=small, anchor="rm")
+        title_end = right - small.getlength(badge) - CAPTION_GAP
+    face = fitting_font(title, title_end - CAPTION_LEFT, TITLE_SIZE, bold=True, smallest=g.MIN_TEXT)
+    draw.text((CAPTION_LEFT, LINES[0]), cut_to(title, title_end - CAPTION_LEFT, face), fill=title_colour, font=face,
+              anchor="lm")
+    words = font(g.MIN_TEXT)
+    first, rest = split_line(subtitle, subtitle_end - CAPTION_LEFT, words)
+    draw.text((CAPTION_LEFT, LINES[1]), first, fill=TEXT_DIM, font=words, anchor="lm")
     if note:
-        draw.text((g.WIDTH - 24, 56), note, fill=note_colour, font=font(21, True), anchor="rm")
-        subtitle_end = g.WIDTH - 24 - font(21, True).getlength(note) - CAPTION_GAP
-    draw.text((CAPTION_LEFT, 24), title, fill=title_colour,
-              font=fitting_font(title, title_end - CAPTION_LEFT, 30, bold=True, smallest=20), anchor="lm")
-    draw.text((CAPTION_LEFT, 56), subtitle, fill=TEXT_DIM,
-              font=fitting_font(subtitle, subtitle_end - CAPTION_LEFT, 19, smallest=13), anchor="lm")
+        draw.text((CAPTION_LEFT, LINES[2]), cut_to(note, CAPTION_RIGHT - CAPTION_LEFT, small), fill=note_colour,
+                  font=small, anchor="lm")
+    elif rest:
+        draw.text((CAPTION_LEFT, LINES[2]), cut_to(rest, CAPTION_RIGHT - CAPTION_LEFT, words), fill=TEXT_DIM,
+                  font=words, anchor="lm")
 
 
 # --- pieces on the palace -----------------------------------------------------
@@ -241,7 +273,7 @@ def path_cubes(path: Sequence[Space], pawn_at: Space | None = None) -> list[tupl
     return cubes
 
 
-CORNER_CUBE_SIZE = 30  # fits between the space's name and its right edge
+CORNER_CUBE_SIZE = 32  # fits between the space's name and its right edge
 
 
 def cube_origin(space: Space, beside_pawn: bool) -> tuple[int, int]:
@@ -337,21 +369,6 @@ def draw_targets(image: Image.Image, targets: Iterable[Space], solid: bool = Tru
     mark = reticle(solid)
     for space in targets:
         image.alpha_composite(mark, g.target_mark_box(space)[:2])
-
-
-@lru_cache(maxsize=1)
-def _goryo_marks() -> list[tuple[Image.Image, str]]:
-    return [
-        (on_tatami(sprites.mark_x(22)), N_("broken")),
-        (on_tatami(sprites.mark_o(24)), N_("sealed")),
-        # Translators: the legend of her secret board: objects she can reach this round.
-        (reticle(True, 26), N_("can strike")),
-        (reticle(False, 26), N_("with Sprint")),
-    ]
-
-
-def goryo_legend() -> list[tuple[Image.Image, str]]:
-    return translated(_goryo_marks())
 
 
 # --- output -------------------------------------------------------------------

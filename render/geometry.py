@@ -1,25 +1,31 @@
-"""Where things go on the canvas: the palace grid, the rooms, the side panel."""
+"""Where things go on the canvas: the caption above, the palace grid and its rooms below.
+
+Phone first: Discord shows a picture about 328 px wide on a phone, so a picture ``WIDTH`` wide
+shrinks by 328 / ``WIDTH``. The picture holds only the caption and the palace (every space carries
+its name, so no A–F / 1–6 margins); what the side panel used to show is written in the message.
+Every word and number is at least ``MIN_TEXT`` px, 10 px on that phone.
+"""
 
 from __future__ import annotations
 
 from rules.palace import BRIDGES, Space, column_of, row_of
 
-WIDTH = 1240
-HEIGHT = 868
-
-CAPTION_HEIGHT = 76
-MARGIN = 38  # room for the A–F / 1–6 coordinates around the palace
+CAPTION_HEIGHT = 124  # three lines: title and badge, subtitle, the aid's count or the subtitle's end
+MARGIN = 12  # the rooms' walls and a strip of garden around them
 CELL = 112
 ROOM_GAP = 34  # the garden path between rooms, crossed only by bridges
 ROOM_CELLS = 3
 
-BOARD_LEFT = 10
+BOARD_LEFT = 6
 BOARD_TOP = CAPTION_HEIGHT
-BOARD_SIZE = 2 * MARGIN + 6 * CELL + ROOM_GAP  # 778
+BOARD_SIZE = 2 * MARGIN + 6 * CELL + ROOM_GAP  # 730
 
-PANEL_LEFT = BOARD_LEFT + BOARD_SIZE + 14
-PANEL_RIGHT = WIDTH - 14
-PANEL_WIDTH = PANEL_RIGHT - PANEL_LEFT
+WIDTH = BOARD_SIZE + 2 * BOARD_LEFT  # 742
+HEIGHT = BOARD_TOP + BOARD_SIZE + BOARD_LEFT  # 860: nearly square, as a phone's chat column likes
+
+PHONE_WIDTH = 328  # px: Discord's picture width on a 360-px-wide phone
+PHONE_TEXT = 10  # px on that phone: the smallest any word or number may be
+MIN_TEXT = -(-PHONE_TEXT * WIDTH // PHONE_WIDTH)  # 23 px in the picture
 
 
 def _axis(index: int) -> int:
@@ -63,11 +69,11 @@ def bridges() -> list[tuple[str, Space, Space]]:
 
 ICON_SIZE = 52
 ICON_TOP = 22  # from the space's top edge
-LABEL_FONT_SIZE = 34
-LABEL_BASELINE = CELL - 7  # the name's baseline, from the top edge: clear of the bound frame below it
-LABEL_CAP = 25  # the name's capital height in pixels at LABEL_FONT_SIZE
+LABEL_FONT_SIZE = 32
+LABEL_BASELINE = CELL - 8  # the name's baseline, from the top edge: clear of the bound frame below it
+LABEL_CAP = 24  # the name's capital height in pixels at LABEL_FONT_SIZE
 BOUND_FRAME = 5  # the gold frame around her bound object's spaces stays this close to the edge
-PAWN_SIZE = 36
+PAWN_SIZE = 40
 TARGET_MARK_SIZE = 30
 
 
@@ -85,9 +91,9 @@ def label_anchor(space: Space) -> tuple[int, int]:
 def samurai_slot(index: int, space: Space) -> tuple[int, int]:
     """Each Samurai keeps his own side of a space, so several never hide each other or the name."""
     x0, y0, x1, y1 = cell_box(space)
-    inset = PAWN_SIZE // 2 + 2
+    inset = PAWN_SIZE // 2 + 1
     xs = (x0 + inset, x1 - inset)
-    ys = (y0 + inset, y0 + 58)
+    ys = (y0 + inset, y0 + 59)
     return xs[index % 2], ys[index // 2]
 
 
@@ -96,42 +102,3 @@ def target_mark_box(space: Space) -> tuple[int, int, int, int]:
     x0, y0, x1, _ = cell_box(space)
     left = (x0 + x1) // 2 - TARGET_MARK_SIZE // 2
     return left, y0 + 2, left + TARGET_MARK_SIZE, y0 + 2 + TARGET_MARK_SIZE
-
-
-# --- the side panel --------------------------------------------------------------
-
-PANEL_INNER_LEFT = PANEL_LEFT + 18
-PANEL_INNER_RIGHT = PANEL_RIGHT - 18
-PANEL_INNER_WIDTH = PANEL_INNER_RIGHT - PANEL_INNER_LEFT
-
-TILE = 72
-TILE_ROW = TILE + 18  # a tile and its name
-GARDEN_TOP = BOARD_TOP + 18
-TILES_TOP = GARDEN_TOP + 20
-ROUND_TOP = TILES_TOP + 2 * TILE_ROW + 4
-SAMURAI_TOP = ROUND_TOP + 46
-GONG_RADIUS = 104  # vertical; the arc is a flattened half-ellipse to fit the panel
-GONG_WIDE = 146
-GONG_CENTRE = (PANEL_INNER_LEFT + PANEL_INNER_WIDTH // 2, SAMURAI_TOP + 42 + GONG_RADIUS)
-
-# The actions table: one row per Samurai, his name large, then his four action spaces.
-CALLS_TOP = GONG_CENTRE[1] + 30
-ACTION_NAME_SIZE = 34
-ACTION_ROWS_TOP = CALLS_TOP + 40
-ACTION_ROW = 44
-ACTION_SLOT = 36
-# Left edges of the Move, Move, Search and Sniff spaces, from the table's left.
-ACTION_COLUMNS = (190, 228, 280, 338)
-POWERS_TOP = ACTION_ROWS_TOP + 4 * ACTION_ROW + 14
-LEGEND_Y = POWERS_TOP + 68
-
-
-def action_row_top(row: int) -> int:
-    return ACTION_ROWS_TOP + row * ACTION_ROW
-
-
-def action_slot_box(row: int, column: int) -> tuple[int, int, int, int]:
-    """The action space ``column`` (0, 1 Move; 2 Search; 3 Sniff) of the Samurai in table row ``row``."""
-    x = PANEL_INNER_LEFT + ACTION_COLUMNS[column]
-    y = action_row_top(row) + (ACTION_ROW - ACTION_SLOT) // 2
-    return x, y, x + ACTION_SLOT, y + ACTION_SLOT

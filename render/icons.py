@@ -140,13 +140,3 @@ PAINTERS: dict[ObjectType, Callable[[Pen], None]] = {
 @cache
 def icon(object_type: ObjectType, size: int) -> Image.Image:
     return sprite(size, size, PAINTERS[object_type])
-
-
-@cache
-def faded_icon(object_type: ObjectType, size: int, alpha: int = 110) -> Image.Image:
-    """Greyed and see-through: an object that can no longer be broken."""
-    base = icon(object_type, size)
-    grey = base.convert("LA").convert("RGBA")
-    a = grey.getchannel("A").point(lambda v: v * alpha // 255)
-    grey.putalpha(a)
-    return grey

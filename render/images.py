@@ -22,7 +22,6 @@ from . import board, overlay
 from .aid_words import aid_caption
 from .deduction import DeductionAid
 from .errors import UndrawableView, check_goryo, check_public
-from .panel import draw_panel
 from .reach import reachable_targets
 from .theme import GOLD
 from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
@@ -73,7 +72,6 @@ def _public_image(view: PublicView, aid: DeductionAid | None = None):
     if view.phase is Phase.SETUP:  # the revealed first type: where she may begin
         board.draw_targets(image, SPACES_OF_TYPE[view.first_type])
     board.draw_public_pieces(image, view, view.paw_prints)
-    draw_panel(image, view, extra_legend=overlay.aid_legend() if aid is not None else None)
     return image
 
 
@@ -124,7 +122,6 @@ def discovery_picture(view: PublicView) -> Image.Image:
     board.draw_goryo(image, reveal.path[-1])
     board.draw_plan_cubes(image, reveal.path, reveal.false_trail, reveal.path[-1])
     board.draw_samurai(image, view)
-    draw_panel(image, view)
     extras = discovery_extras(reveal)
     subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
     board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
@@ -155,7 +152,6 @@ def final_picture(view: PublicView) -> Image.Image:
         board.draw_paw_prints(image, view.paw_prints)
         board.draw_goryo(image, view.goryo_space)
     board.draw_samurai(image, view)
-    draw_panel(image, view, view.bound)
     if outcome is None:  # not over yet: caption it as the live board
         board.draw_caption(image, round_line(view), turn_line(view))
     else:
@@ -194,7 +190,6 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     if view.plan is not None:
         board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
     board.draw_samurai(image, public)
-    draw_panel(image, public, view.bound, board.goryo_legend())
     if public.outcome is not None:
         subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:

@@ -1,6 +1,6 @@
 """Bands of a picture drawn once for what they show, then pasted: drawing only what changed.
 
-A band (a strip of the caption or the side panel) is drawn on a clean palace and cut out, so it
+A band (the caption's strip) is drawn on a clean palace and cut out, so it
 depends on its key alone, whatever else the picture holds: a picture stays a pure
 function of its view (tests/render/test_layers.py draws a whole match with and without these).
 Its key names everything the band shows, its language included.
@@ -19,7 +19,7 @@ from locales import spoken
 from .palace import background
 
 # Bands kept, per drawing process: a band is 0.3-0.6 MB (RGB; the palace is opaque there), so at
-# most about 25 MB. A match's next picture mostly reuses its upper panel band; repeats reuse all.
+# most about 25 MB. A picture shown again, or a caption repeated, reuses its band.
 LIMIT = 48
 _bands: OrderedDict[Hashable, Image.Image] = OrderedDict()
 

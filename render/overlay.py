@@ -9,11 +9,10 @@ drawn on top afterwards, so it never hides those either.
 from __future__ import annotations
 
 import math
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
-from locales import _
 from rules import OBJECT_AT, SPACES, Space, space_name
 from rules.palace import CENTRES
 
@@ -22,14 +21,14 @@ from .deduction import DeductionAid
 from .icons import icon
 from .palace import background
 from .pen import Pen, paint_large, sprite
-from .theme import CUBE_TARGET, INK, font
+from .theme import CUBE_TARGET, INK, SUPERSAMPLE, font
 
 # Mat colours from "a few of her paths pass here" to "all of them do". Four steps, not a
 # gradient, so neighbouring levels stay apart on a phone; each keeps the dark name at
 # least as readable as on the plain mat (see tests/render/test_aid_overlay.py).
 HEAT = ((252, 222, 128), (250, 190, 100), (246, 156, 80), (240, 124, 78))
 HEAT_TEXT = (242, 146, 74)  # the caption's count, on the dark caption strip
-BADGE_SIZE = 23
+BADGE_SIZE = 30  # tall: the strip below the pawns, left of the space's name
 
 
 def heat_level(crossing: int, possible: int) -> int:
@@ -80,46 +79,29 @@ def draw_heat(image: Image.Image, aid: DeductionAid) -> None:
 
 
 @cache
-def ending_badge(count: int, size: int = BADGE_SIZE) -> Image.Image:
-    """A purple disc with a white count: this many of her possible paths end here."""
+def ending_badge(count: int) -> Image.Image:
+    """A purple disc (a pill for long counts) with a white count: this many of her possible paths end here."""
     text = str(count)
+    digits = font(g.MIN_TEXT * SUPERSAMPLE)  # regular weight: two digits fit left of the name
+    height = BADGE_SIZE
+    width = max(height, -(-round(digits.getlength(text)) // SUPERSAMPLE) + 2)
 
     def paint(pen: Pen) -> None:
-        pen.circle(50, 50, 47, fill=CUBE_TARGET, outline=(255, 255, 255), width=9)
-        digits = {1: 62, 2: 50}.get(len(text), 38)
-        pen.draw.text(pen.p(50, 53), text, fill=(255, 255, 255), font=font(round(digits * pen.k), True),
-                      anchor="mm")
+        w, h = width * SUPERSAMPLE, height * SUPERSAMPLE
+        pen.draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=CUBE_TARGET, outline=(255, 255, 255),
+                                   width=2 * SUPERSAMPLE)
+        pen.draw.text((w / 2, h / 2 + SUPERSAMPLE), text, fill=(255, 255, 255), font=digits, anchor="mm")
 
-    return sprite(size, size, paint)
+    return sprite(width, height, paint)
 
 
 def badge_origin(space: Space) -> tuple[int, int]:
     """Bottom left, beside the space's name and inside a paw-print's frame: free on the public board."""
-    x0, y0, _, _ = g.cell_box(space)
-    return x0 + 8, y0 + 80
+    x0, _, _, y1 = g.cell_box(space)
+    return x0 + 1, y1 - BADGE_SIZE - 2
 
 
 def draw_endings(image: Image.Image, aid: DeductionAid) -> None:
     for space in SPACES:
         if aid.ending[space]:
             image.alpha_composite(ending_badge(aid.ending[space]), badge_origin(space))
-
-
-@lru_cache(maxsize=1)
-def heat_scale() -> Image.Image:
-    """The legend's swatch: the four mat colours side by side."""
-    step = 11
-    swatch = Image.new("RGBA", (step * len(HEAT) + 4, 20))
-    draw = ImageDraw.Draw(swatch)
-    draw.rectangle((0, 0, swatch.width - 1, swatch.height - 1), fill=INK)
-    for k, colour in enumerate(HEAT):
-        draw.rectangle((2 + k * step, 2, 2 + (k + 1) * step - 1, swatch.height - 3), fill=colour)
-    return swatch
-
-
-def aid_legend() -> list[tuple[Image.Image, str]]:
-    return [
-        # Translators: the deduction aid's legend: the shading's colours mean how many of her paths pass a space.
-        (heat_scale(), _("share of her paths passing")),
-        (ending_badge(3, 20), _("paths end here")),
-    ]

@@ -1,7 +1,7 @@
 """The static palace, drawn once and reused by every render.
 
-Rooms, walls, the garden between them, the four bridges, the object icons,
-space names and the A–F / 1–6 coordinates never change during a match.
+Rooms, walls, the garden between them, the four bridges, the object icons
+and the space names never change during a match.
 """
 
 from __future__ import annotations
@@ -24,11 +24,9 @@ from .theme import (
     INK,
     NIGHT,
     NIGHT_LIGHT,
-    PANEL,
     PANEL_EDGE,
     TATAMI,
     TATAMI_EDGE,
-    TEXT,
     WOOD,
     WOOD_DARK,
     font,
@@ -96,19 +94,17 @@ def _paint_rooms(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 
 def _paint_chrome(draw: ImageDraw.ImageDraw, s: int) -> None:
-    """Caption strip and side panel backgrounds."""
+    """The caption strip's background."""
     def sc(box):
         return [v * s for v in box]
 
     draw.rectangle(sc((0, 0, g.WIDTH, g.CAPTION_HEIGHT - 6)), fill=NIGHT_LIGHT)
     draw.line(sc((0, g.CAPTION_HEIGHT - 6, g.WIDTH, g.CAPTION_HEIGHT - 6)), fill=PANEL_EDGE, width=2 * s)
-    draw.rounded_rectangle(sc((g.PANEL_LEFT, g.BOARD_TOP + 4, g.PANEL_RIGHT, g.BOARD_TOP + g.BOARD_SIZE - 4)),
-                           radius=16 * s, fill=PANEL, outline=PANEL_EDGE, width=2 * s)
 
 
 @lru_cache(maxsize=1)
 def background() -> Image.Image:
-    """The whole unchanging canvas: palace, icons, coordinates, empty panel."""
+    """The whole unchanging canvas: caption strip, palace, icons, names."""
     image = Image.new("RGB", (g.WIDTH, g.HEIGHT), NIGHT)
     image = paint_large(image, lambda d, s: (_paint_chrome(d, s), _paint_rooms(d, s)), scale=2)
     image = image.convert("RGBA")
@@ -126,14 +122,5 @@ def background() -> Image.Image:
     label = font(g.LABEL_FONT_SIZE)  # regular weight: large enough for a phone without outshouting the objects
     for space in SPACES:
         draw.text(g.label_anchor(space), space_name(space), fill=LABEL_COLOUR, font=label, anchor="ms")
-    coord = font(30, True)
-    for i, letter in enumerate("ABCDEF"):
-        x = g.column_centre(i)
-        draw.text((x, g.BOARD_TOP + g.MARGIN // 2 + 1), letter, fill=TEXT, font=coord, anchor="mm")
-        draw.text((x, g.BOARD_TOP + g.BOARD_SIZE - g.MARGIN // 2 - 1), letter, fill=TEXT, font=coord, anchor="mm")
-    for i in range(6):
-        y = g.row_centre(i)
-        draw.text((g.BOARD_LEFT + g.MARGIN // 2 + 1, y), str(i + 1), fill=TEXT, font=coord, anchor="mm")
-        draw.text((g.BOARD_LEFT + g.BOARD_SIZE - g.MARGIN // 2 - 1, y), str(i + 1), fill=TEXT, font=coord, anchor="mm")
     return image
 

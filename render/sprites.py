@@ -12,24 +12,26 @@ from PIL import Image
 
 from rules import Samurai
 
+from .geometry import MIN_TEXT
 from .pen import Pen, sprite
 from .theme import (
     BOUND,
     GHOST,
     GHOST_EDGE,
-    GOLD,
     INK,
     NO,
     PAPER,
     SAMURAI_COLOURS,
+    SUPERSAMPLE,
     YES,
     font,
 )
 
 
 def _text(pen: Pen, x: float, y: float, text: str, size: float, fill, bold: bool = True) -> None:
-    """Centred text in design units (the pen's draw is already supersampled)."""
-    px = max(4, round(size * pen.k))
+    """Centred text in design units (the pen's draw is already supersampled), never under
+    ``MIN_TEXT`` px once shrunk: a sprite's letters must read on a phone too."""
+    px = max(MIN_TEXT * SUPERSAMPLE, round(size * pen.k))
     pen.draw.text(pen.p(x, y), text, fill=fill, font=font(px, bold), anchor="mm")
 
 
@@ -49,9 +51,9 @@ def samurai_pawn(samurai: Samurai, size: int, letter: str) -> Image.Image:
 
     def paint(pen: Pen) -> None:
         pen.circle(50, 54, 44, fill=(0, 0, 0, 90))  # soft shadow
-        pen.circle(50, 50, 45, fill=(255, 255, 255), outline=INK, width=5)
-        pen.circle(50, 50, 36, fill=colour)
-        _text(pen, 50, 52, letter, 50 if len(letter) == 1 else 36, (255, 255, 255))
+        pen.circle(50, 50, 46, fill=(255, 255, 255), outline=INK, width=5)
+        pen.circle(50, 50, 39, fill=colour)
+        _text(pen, 50, 52, letter, 58, (255, 255, 255))
 
     return sprite(size, size, paint)
 
@@ -183,48 +185,6 @@ def mark_o(size: int, colour=(30, 20, 60)) -> Image.Image:
 
 
 @cache
-def spirit_token(flipped: int, size: int) -> Image.Image:
-    """Face up: the Goryō's face. Flipped: its Roman numeral, captured."""
-
-    def paint(pen: Pen) -> None:
-        if flipped:
-            pen.circle(50, 50, 46, fill=(150, 30, 40), outline=GOLD, width=6)
-            _text(pen, 50, 52, "I" * flipped, 44, GOLD)
-        else:
-            pen.circle(50, 50, 46, fill=(60, 54, 96), outline=(140, 130, 190), width=5)
-            pen.ellipse(30, 38, 44, 58, fill=GHOST)
-            pen.ellipse(56, 38, 70, 58, fill=GHOST)
-            pen.arc(36, 60, 64, 80, 200, 340, fill=GHOST, width=5)
-
-    return sprite(size, size, paint)
-
-
-@cache
-def bag(size: int, fill=(170, 120, 70)) -> Image.Image:
-    """The cloth bag of object tokens."""
-
-    def paint(pen: Pen) -> None:
-        pen.polygon([(30, 30), (70, 30), (92, 80), (80, 96), (20, 96), (8, 80)], fill=fill, outline=INK, width=6)
-        pen.polygon([(34, 8), (50, 22), (66, 8), (62, 30), (38, 30)], fill=fill, outline=INK, width=6)
-        pen.line([(30, 32), (70, 32)], fill=(200, 40, 40), width=8)
-
-    return sprite(size, size, paint)
-
-
-@cache
-def mallet(size: int) -> Image.Image:
-    """The gong mallet: a wooden handle with a padded head, head towards the bottom left."""
-
-    def paint(pen: Pen) -> None:
-        pen.round_line([(34, 66), (88, 12)], INK, 15)
-        pen.round_line([(34, 66), (88, 12)], (170, 110, 60), 9)
-        pen.circle(28, 72, 24, fill=(236, 228, 210), outline=INK, width=6)
-        pen.circle(28, 72, 10, fill=(200, 60, 40))
-
-    return sprite(size, size, paint)
-
-
-@cache
 def bound_ring(size: int) -> Image.Image:
     """A golden frame around the spaces of the bound object."""
 
@@ -233,4 +193,3 @@ def bound_ring(size: int) -> Image.Image:
         pen.rect(1, 1, 99, 99, outline=BOUND, width=4.5, radius=10)
 
     return sprite(size, size, paint)
-

@@ -1,4 +1,5 @@
-"""Board pictures as Discord attachments, with their alt text.
+"""Board pictures as Discord attachments, with their alt text and, beside them, the facts
+the picture leaves to words (``bot.text.board_facts``: the round, the gong, the actions, the garden).
 
 The only place the bot calls ``render``. The public pictures are drawn from
 ``rules.public_view(state)`` and nothing else, so they cannot show a secret;
@@ -28,11 +29,13 @@ import discord
 import render
 import render.replay
 import rules
-from locales import spoken
+from locales import speaking, spoken
 
+from ..text import board_facts
 from .assist import deduction_aid
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
+FACTS_COLOUR = discord.Colour(0x21253A)  # the picture's caption strip
 
 log = logging.getLogger(__name__)
 
@@ -72,10 +75,34 @@ class Board:
     png: bytes
     filename: str
     description: str
+    facts: tuple[tuple[str, str], ...] = ()  # (name, value) in the picture's language
 
     def file(self) -> discord.File:
         # A fresh File each time: discord.File is consumed by one send.
         return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.description)
+
+    def embeds(self) -> list[discord.Embed]:
+        """The facts as one embed of short fields, which Discord lays out for a phone or a desktop."""
+        if not self.facts:
+            return []
+        embed = discord.Embed(colour=FACTS_COLOUR)
+        for name, value in self.facts:
+            embed.add_field(name=name, value=value or "-", inline=len(value) <= 24)
+        return [embed]
+
+
+def embeds_of(board: Board | None) -> list[discord.Embed]:
+    """What goes with ``board`` in a send or an edit: none without a board, so an edit clears stale facts."""
+    return board.embeds() if board is not None else []
+
+
+def facts_of(view: object) -> tuple[tuple[str, str], ...]:
+    """The facts for a view's picture: hers for her view, the public ones for a public view."""
+    if isinstance(view, rules.GoryoView):
+        return tuple(board_facts.goryo_facts(view))
+    if isinstance(view, rules.PublicView):
+        return tuple(board_facts.public_facts(view))
+    return ()
 
 
 # The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
@@ -119,7 +146,9 @@ async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: 
     except render.UndrawableView as refused:
         log.error("%s not drawn, sent without its picture: %s", filename, refused)
         return None
-    return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT])
+    with speaking(language):
+        facts = facts_of(view)
+    return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts)
 
 
 async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board | None:

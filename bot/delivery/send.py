@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from ..storage import MatchRecord
-from .boards import Board
+from .boards import Board, embeds_of
 
 # Also the client's default (``GoryoBot``): a message pings no one unless it names whom it means to ping,
 # so a refusal quoting what was typed can't ping anyone, let alone @everyone, @here or a role.
@@ -28,10 +28,12 @@ def pinging_players(record: MatchRecord) -> discord.AllowedMentions:
 
 def message_options(board: Board | None = None, view: discord.ui.View | None = None, *,
                     mentions: discord.AllowedMentions = QUIET, **extra: object) -> dict:
-    """The keyword arguments of one send: whom it may ping (no one by default), the board as a fresh file, the buttons."""
+    """The keyword arguments of one send: whom it may ping (no one by default), the board as a fresh file
+    with its facts, the buttons."""
     options: dict = {"allowed_mentions": mentions, **extra}
     if board is not None:
         options["file"] = board.file()
+        options["embeds"] = embeds_of(board)
     if view is not None:
         options["view"] = view
     return options

@@ -184,7 +184,8 @@ class Reply:
             if self.is_component:
                 attachments = [board.file()] if board is not None else []
                 message = await interaction.edit_original_response(
-                    content=text, attachments=attachments, view=view, allowed_mentions=pinging_players(self.record)
+                    content=text, attachments=attachments, embeds=boards.embeds_of(board), view=view,
+                    allowed_mentions=pinging_players(self.record)
                 )
             else:
                 message = await interaction.followup.send(
@@ -540,8 +541,10 @@ class Deliverer:
         if record.live_board_round == state.round and record.live_board_message_id is not None:
             message = self._channel(record).get_partial_message(record.live_board_message_id)
             try:
-                # Its buttons (the Samurai's panel) are redrawn with it; none once nothing is left to choose.
-                await message.edit(attachments=[board.file()] if board is not None else [], view=buttons(entry, state))
+                # Its buttons (the Samurai's panel) are redrawn with it, none once nothing is left to choose; its
+                # words carry the facts (an embed), so it says again whom it may ping: its players only.
+                await message.edit(attachments=[board.file()] if board is not None else [], view=buttons(entry, state),
+                                   embeds=boards.embeds_of(board), allowed_mentions=pinging_players(record))
                 return record, message.id
             except discord.NotFound:
                 log.info("match %d: the live board message was deleted; posting a new one", record.id)

@@ -31,7 +31,7 @@ from discord.webhook.async_ import async_context
 
 from locales import speaking
 
-from ..delivery.boards import Board
+from ..delivery.boards import Board, embeds_of
 from ..delivery.send import pinging_players
 from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
@@ -82,7 +82,8 @@ class OriginalResponse:
     async def fill(self, text: str, board: Board | None, view: discord.ui.View | None,
                    mentions: discord.AllowedMentions) -> int:
         with handle_message_parameters(
-            content=text, attachments=[board.file()] if board is not None else [], view=view, allowed_mentions=mentions,
+            content=text, attachments=[board.file()] if board is not None else [], embeds=embeds_of(board), view=view,
+            allowed_mentions=mentions,
         ) as params:
             data = await async_context.get().edit_original_interaction_response(
                 self.carrier.application_id, self.carrier.token,

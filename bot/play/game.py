@@ -197,7 +197,8 @@ class Game:
         # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
         board = await boards.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
         await interaction.edit_original_response(
-            content=builder.builder_text(state, path, trail), attachments=[board.file()], view=view
+            content=builder.builder_text(state, path, trail), attachments=[board.file()] if board is not None else [],
+            embeds=boards.embeds_of(board), view=view,
         )
 
     async def builder_preview(self, interaction: discord.Interaction, match_id: int, round_number: int,
@@ -333,7 +334,9 @@ class Game:
             pictures.append(await boards.discovery_board(discovered, language=language))
         with speaking(language):
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
-        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None], allowed_mentions=discord.AllowedMentions.none())
+        # The facts of the board now; the Discovery beside it shows the round before.
+        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
+                                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())

@@ -635,7 +635,7 @@ HELP_ASSIST = N_("""\
 **The deduction aid** (`/goryo challenge … assist:True`, off unless chosen)
 Her path is secret, but every answer rules some of her possible paths out. With the aid on, during each Samurai turn the board shades the spaces her remaining paths cross (the deeper the orange, the more of them) and marks with a number where they could end; the caption, the picture's description and each investigation's message say how many paths still fit, like "23 of her 41 possible paths fit the answers", and name the path when only one is left.
 It uses public facts only (her start, the powers she still has, the object tiles, this round's answers), so everyone in the channel sees the same aid and it never gives her secret away. She may have laid a False Trail, so a single *yes* off a path does not rule it out while she still holds that power.
-The garden panel's **?** marks the object types that could still be her bound object, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most.""")
+The board's message lists, under *Could be her bound object*, the object types that could still be hers, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most.""")
 
 # --- time limits, faults, damage ---------------------------------------------------
 

@@ -5,7 +5,7 @@
 Quantising each picture to its own palette took a third of a board's drawing time (issue 24);
 mapping to a fixed one takes a few per cent of it. The palette is median cut over the golden
 scenes in every language, drawn unencoded, so it holds the palace, every piece, the aid's shading
-and the panel's words. Run it after a change to the drawing's colours, then regen_golden.
+and the caption's words. Run it after a change to the drawing's colours, then regen_golden.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from PIL import Image
 import render
 from render import DeductionAid, board
 from render import geometry as g
+from render.board import LINES
 from render.overlay import BADGE_SIZE, HEAT, badge_origin, heat_level
 from render.palace import background
 from render.theme import TATAMI
@@ -126,14 +127,15 @@ def test_neighbouring_heat_levels_and_the_plain_mat_stay_apart():
         assert luminance(darker) < luminance(lighter)
 
 
-def test_the_aid_leaves_the_panel_above_the_legend_alone_and_no_aid_draws_no_overlay():
+def test_the_aid_leaves_the_caption_above_its_count_alone_and_no_aid_draws_no_overlay():
     view = aid_scenes.early()
     assert render.public_board(view) == render.public_board(view, None)
     with_aid, without, _ = drawn("early")
-    panel = (g.PANEL_LEFT, g.BOARD_TOP, g.PANEL_RIGHT, g.POWERS_TOP + 48)
-    assert changed_pixels(with_aid, without, panel) < 50  # the palette may round a few edge pixels
-    legend = (g.PANEL_LEFT, g.POWERS_TOP + 50, g.PANEL_RIGHT, g.BOARD_TOP + g.BOARD_SIZE)
-    assert changed_pixels(with_aid, without, legend) > 500, "the aid's own key is in the legend"
+    between = (LINES[1] + LINES[2]) // 2
+    above = (0, 0, g.WIDTH, between)
+    assert changed_pixels(with_aid, without, above) < 50  # the palette may round a few edge pixels
+    count = (0, between, g.WIDTH, g.CAPTION_HEIGHT)
+    assert changed_pixels(with_aid, without, count) > 500, "the aid's count is the caption's third line"
 
 
 def test_the_alt_text_carries_the_aid_numbers():

@@ -9,7 +9,7 @@ import pytest
 
 import render
 import rules
-from rules import PawPrint, Samurai, SamuraiCall
+from rules import PawPrint, Phase, Samurai, SamuraiCall
 
 from . import scenes
 
@@ -68,8 +68,7 @@ def test_every_view_of_real_matches_is_drawn():
 
 
 def test_whatever_else_fails_while_drawing_is_the_same_named_error():
-    """A fact the checks let through but no drawing can show (a garden tile of no known object)."""
-    view = mid()
-    odd = tuple((f"thing {n}", state) for n, (_type, state) in enumerate(view.tiles))
+    """A fact the checks let through but no drawing can show (a setup revealing a type of no known object)."""
+    odd = dataclasses.replace(mid(), phase=Phase.SETUP, first_type="thing")
     with pytest.raises(render.UndrawableView, match="drawing failed"):
-        render.public_board(dataclasses.replace(view, tiles=odd))
+        render.public_board(odd)

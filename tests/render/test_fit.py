@@ -1,5 +1,5 @@
-"""Every word on a picture fits its place, in every language: nothing runs off the panel or the
-caption, and no two labels overlap.
+"""Every word on a picture fits its place, in every language: nothing runs off the picture or the
+caption, nothing is shrunk below ``MIN_TEXT``, and no two labels overlap.
 
 The pictures are composed (``render.images.…_picture``) for many moments of real matches and every
 ending, in each language with a catalogue, while every ``ImageDraw.text`` call on the full-size
@@ -19,17 +19,13 @@ import rules
 from locales import LANGUAGES, speaking
 from render import geometry as g
 from render import layers
-from render.board import goryo_legend
+from render.board import CAPTION_RIGHT
 from render.images import discovery_picture, final_picture, goryo_picture, public_picture
-from render.overlay import aid_legend
-from render.panel import LEGEND_GAP, TILE, TILE_GAP, WIDTH, legend_layout, legend_lines, public_legend
-from render.words import object_name, samurai_colour
-from rules import ObjectType, Outcome, Samurai, Side, Termination
+from rules import Outcome, Side, Termination
 from rules.playout import random_match
 
 from . import aid_scenes, scenes
 
-SMALLEST_TEXT = 11  # px at full size: nothing is shrunk below this to fit
 Box = tuple[float, float, float, float]
 
 
@@ -93,11 +89,11 @@ def misplaced(label: Label) -> str | None:
     x0, y0, x1, y1 = label.box
     if x0 < 0 or y0 < 0 or x1 > g.WIDTH or y1 > g.HEIGHT:
         return "off the picture"
-    if y1 <= g.CAPTION_HEIGHT and x1 > g.WIDTH - 20:
+    if y1 <= g.CAPTION_HEIGHT and x1 > CAPTION_RIGHT + 1:
         return "past the caption's edge"
-    if y0 >= g.CAPTION_HEIGHT and x0 >= g.PANEL_LEFT and (x0 < g.PANEL_INNER_LEFT - 1 or x1 > g.PANEL_INNER_RIGHT + 1):
-        return "outside the panel"
-    if label.size < SMALLEST_TEXT:
+    if y0 < g.CAPTION_HEIGHT < y1:
+        return "across the caption's edge"
+    if label.size < g.MIN_TEXT:
         return f"shrunk to {label.size} px"
     return None
 
@@ -115,35 +111,10 @@ def test_every_label_of_every_picture_fits_its_place_without_overlapping_another
     assert not problems, "\n".join(problems[:20])
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_object_name_fits_under_its_tile_and_every_samurai_name_before_his_actions(monkeypatch, language):
-    """Every name, not only those a scene happens to draw, checked on a drawn panel."""
-    with speaking(language):
-        labels = record_labels(monkeypatch, lambda: public_picture(rules.public_view(scenes.mid_samurai_turn())))
-        texts = {label.text: label for label in labels}
-        for object_type in ObjectType:
-            name = texts[object_name(object_type)]
-            assert name.box[2] - name.box[0] <= TILE + TILE_GAP - 6, name
-        first_action = g.action_slot_box(0, 0)[0]
-        for samurai in Samurai:
-            assert texts[samurai_colour(samurai)].box[2] < first_action - 6, samurai
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_legend_fits_the_panel_with_room_between_its_entries(language):
-    with speaking(language):
-        for entries, extra in ((public_legend(), None), (goryo_legend(), None), (public_legend(), aid_legend())):
-            lines, heights = legend_lines(entries, extra)
-            assert len(lines) == len(heights) and sum(len(line) for line in lines) == len(entries) + len(extra or [])
-            for line in lines:
-                label, widths, gap = legend_layout(line)
-                assert gap >= LEGEND_GAP[0] and label.size >= 12, [words for _, words in line]
-                assert sum(widths) + gap * (len(line) - 1) <= WIDTH
-
-
 def test_a_label_too_long_is_caught():
-    """The checks can fail: a label running past the panel, and two labels drawn over each other."""
-    right = Label("x" * 40, (g.PANEL_INNER_LEFT, 500, g.PANEL_INNER_RIGHT + 30, 520), 14)
-    assert misplaced(right) == "outside the panel"
-    assert misplaced(dataclasses.replace(right, box=(900, 500, 1000, 520), size=9)) == "shrunk to 9 px"
+    """The checks can fail: a label running past the caption, one shrunk too far, and two labels drawn over each other."""
+    right = Label("x" * 40, (400, 10, CAPTION_RIGHT + 10, 40), 30)
+    assert misplaced(right) == "past the caption's edge"
+    assert misplaced(dataclasses.replace(right, box=(400, 500, 500, 520), size=g.MIN_TEXT - 1)) == \
+        f"shrunk to {g.MIN_TEXT - 1} px"
     assert overlap((0, 0, 10, 10), (9, 9, 20, 20)) and not overlap((0, 0, 10, 10), (10, 0, 20, 10))

@@ -16,7 +16,7 @@ from rules.playout import random_match
 from . import scenes
 from .golden_cases import CASES
 
-WIDTH, HEIGHT = 1240, 868
+WIDTH, HEIGHT = 742, 860  # the caption and the palace, nearly square (phone first)
 MAX_BYTES = 300 * 1024
 
 

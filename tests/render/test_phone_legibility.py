@@ -3,8 +3,7 @@
 Discord shows an image as wide as the chat column: about 360 px on a phone held
 upright. Each check renders the golden cases in every language with a catalogue, shrinks them to 360 px wide the way a
 client does (area averaging) and measures, at the places the renderer's geometry
-says things are drawn: the height of the space names and table names, the contrast
-between a used and an empty action space, and how far apart her two target marks
+says things are drawn: the height of the space names, and how far apart her two target marks
 and a room centre and her "sealed" ring look.
 """
 
@@ -20,17 +19,15 @@ from PIL import Image, ImageStat
 
 import render
 import rules
-from locales import LANGUAGES, speaking
+from locales import LANGUAGES
 from render import DeductionAid
 from render import geometry as g
 from render.board import PATH_COLOUR, label_box
 from render.overlay import draw_heat
 from render.palace import background
-from render.panel import Slot, slots_of
 from render.reach import reachable_targets
 from render.theme import font
-from render.words import samurai_colour
-from rules import SPACES, GoryoView, PublicView, Samurai, space_name
+from rules import SPACES, GoryoView, PublicView, space_name
 from rules.palace import CENTRES
 
 from . import aid_scenes, scenes
@@ -148,15 +145,6 @@ def test_every_space_name_is_at_least_7_px_tall_on_a_phone():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_samurai_names_in_the_actions_table_are_at_least_7_px_tall_on_a_phone(language):
-    for samurai in Samurai:
-        with speaking(language):
-            name = samurai_colour(samurai)
-        cap = font(g.ACTION_NAME_SIZE, True).getbbox(name[0], anchor="ls")
-        assert (cap[3] - cap[1]) * SCALE >= MIN_TEXT_PX, name
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("name", CASE_NAMES)
 def test_space_names_stand_out_from_their_mat_on_a_phone(name, language):
     """Where nothing covers a name, its darkest ink against the mat between its letters keeps a readable contrast."""
@@ -196,44 +184,6 @@ def test_no_route_colour_lies_on_a_route_space_name(name):
         near = [p for p in pixels if sum(abs(a - b) for a, b in zip(p, PATH_COLOUR)) < 90
                 or min(p) > 245]
         assert near == [], (space_name(space), near[:5])
-
-
-# --- the actions table ---------------------------------------------------------------
-
-
-def slot_colours(name: str, language: str = "en") -> dict[Slot, list[tuple[float, ...]]]:
-    """The phone-size mean colour of the middle of every action space, grouped by what it should show."""
-    _, phone = pictures(name, language)
-    public = public_of(_views()[name][1])
-    found: dict[Slot, list[tuple[float, ...]]] = {slot: [] for slot in Slot}
-    for row, samurai in enumerate(Samurai):
-        for column, slot in enumerate(slots_of(public, samurai)):
-            found[slot].append(mean_colour(phone, on_phone(g.action_slot_box(row, column), shrink=3)))
-    return found
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("name", CASE_NAMES)
-def test_a_used_action_space_contrasts_with_an_empty_one_on_a_phone(name, language):
-    colours = slot_colours(name, language)
-    assert colours[Slot.OPEN] or colours[Slot.CLOSED]
-    for used in colours[Slot.USED]:
-        for empty in colours[Slot.OPEN] + colours[Slot.CLOSED]:
-            assert contrast(used, empty) >= MIN_CUBE_CONTRAST, (used, empty)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_mid_turn_picture_has_used_open_and_closed_spaces_to_compare(language):
-    colours = slot_colours("mid_samurai_turn_public", language)
-    assert all(colours[slot] for slot in Slot), {slot: len(c) for slot, c in colours.items()}
-    # A space closed because its Samurai's turn is over looks unlike one still open.
-    _, phone = pictures("mid_samurai_turn_public", language)
-    public = public_of(_views()["mid_samurai_turn_public"][1])
-    crops = {}
-    for row, samurai in enumerate(Samurai):
-        for column, slot in enumerate(slots_of(public, samurai)):
-            crops.setdefault(slot, phone.crop(on_phone(g.action_slot_box(row, column))))
-    assert mean_difference(crops[Slot.CLOSED], crops[Slot.OPEN]) >= 8
 
 
 # --- her marks --------------------------------------------------------------------------

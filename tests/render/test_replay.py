@@ -71,7 +71,7 @@ def test_one_frame_per_action_and_reveal_plus_the_final_board():
     assert frames[-1].kind is FrameKind.FINAL
     image = opened(encode_gif(frames, width=SMALL))
     assert image.is_animated and image.n_frames == len(frames)
-    assert image.size == (SMALL, 168) and image.info["loop"] == 0
+    assert image.size == (SMALL, 278) and image.info["loop"] == 0
     durations = []
     for index in range(image.n_frames):
         image.seek(index)
