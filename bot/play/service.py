@@ -98,15 +98,16 @@ def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
     if side is rules.Side.SAMURAI:
         if state.phase is rules.Phase.SETUP:
             return Refusal(N_("It is not your turn: the Goryō is choosing where she starts. "
-                              "I'll ping you in the channel when it is."))
+                              "`/goryo notify` sets how I tell you when it is."))
         if state.last_reveal is not None:
             # A command typed as the turn ended by itself (its 6th action, say) lands here: say so.
             return Refusal(
                 N_("Your turn of round {number} is over: the Discovery followed it, and the Goryō is now planning "
-                   "round {next}. I'll ping you in the channel when it is your turn."),
+                   "round {next}. `/goryo notify` sets how I tell you when it is your turn."),
                 number=state.last_reveal.round, next=state.round,
             )
-        return Refusal(N_("It is not your turn: the Goryō is planning her path. I'll ping you in the channel when it is."))
+        return Refusal(N_("It is not your turn: the Goryō is planning her path. "
+                          "`/goryo notify` sets how I tell you when it is."))
     return Refusal(N_("It is not your turn: the Samurai are hunting. I'll message you when it is your turn."))
 
 
