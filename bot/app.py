@@ -25,6 +25,7 @@ from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
+from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
 from .storage import Store, open_store
@@ -93,6 +94,7 @@ class GoryoBot(commands.Bot):
         try:
             assert self.game is not None
             await self.game.challenges.sweep()
+            await archive_finished(self, self.game.store, self.game.service.clock())
             if self.game.deliverer.shards is not None:
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.game.deliverer.sweep()

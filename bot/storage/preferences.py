@@ -119,6 +119,8 @@ GET_MATCH_THREAD = "SELECT match_id, thread_id, parent_id FROM match_threads WHE
 THREADS_TO_ARCHIVE = (
     "SELECT t.match_id, t.thread_id, t.parent_id FROM match_threads t JOIN matches m ON m.id = t.match_id"
     " WHERE t.archived_at IS NULL AND m.status <> 'active' AND m.finished_at IS NOT NULL AND m.finished_at <= ?"
+    # not while a rematch is played in the thread
+    " AND NOT EXISTS (SELECT 1 FROM matches a WHERE a.channel_id = t.thread_id AND a.status = 'active')"
     " ORDER BY t.match_id"
 )
 THREAD_ARCHIVED = "UPDATE match_threads SET archived_at = ? WHERE match_id = ? AND archived_at IS NULL"
