@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 import rules
 from bot.play.threads import ARCHIVE_AFTER
@@ -13,9 +15,13 @@ from .helpers import Table, seen_by
 from .test_server_settings import admin
 
 
-def thread_of(table: Table, match_id: int):
-    [thread] = [t for t in table.channel.threads if t.id == match_id]
-    return thread
+def archived(env, thread) -> bool:
+    return env.backend.channels[thread.id].thread_metadata.archived
+
+
+def deny_the_bot(env, table: Table, permission: str) -> None:
+    denied = discord.Permissions(**{permission: True}).value
+    env.backend.set_overwrite(table.channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=denied))
 
 
 async def threads_on(env, table: Table) -> None:
@@ -23,12 +29,12 @@ async def threads_on(env, table: Table) -> None:
     assert saved.ephemeral and "each match is played in a thread of its own" in saved.response.content
 
 
-async def accepted(table: Table, challenger, opponent):
+async def accepted(table: Table, challenger, opponent, accept: str = "Accept"):
     """``challenger`` (the Goryō) challenges ``opponent`` in the channel, who accepts: the match's thread."""
     posted = await table.challenge(by=challenger, opponent=opponent, role="goryo")
     assert not posted.ephemeral
     before = {t.id for t in table.channel.threads}
-    result = await opponent.click(table.challenge_message(), label="Accept")
+    result = await opponent.click(table.challenge_message(), label=accept)
     assert result.acknowledged
     [thread] = [t for t in table.channel.threads if t.id not in before]
     return thread
@@ -93,3 +99,62 @@ async def test_two_matches_at_once_in_one_channel_each_in_its_thread_to_the_end(
         f"The match of <@{table.alice.id}> and <@{table.bob.id}> in <#{first.id}> is over. **The Samurai win**: the Goryō resigned.",
     ]
     assert await store.active_match_in(first.id) is None and await store.active_match_in(second.id) is None
+
+
+async def test_a_restart_mid_match_keeps_the_threads_match_playable_and_its_thread_is_archived_an_hour_after(
+        env, make_bot, table: Table):
+    await threads_on(env, table)
+    thread = await accepted(table, table.alice, table.bob)
+    record = await env.bot.store.active_match_in(thread.id)
+    await env.restart_bot(make_bot())
+    # After the restart: the thread's commands still find its match, and `match:` works from the channel too.
+    status = await table.carol.slash(thread, "goryo status")
+    assert f"<@{table.alice.id}>" in status.response.content and f"<@{table.bob.id}>" in status.response.content
+    space = rules.space_name(rules.SPACES_OF_TYPE[record.state.first_type][0])
+    assert (await table.alice.slash(table.channel, "goryo start", space=space, match=record.id)).acknowledged
+    assert any(f"appears on {space}" in m.content for m in thread.history())
+    await env.restart_bot(make_bot())
+    await resign_in(thread, table.bob)
+    assert [m for m in table.channel.history() if "is over" in m.content]
+    # Archived an hour after the end, by the sweep, across a restart.
+    assert not archived(env, thread)
+    for _ in range(5):
+        await env.advance_time(600)
+    await env.advance_time(ARCHIVE_AFTER.total_seconds() - 3000 - 120)
+    assert not archived(env, thread)
+    await env.restart_bot(make_bot())
+    await env.advance_time(180)
+    assert archived(env, thread)
+    assert (await env.bot.store.threads_to_archive(env.bot.game.service.clock())) == []
+
+
+@pytest.mark.parametrize("lacking, named", [
+    ("create_public_threads", "Create Public Threads"), ("send_messages_in_threads", "Send Messages in Threads"),
+])
+async def test_threads_stay_off_when_the_bot_may_not_open_or_speak_in_them(env, table: Table, lacking, named):
+    deny_the_bot(env, table, lacking)
+    refused = await admin(env, table).slash(table.channel, "goryo settings", threads=True)
+    assert refused.ephemeral and f"I lack the **{named}** permission" in refused.response.content
+    assert "Server Settings → Roles" in refused.response.content
+    assert (await env.bot.store.server_settings(table.guild.id)).threads is False
+    # Matches go on in the channel, as before.
+    await table.begin()
+    assert table.channel.threads == [] and await env.bot.store.active_match_in(table.channel.id) is not None
+
+
+async def test_threads_in_italian(env, locales_of):
+    guild = env.create_guild(preferred_locale="it")
+    table = Table(env, guild=guild)
+    manager = admin(env, table)
+    locales_of[manager.id] = "it"
+    saved = (await manager.slash(table.channel, "goryo settings", threads=True)).response.content
+    assert "ogni partita si gioca in un thread tutto suo" in saved
+    thread = await accepted(table, table.alice, table.bob, accept="Accetta")
+    [start] = [m.content for m in table.channel.history() if "aprilo per guardare" in m.content]
+    assert start == f"<@{table.alice.id}> (il Goryō) e <@{table.bob.id}> (i Samurai) giocano in <#{thread.id}>: aprilo per guardare."
+    await resign_in(thread, table.alice)
+    [end] = [m.content for m in table.channel.history() if "è finita" in m.content]
+    assert end.startswith(f"La partita di <@{table.alice.id}> e <@{table.bob.id}> in <#{thread.id}> è finita. **")
+    deny_the_bot(env, table, "create_public_threads")
+    refused = (await manager.slash(table.channel, "goryo settings", threads=True)).response.content
+    assert "mi manca il permesso **Creare thread pubblici**" in refused
