@@ -216,9 +216,6 @@ class Challenges:
         return challenger_is_goryo(challenge.challenger_role, seed)
 
     async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
-        # Checked before the thread is opened: a lapsed or answered challenge opens none.
-        if await self.store.get_challenge(challenge.id) is None:
-            raise Refusal(N_("This challenge is no longer open."))
         thread_id = await threads.open_thread(self.bot, self.store, interaction, challenge)
         channel_id = challenge.channel_id if thread_id is None else thread_id  # where the match is played
         seed = self._seed()
