@@ -158,3 +158,24 @@ async def test_threads_in_italian(env, locales_of):
     deny_the_bot(env, table, "create_public_threads")
     refused = (await manager.slash(table.channel, "goryo settings", threads=True)).response.content
     assert "mi manca il permesso **Creare thread pubblici**" in refused
+
+
+async def test_a_refused_end_line_is_sent_later_once_without_holding_back_the_thread(env, table: Table):
+    await threads_on(env, table)
+    thread = await accepted(table, table.alice, table.bob)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=500)
+    await resign_in(thread, table.alice)
+    assert [m for m in thread.history() if "bound object was" in m.content]  # the thread's end went at once
+    assert not [m for m in table.channel.history() if "is over" in m.content]
+    await env.advance_time(30)  # the outbox's first retry
+    assert len([m for m in table.channel.history() if "is over" in m.content]) == 1
+
+
+async def test_a_thread_that_cannot_be_opened_leaves_the_match_in_the_channel(env, table: Table):
+    await threads_on(env, table)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages/*/threads", status=403, code=50013)
+    await table.begin()
+    assert table.channel.threads == []
+    record = await env.bot.store.active_match_in(table.channel.id)
+    assert record is not None and await env.bot.store.match_thread(record.id) is None
+    assert [m for m in table.channel.history() if "Challenge accepted" in m.content]
