@@ -94,10 +94,10 @@ class GoryoBot(commands.Bot):
         try:
             assert self.game is not None
             await self.game.challenges.sweep()
-            await archive_finished(self, self.game.store, self.game.service.clock())
             if self.game.deliverer.shards is not None:
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.game.deliverer.sweep()
+            await archive_finished(self, self.game.store, self.game.service.clock())
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

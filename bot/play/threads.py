@@ -34,10 +34,13 @@ ARCHIVE_AFTER = timedelta(hours=1)
 AUTO_ARCHIVE_MINUTES = 10080  # Discord's longest: a quiet week between two turns does not hide a running match
 
 
-async def display_name(bot: discord.Client, guild: discord.Guild | None, user_id: int) -> str:
-    member = guild.get_member(user_id) if guild is not None else None
-    if member is not None:
-        return member.display_name
+async def display_name(bot: discord.Client, interaction: discord.Interaction, user_id: int) -> str:
+    """As the Accept shows it (the one who clicked, the players the challenge mentions), else as Discord says:
+    no request before the Accept is acknowledged unless needed."""
+    known = [interaction.user, *(interaction.message.mentions if interaction.message is not None else [])]
+    for user in known:
+        if user.id == user_id:
+            return user.display_name
     user = bot.get_user(user_id) or await bot.fetch_user(user_id)
     return user.display_name
 
@@ -51,8 +54,8 @@ async def open_thread(bot: discord.Client, store: Store, interaction: discord.In
         return None
     if isinstance(interaction.channel, discord.Thread):  # a challenge made in a thread: its match stays there
         return None
-    name = words.thread_name(await display_name(bot, interaction.guild, challenge.challenger_id),
-                             await display_name(bot, interaction.guild, challenge.opponent_id))
+    name = words.thread_name(await display_name(bot, interaction, challenge.challenger_id),
+                             await display_name(bot, interaction, challenge.opponent_id))
     message = bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id).get_partial_message(
         challenge.message_id)
     try:
