@@ -41,5 +41,5 @@ def settings_text(
     thread += f" ({_by(*threads_set) if threads_set else default})."
     head = _("Saved. This server's settings are now:") if saved else _("This server's settings:")
     tail = _("A change applies to matches that start after it; matches already running keep theirs. "
-             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours) or `assist:`.")
+             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours), `assist:` or `threads:`.")
     return "\n".join([head, f"- {limit}", f"- {aid}", f"- {thread}", tail])
