@@ -179,3 +179,19 @@ async def test_a_thread_that_cannot_be_opened_leaves_the_match_in_the_channel(en
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record is not None and await env.bot.store.match_thread(record.id) is None
     assert [m for m in table.channel.history() if "Challenge accepted" in m.content]
+
+
+async def test_a_rematch_asked_in_a_thread_is_played_in_that_thread_which_stays_open_meanwhile(env, table: Table):
+    await threads_on(env, table)
+    thread = await accepted(table, table.alice, table.bob)
+    await resign_in(thread, table.alice)
+    end = [m for m in thread.history() if "bound object was" in m.content][-1]
+    await table.bob.click(end, label="Rematch")
+    offer = [m for m in thread.history() if m.components and "Accept" in str(m.components)][-1]
+    await table.alice.click(offer, label="Accept")
+    rematch = await env.bot.store.active_match_in(thread.id)
+    assert rematch is not None and rematch.goryo_id == table.bob.id
+    assert len(table.channel.threads) == 1
+    for _ in range(8):
+        await env.advance_time(600)
+    assert not archived(env, thread)  # its first match ended over an hour ago, but the rematch is being played
