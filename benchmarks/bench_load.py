@@ -223,19 +223,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def open_matches(env: simcord.Env, count: int, seed: int, shard: int | None = None) -> list[Seat]:
+async def open_matches(
+    env: simcord.Env, count: int, seed: int, shard: int | None = None, threads: bool = False
+) -> list[Seat]:
     seats: list[Seat] = []
     guild = None
     for index in range(count):
         if index % 400 == 0:  # Discord allows 500 channels per server
             where = {} if shard is None else {"shard_id": shard}  # a server on this process's own shard
             guild = env.create_guild(name=f"server {index // 400}", **where)
+            if threads:  # each match in a thread of its own (issue 23), as /goryo settings threads:True sets it
+                await env.bot.store.change_server_setting(guild.id, "threads", "on", by=0, now=env.bot.game.service.clock())
         channel = guild.create_text_channel(f"dojo-{index}")
         goryo = guild.add_member(env.create_user(f"goryo{index}"))
         samurai = guild.add_member(env.create_user(f"samurai{index}"))
         posted = await goryo.slash(channel, "goryo challenge", opponent=samurai, role="goryo")
         accepted = await samurai.click(posted.response, label="Accept")
         assert accepted.acknowledged
+        if threads:
+            [channel] = channel.threads  # the match is played there
         record = await env.bot.store.active_match_in(channel.id)
         assert record.goryo_id == goryo.id, "two processes' simulated channels share an id"
         seats.append(Seat(channel, goryo, samurai, record.id, random.Random(seed * 100_003 + index), bool(shard)))
@@ -271,7 +277,8 @@ async def act(env: simcord.Env, seat: Seat) -> bool:
 
 
 async def run(
-    matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1
+    matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1,
+    threads: bool = False,
 ) -> dict:
     # Several processes: process k holds shard k of them (and delivers for its servers only).
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
@@ -283,7 +290,7 @@ async def run(
             await env.advance_time(600.0 * process)
         baseline = rss_mb()
         opened = time.perf_counter()
-        seats = await open_matches(env, matches, seed, process if processes > 1 else None)
+        seats = await open_matches(env, matches, seed, process if processes > 1 else None, threads)
         opening = time.perf_counter() - opened
         forget_uploads(env)
         timings.instrument(env.bot)
@@ -550,6 +557,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=20, help="actions to play in each match (at most)")
     parser.add_argument("--think", type=float, default=5.0, help="virtual seconds between passes over all matches")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--threads", action="store_true", help="each match in a thread of its own (the server setting)")
     parser.add_argument("--profile", metavar="FILE", help="profile the run with cProfile; print the top entries")
     parser.add_argument("--sweep-matches", type=int, default=10_000, help="active matches for the sweep (0: skip)")
     parser.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite",
@@ -578,7 +586,7 @@ def main() -> None:
             if args.processes > 1:
                 result = processes(args.processes, args, database)
             else:
-                work = run(args.matches, args.actions, args.think, args.seed, database)
+                work = run(args.matches, args.actions, args.think, args.seed, database, threads=args.threads)
                 if args.profile:
                     profiler = cProfile.Profile()
                     result = profiler.runcall(asyncio.run, work)

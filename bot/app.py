@@ -25,6 +25,7 @@ from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
+from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
 from .storage import Store, open_store
@@ -96,6 +97,7 @@ class GoryoBot(commands.Bot):
             if self.game.deliverer.shards is not None:
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.game.deliverer.sweep()
+            await archive_finished(self, self.game.store, self.game.service.clock())
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

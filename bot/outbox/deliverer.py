@@ -21,6 +21,7 @@ Routes and their fallbacks:
   as an item in doubt;
 - ``public``: a new channel message; ``live``: the turn's board message, edited in
   place (posted when the turn has none yet);
+- ``public`` with a ``channel``: a line in the channel a match's thread was opened from (nobody pinged);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
   acting, else a channel notice that gives nothing away (other failures: retried).
 
@@ -71,7 +72,7 @@ from locales import _, speaking
 from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
-from ..delivery.send import message_options, pinging, pinging_players
+from ..delivery.send import QUIET, message_options, pinging, pinging_players
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from . import failures
@@ -123,6 +124,8 @@ class Reply:
             source = self.interaction.message
             if source is None or source.flags.ephemeral or self.interaction.guild_id is None:
                 return False
+        if item.channel is not None:  # the Accept of a challenge whose match opened a thread: its message says so
+            return self.interaction.channel_id == item.channel
         return item.route == "public" and self.interaction.channel_id == self.record.channel_id
 
     def keep_out_of_the_channel(self) -> None:
@@ -146,8 +149,10 @@ class Reply:
         return self.gone or self.interaction.response.is_done()
 
     def can_answer_now(self, entry: OutboxEntry) -> bool:
-        """A text-only answer is sent as the first response at once: no need to defer for it."""
-        return self.carries(entry) and entry.item.picture is None and not self.interaction.response.is_done()
+        """A text-only answer is sent as the first response at once: no need to defer for it (except the line a
+        challenge's message becomes when its match opens a thread: an edit of that message)."""
+        return (self.carries(entry) and entry.item.picture is None and entry.item.channel is None
+                and not self.interaction.response.is_done())
 
     async def defer(self) -> None:
         """Acknowledge Discord now, so the answer may come after the picture is drawn."""
@@ -405,6 +410,8 @@ class Deliverer:
         states: dict[int, rules.GameState] = {}
         for entry in entries:
             group = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
+            if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
+                group = "parent"
             if group in held:
                 lost += reply is not None and entry.seq == reply.record.version
                 behind.append((entry.id, held[group]))
@@ -514,6 +521,8 @@ class Deliverer:
                 # Discord's own failure, or no answer at all: it may have got through all the same. Retried later,
                 # as an item in doubt (found, filled, or sent by its route then), rather than sent again at once.
                 raise reply.refusal
+        if item.channel is not None:
+            return record, await self._tell_parent(record, entry)
         if item.route == "public":
             return record, await self._post(record, entry, board, state)
         if item.route == "live":
@@ -570,6 +579,12 @@ class Deliverer:
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
         """The match with ``message_id`` as this turn's board (stored by the drain once the item is sent)."""
         return dataclasses.replace(record, live_board_round=state.round, live_board_message_id=message_id)
+
+    async def _tell_parent(self, record: MatchRecord, entry: OutboxEntry) -> int:
+        """One line in the channel the match's thread was opened from; nobody is pinged there (the thread does)."""
+        parent = self.bot.get_partial_messageable(entry.item.channel, guild_id=record.guild_id)
+        message = await parent.send(entry.item.text, nonce=entry.nonce, **message_options(mentions=QUIET))
+        return message.id
 
     async def _tell_samurai(self, record: MatchRecord, entry: OutboxEntry) -> int | None:
         """A turn notice the Samurai asked for by DM; with their DMs shut it is dropped (the channel shows the turn)."""

@@ -133,6 +133,8 @@ class InDoubt:
             places.append((channel, {unreachable_notice(self.bot, record).strip()}))
         elif entry.item.route == "samurai":
             places.append((await self.bot.create_dm(discord.Object(record.samurai_id)), {text}))
+        elif entry.item.channel is not None:  # a line in the parent of the match's thread
+            places.append((self.bot.get_partial_messageable(entry.item.channel, guild_id=record.guild_id), {text}))
         else:
             places.append((channel, {text}))
         owned = {e.message_id for e in await self.store.outbox_of(record.id) if e.message_id is not None}

@@ -8,7 +8,9 @@ the deliverer draws it when it sends, after a restart too.
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
 the current Samurai turn, edited in place, and ``samurai`` is the Samurai player's DM (a turn
-notice they asked for; public words only). An item marked ``answer`` is the reply
+notice they asked for; public words only). A ``public`` item with a ``channel`` goes to that channel instead
+of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
+An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
 (``buttons="rematch"``) and built by the deliverer for the item's match.
 
@@ -42,10 +44,13 @@ class OutboxItem:
     answer: bool = False
     buttons: str | None = None
     language: str = "en"
+    channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
             raise ValueError(f"unknown route {self.route!r}")
+        if self.channel is not None and self.route != "public":
+            raise ValueError("only public words go to another channel")
         if self.picture is not None and self.picture not in PICTURES:
             raise ValueError(f"unknown picture {self.picture!r}")
         if self.buttons is not None and self.buttons not in BUTTONS:
@@ -60,13 +65,15 @@ class OutboxItem:
             data["buttons"] = self.buttons
         if self.language != "en":  # an item stored before languages existed is English
             data["language"] = self.language
+        if self.channel is not None:
+            data["channel"] = self.channel
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
         return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"),  # type: ignore[arg-type]
-                   data.get("language", "en"))
+                   data.get("language", "en"), data.get("channel"))
 
 
 @dataclass(frozen=True)

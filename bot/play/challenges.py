@@ -24,7 +24,7 @@ from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import messages
-from . import languages
+from . import languages, threads
 
 log = logging.getLogger(__name__)
 
@@ -216,6 +216,8 @@ class Challenges:
         return challenger_is_goryo(challenge.challenger_role, seed)
 
     async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
+        thread_id = await threads.open_thread(self.bot, self.store, interaction, challenge)
+        channel_id = challenge.channel_id if thread_id is None else thread_id  # where the match is played
         seed = self._seed()
         state = rules.new_game(seed, advanced=challenge.advanced)
         if self._goryo_is_challenger(challenge, seed):
@@ -225,8 +227,12 @@ class Challenges:
 
         def first_items() -> list[OutboxItem]:
             accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
-            setup = messages.goryo_setup(state, challenge.channel_id, dm_commands=self.settings.sync != "guild")
-            return [OutboxItem("accepted", "public", accepted, "public", answer=True), OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
+            setup = messages.goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
+            items = [OutboxItem("accepted", "public", accepted, "public", answer=True),
+                     OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
+            if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
+                items.insert(0, threads.start_line(goryo_id, samurai_id, thread_id, challenge.channel_id))
+            return items
 
         server = languages.in_channel(interaction)
         # Hers as her last interaction showed it: this Accept if she is the one accepting, else her challenge.
@@ -236,6 +242,7 @@ class Challenges:
             record = await self.store.start_match(
                 challenge_id=challenge.id, goryo_id=goryo_id, samurai_id=samurai_id, state=state,
                 now=discord.utils.utcnow(), outbox=outbox, server_language=server, goryo_language=goryo,
+                thread_id=thread_id,
             )
         except LookupError:
             raise Refusal(N_("This challenge is no longer open.")) from None

@@ -26,7 +26,7 @@ from ..delivery.assist import aid_words
 from ..delivery.notices import with_turn_notices
 from ..delivery.send import acknowledge_privately, message_options, send_private
 from ..errors import Refusal
-from ..outbox import OutboxEntry
+from ..outbox import OutboxEntry, OutboxItem
 from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
@@ -36,6 +36,7 @@ from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
 from .service import MatchService, Played
+from .threads import with_end_line
 
 
 def _in_guild(interaction: discord.Interaction) -> bool:
@@ -57,8 +58,10 @@ class Game:
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)),
-                                    notices=lambda played, items: with_turn_notices(store, played, items))
+        async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
+            return await with_end_line(store, played, await with_turn_notices(store, played, items))
+
+        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices)
         # With several processes, each delivers for the matches on its own shards' servers.
         shards = Shards.held(settings.shard_count, settings.shard_ids)
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)

@@ -10,7 +10,9 @@ from collections.abc import Awaitable, Callable
 
 from .address import for_driver, is_url, redact, scheme_of, scrub
 from .migrations import SchemaTooNewError
-from .preferences import NOTICE_MODES, SETTING_NAMES, NoticeMode, ServerSettings, SettingChange, SettingName, TurnNotice
+from .preferences import (
+    NOTICE_MODES, SETTING_NAMES, MatchThread, NoticeMode, ServerSettings, SettingChange, SettingName, TurnNotice,
+)
 from .shards import Shards, shard_of
 from .sqlite import (
     ACTIVE,
@@ -99,6 +101,7 @@ __all__ = [
     "ChallengeRecord",
     "ChannelBusyError",
     "LoggedAction",
+    "MatchThread",
     "MatchClosedError",
     "MatchRecord",
     "NOTICE_MODES",

@@ -285,6 +285,34 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
     ),
+    # 15: a thread per match (issue 23). The ``threads`` setting joins the others (SQLite cannot widen a CHECK
+    # in place, so the table is copied); ``match_threads`` says which matches are played in a thread opened
+    # from their challenge, where its parent channel is (it hears of the start and the end), and when the
+    # finished match's thread was archived.
+    (
+        """
+        CREATE TABLE server_setting_changes_new (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id   INTEGER NOT NULL,
+            name       TEXT    NOT NULL CHECK (name IN ('turn_limit', 'assist', 'threads')),
+            value      TEXT    NOT NULL,
+            changed_by INTEGER NOT NULL,
+            changed_at TEXT    NOT NULL
+        )
+        """,
+        "INSERT INTO server_setting_changes_new SELECT id, guild_id, name, value, changed_by, changed_at FROM server_setting_changes",
+        "DROP TABLE server_setting_changes",
+        "ALTER TABLE server_setting_changes_new RENAME TO server_setting_changes",
+        "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
+        """
+        CREATE TABLE match_threads (
+            match_id    INTEGER PRIMARY KEY REFERENCES matches (id),
+            thread_id   INTEGER NOT NULL,
+            parent_id   INTEGER NOT NULL,
+            archived_at TEXT
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -272,6 +272,20 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
     ),
+    # 15: a thread per match (issue 23), as in SQLite's migration 15.
+    (
+        "ALTER TABLE server_setting_changes DROP CONSTRAINT server_setting_changes_name_check",
+        "ALTER TABLE server_setting_changes ADD CONSTRAINT server_setting_changes_name_check"
+        " CHECK (name IN ('turn_limit', 'assist', 'threads'))",
+        """
+        CREATE TABLE match_threads (
+            match_id    BIGINT PRIMARY KEY REFERENCES matches (id),
+            thread_id   BIGINT NOT NULL,
+            parent_id   BIGINT NOT NULL,
+            archived_at TEXT
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

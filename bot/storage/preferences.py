@@ -40,8 +40,8 @@ def notice_from_row(row: Any) -> TurnNotice:
 
 # --- server settings -------------------------------------------------------------------------
 
-SettingName = Literal["turn_limit", "assist"]
-SETTING_NAMES: tuple[SettingName, ...] = ("turn_limit", "assist")
+SettingName = Literal["turn_limit", "assist", "threads"]
+SETTING_NAMES: tuple[SettingName, ...] = ("turn_limit", "assist", "threads")
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,8 @@ class SettingChange:
 class ServerSettings:
     """A server's settings now: each one's newest change, or None where it was never set (the bot's default).
 
-    ``turn_limit`` in seconds; ``assist``: whether matches may show the deduction aid (allowed by default).
+    ``turn_limit`` in seconds; ``assist``: whether matches may show the deduction aid (allowed by default);
+    ``threads``: whether a match is played in a thread of its own (off by default).
     """
 
     changes: dict[str, SettingChange] = field(default_factory=dict)
@@ -72,6 +73,12 @@ class ServerSettings:
     def assist(self) -> bool:
         change = self.changes.get("assist")
         return change is None or change.value == "on"
+
+    @property
+    def threads(self) -> bool:
+        """Whether each accepted challenge opens a thread for its match (off by default)."""
+        change = self.changes.get("threads")
+        return change is not None and change.value == "on"
 
 
 ADD_SETTING_CHANGE = (
@@ -92,3 +99,32 @@ def settings_from_rows(rows: list[Any]) -> ServerSettings:
     for row in rows:  # oldest first: the newest of each name wins
         changes[row["name"]] = SettingChange(row["name"], row["value"], row["changed_by"], datetime.fromisoformat(row["changed_at"]))
     return ServerSettings(changes)
+
+
+# --- a thread per match ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchThread:
+    """A match played in a thread opened from its challenge: the thread (the match's channel) and its parent."""
+
+    match_id: int
+    thread_id: int
+    parent_id: int
+
+
+ADD_MATCH_THREAD = "INSERT INTO match_threads (match_id, thread_id, parent_id) VALUES (?, ?, ?)"
+GET_MATCH_THREAD = "SELECT match_id, thread_id, parent_id FROM match_threads WHERE match_id = ?"
+# Threads of matches that finished before a moment and are not archived yet (the archiving sweep's work).
+THREADS_TO_ARCHIVE = (
+    "SELECT t.match_id, t.thread_id, t.parent_id FROM match_threads t JOIN matches m ON m.id = t.match_id"
+    " WHERE t.archived_at IS NULL AND m.status <> 'active' AND m.finished_at IS NOT NULL AND m.finished_at <= ?"
+    # not while a rematch is played in the thread
+    " AND NOT EXISTS (SELECT 1 FROM matches a WHERE a.channel_id = t.thread_id AND a.status = 'active')"
+    " ORDER BY t.match_id"
+)
+THREAD_ARCHIVED = "UPDATE match_threads SET archived_at = ? WHERE match_id = ? AND archived_at IS NULL"
+
+
+def thread_from_row(row: Any) -> MatchThread | None:
+    return None if row is None else MatchThread(row["match_id"], row["thread_id"], row["parent_id"])

@@ -32,7 +32,7 @@ from ..league import MatchSummary, Rating, RatingKey
 from ..outbox import Carrier, OutboxEntry, OutboxItem
 from . import preferences, standings
 from .migrations import migrate
-from .preferences import NOTICE_MODES, SETTING_NAMES, NoticeMode, ServerSettings, SettingName, TurnNotice
+from .preferences import NOTICE_MODES, SETTING_NAMES, MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
 from .shards import Shards
 
 log = logging.getLogger("bot.storage")
@@ -488,12 +488,15 @@ class Store:
         outbox: Sequence[OutboxItem] = (),
         server_language: str | None = None,
         goryo_language: str = "en",
+        thread_id: int | None = None,
     ) -> MatchRecord:
         """Turn a pending challenge into an active match, in one transaction (with its ``outbox`` items).
 
         LookupError if the challenge is gone (declined, withdrawn, expired or already
         accepted); ChannelBusyError if the database finds the channel taken.
         ``server_language``: as the accepting interaction showed it (None: the challenge's).
+        ``thread_id``: the thread opened from the challenge, where the match is played (its channel), the
+        challenge's channel being its parent.
         """
         with self._channel_busy():
             async with self._write() as db:
@@ -510,7 +513,7 @@ class Store:
                     db,
                     {
                         "guild_id": challenge["guild_id"],
-                        "channel_id": challenge["channel_id"],
+                        "channel_id": challenge["channel_id"] if thread_id is None else thread_id,
                         "goryo_id": goryo_id,
                         "samurai_id": samurai_id,
                         "assist": challenge["assist"],  # the match keeps the challenge's options
@@ -521,6 +524,8 @@ class Store:
                     now,
                     outbox,
                 )
+                if thread_id is not None:
+                    await db.execute(preferences.ADD_MATCH_THREAD, (row["id"], thread_id, challenge["channel_id"]))
         log.info("match %d started in channel %d (from challenge %d)", row["id"], row["channel_id"], challenge_id)
         return _match_from_row(row)
 
@@ -1154,6 +1159,22 @@ class Store:
         async with self._read() as db:
             row = await self._one(db, preferences.TURN_LIMIT_AT, (guild_id, _utc_text(moment)))
         return None if row is None else float(row["value"])
+
+    async def match_thread(self, match_id: int) -> MatchThread | None:
+        """The thread ``match_id`` is played in, and its parent channel; None if it is played in a channel."""
+        async with self._read() as db:
+            return preferences.thread_from_row(await self._one(db, preferences.GET_MATCH_THREAD, (match_id,)))
+
+    async def threads_to_archive(self, finished_before: datetime) -> list[MatchThread]:
+        """Threads of matches that finished before ``finished_before``, not archived yet."""
+        async with self._read() as db:
+            rows = await self._all(db, preferences.THREADS_TO_ARCHIVE, (_utc_text(finished_before),))
+        return [preferences.thread_from_row(row) for row in rows]
+
+    async def thread_archived(self, match_id: int, *, now: datetime) -> bool:
+        """Note the match's thread as archived; False if it already was (another process got there first)."""
+        async with self._write() as db:
+            return self._count(await db.execute(preferences.THREAD_ARCHIVED, (_utc_text(now), match_id))) == 1
 
     async def shortest_turn_limit(self) -> float | None:
         """The shortest turn limit any server ever set (seconds): how far back the reminder sweep must look."""

@@ -27,7 +27,8 @@ def _by(who: int, at: datetime) -> str:
 
 def settings_text(
     turn_limit: float, assist: bool, *, turn_limit_set: tuple[int, datetime] | None,
-    assist_set: tuple[int, datetime] | None, saved: bool = False,
+    assist_set: tuple[int, datetime] | None, saved: bool = False, threads: bool = False,
+    threads_set: tuple[int, datetime] | None = None,
 ) -> str:
     """The server's settings now; ``*_set``: who changed it and when, None for the bot's default."""
     default = _("the bot's default")
@@ -35,7 +36,10 @@ def settings_text(
     limit += f" ({_by(*turn_limit_set) if turn_limit_set else default})."
     aid = _("`assist`: matches may show the deduction aid") if assist else _("`assist`: matches may not show the deduction aid")
     aid += f" ({_by(*assist_set) if assist_set else default})."
+    thread = (_("`threads`: each match is played in a thread of its own") if threads
+              else _("`threads`: matches are played in the channel itself"))
+    thread += f" ({_by(*threads_set) if threads_set else default})."
     head = _("Saved. This server's settings are now:") if saved else _("This server's settings:")
     tail = _("A change applies to matches that start after it; matches already running keep theirs. "
-             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours) or `assist:`.")
-    return "\n".join([head, f"- {limit}", f"- {aid}", tail])
+             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours), `assist:` or `threads:`.")
+    return "\n".join([head, f"- {limit}", f"- {aid}", f"- {thread}", tail])

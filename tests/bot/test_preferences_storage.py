@@ -76,10 +76,10 @@ async def test_the_turn_limit_a_match_started_under_is_kept_after_a_change(store
 
 async def test_an_unknown_setting_is_refused(database, store):
     with pytest.raises(ValueError, match="unknown server setting"):
-        await store.change_server_setting(GUILD, "threads", "on", by=ALICE, now=T0)  # type: ignore[arg-type]
+        await store.change_server_setting(GUILD, "colour", "red", by=ALICE, now=T0)  # type: ignore[arg-type]
     with pytest.raises(database.error):
         await database.execute("INSERT INTO server_setting_changes (guild_id, name, value, changed_by, changed_at)"
-                               " VALUES (?, ?, ?, ?, ?)", GUILD, "threads", "on", ALICE, "x")
+                               " VALUES (?, ?, ?, ?, ?)", GUILD, "colour", "red", ALICE, "x")
     assert (await store.server_settings(GUILD)).changes == {}
 
 
