@@ -35,6 +35,8 @@ class Budget:
 # Search nodes for the Samurai, candidate plans played out for the Goryō.
 _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
 _HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.5}  # the hard Samurai expects a thoughtful hider
+_HIDER_SHARPNESS = 2.0
+_HER_SCALE = False
 _NODES_PER_PLAYOUT = 500
 _MAX_PLAYOUTS = 8
 
@@ -68,7 +70,9 @@ class SamuraiAgent:
             raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
-        particles = samurai.particles_from(view, hider_model=_HIDER_MODEL[self.level])
+        particles = samurai.particles_from(
+            view, hider_model=_HIDER_MODEL[self.level], sharpness=_HIDER_SHARPNESS, her_scale=_HER_SCALE
+        )
         depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
         return samurai.choose_samurai_action(
             view,
@@ -91,7 +95,7 @@ class GoryoAgent:
             raise TypeError(f"the Goryō agent takes a rules.GoryoView, not {type(view).__name__}")
         phase = view.public.phase
         if phase is Phase.SETUP:
-            return goryo.choose_start(view)
+            return goryo.choose_start(view, self.level, budget.seed)
         if phase is not Phase.GORYO_TURN:
             raise ValueError("it is not the Goryō's turn")
         # Playing out one candidate plan costs about as much as a few hundred Samurai search nodes.

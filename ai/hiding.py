@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import OBJECT_AT, PublicView, Space, TileState, layout
+from rules import OBJECT_AT, ObjectType, PublicView, Space, TileState, layout
 
 from .belief import Belief
+from .exorcism import exorcism_risk
 from .geometry import DISTANCE, paths_from
-from .values import CAPTURE, GREEN, WIN
+from .values import CAPTURE, EXORCISM, GREEN, WIN
 
 # How likely a Samurai at distance d gets to investigate a space this turn.
 REACH_TO_INVESTIGATE = (1.0, 0.9, 0.6, 0.3, 0.1)
 # How likely a Samurai at distance d can stand on a target by the Discovery.
 REACH_TO_STAND = (1.0, 1.0, 1.0, 0.2)
 FLIP = 0.5  # a tile she flips herself brings the exorcism one tile nearer
+SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
+DRAWS_EXPECTED = 1.1  # tokens a sharp hunter draws in a round, before she plays his turn out
 
 
 def exposure(space: Space, samurai: Sequence[Space], table: Sequence[float]) -> float:
@@ -70,4 +73,21 @@ def path_score(view: PublicView, path: tuple[Space, ...], known: Belief, *, whol
         score -= GREEN * sum(exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s) for s in path[1:])
     return score
 
+
+def sprint_cost(view: PublicView, path: tuple[Space, ...]) -> float:
+    """What spending the Sprint on ``path`` gives up: every later round would have been wider."""
+    return SPRINT_KEEP * (layout.ROUNDS - view.round) if len(path) > layout.GORYO_MOVE_CUBES + 1 else 0.0
+
+
+def plan_score(view: PublicView, path: tuple[Space, ...], known: Belief, bounds: tuple[ObjectType, ...]) -> float:
+    """The hard Goryō's static judgement of a path, averaged over the bound objects in ``bounds``.
+
+    She passes her own bound object; the Samurai, who cannot know it, pass
+    every type it may still be (``rules.views.possible_bound``), so both read
+    the board the same way and only her secret differs.
+    """
+    target = path[-1]
+    fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
+    risk = sum(exorcism_risk(view, b, target, DRAWS_EXPECTED) for b in fitting) / len(fitting)
+    return path_score(view, path, known, whole_path=True) - EXORCISM * risk - sprint_cost(view, path)
 

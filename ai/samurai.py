@@ -25,13 +25,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules import OBJECT_AT, NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules.views import possible_bound
 
 from . import hiding
 from .belief import belief
+from .exorcism import exorcism_risk
 from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
-from .values import CAPTURE, GREEN, WIN
+from .values import CAPTURE, EXORCISM, GREEN, WIN
 
 PURSUIT = 0.15  # per Samurai, for standing close to where her next round will start
 PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
@@ -61,15 +63,20 @@ class Situation:
     foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
 
 
-def particles_from(view: PublicView, *, hider_model: float = 0.0) -> list[Particle]:
+def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
+                   her_scale: bool = False) -> list[Particle]:
     """Her consistent plans as weighted particles.
 
     With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
-    of a thoughtful hider (``hiding.path_score``: far from the Samurai, off
-    their reach), in that proportion; 0 keeps every path equally likely.
+    of a thoughtful hider, in that proportion; 0 keeps every path equally
+    likely. The model is a softmax of ``sharpness`` over how she scores a
+    path: ``hiding.path_score`` (far from the Samurai, off their reach), or
+    with ``her_scale`` the hard Goryō's whole static judgement
+    (``hiding.plan_score``: also the Sprint kept and the exorcism risked,
+    averaged over the bound objects the public facts leave possible).
     """
     known = belief(view)
-    prior = _hider_prior(view, hider_model) if hider_model > 0 else {}
+    prior = _hider_prior(view, hider_model, sharpness, her_scale) if hider_model > 0 else {}
     return [
         Particle(
             (LIE if p.forced_false_trail is not None else 1.0) * prior.get(p.path, 1.0),
@@ -81,7 +88,7 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0) -> list[Partic
     ]
 
 
-def _hider_prior(view: PublicView, share: float) -> dict[tuple[Space, ...], float]:
+def _hider_prior(view: PublicView, share: float, sharpness: float, her_scale: bool) -> dict[tuple[Space, ...], float]:
     """Per path, how much likelier than average a hider who reads the board would pick it."""
     # She planned before this turn's answers: score paths as she saw them then (the Samurai's
     # current spaces stand in for where they were, a stateless agent's best knowledge).
@@ -89,11 +96,32 @@ def _hider_prior(view: PublicView, share: float) -> dict[tuple[Space, ...], floa
     known = belief(planning)
     if not known.possible:
         return {}
-    scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
+    if her_scale:
+        scores = _her_scores(planning, known)
+    else:
+        scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
     top = max(scores)
-    odds = [math.exp(HIDER_SHARPNESS * (score - top)) for score in scores]
+    odds = [math.exp(sharpness * (score - top)) for score in scores]
     mean = sum(odds) / len(odds)
     return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds)}
+
+
+def _her_scores(planning: PublicView, known) -> list[float]:
+    """``hiding.plan_score`` for every possible path, the exorcism risk worked out once per target."""
+    bounds = known.possible_bound or possible_bound(planning)
+    risk: dict[Space, float] = {}
+    scores = []
+    for p in known.possible:
+        target = p.target
+        if target not in risk:
+            fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
+            risk[target] = sum(exorcism_risk(planning, b, target, hiding.DRAWS_EXPECTED) for b in fitting) / len(fitting)
+        scores.append(
+            hiding.path_score(planning, p.path, known, whole_path=True)
+            - EXORCISM * risk[target]
+            - hiding.sprint_cost(planning, p.path)
+        )
+    return scores
 
 
 def target_weights(particles: Sequence[Particle]) -> dict[Space, float]:

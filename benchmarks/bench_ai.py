@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from
 import ai
 import rules
 from ai import samurai as samurai_search
+from benchmarks import baseline_ai
 from rules import Phase, Side
 from rules.playout import random_action
 
@@ -44,7 +45,16 @@ DEFAULT_PAIRINGS = (
     "normal:easy", "normal:normal", "normal:hard",
     "hard:easy", "hard:normal", "hard:hard",
 )
-CHEAP = {"random", "easy", "normal"}
+CHEAP = {"random", "easy", "normal", "baseline-easy", "baseline-normal"}
+BASELINE = "baseline-"  # a level name's prefix: the frozen pre-issue-25 agents (benchmarks/baseline_ai)
+
+
+def agent_for(side: Side, level: str):
+    """The agent and its budget function for ``level``: ``hard`` is today's, ``baseline-hard`` the frozen one."""
+    if level.startswith(BASELINE):
+        level = level[len(BASELINE):]
+        return baseline_ai.agent(side, level), lambda seed: baseline_ai.budget_for(level, seed)
+    return ai.agent(side, level), lambda seed: ai.budget_for(level, seed)
 
 
 @dataclass
@@ -71,16 +81,15 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
     while not state.is_over:
         side = state.to_move
         level = samurai_level if side is Side.SAMURAI else goryo_level
-        budget = ai.budget_for(level, seed=seed * 1000 + version) if level in ai.LEVELS else None
         began = time.process_time()
         if level == "random":
             action = random_action(state, rng)
         elif level == "oracle":
             action = oracle_action(state, seed * 1000 + version)
-        elif side is Side.SAMURAI:
-            action = ai.agent(side, level).choose(rules.public_view(state), budget)
         else:
-            action = ai.agent(side, level).choose(rules.goryo_view(state), budget)
+            agent, budget_for = agent_for(side, level)
+            view = rules.public_view(state) if side is Side.SAMURAI else rules.goryo_view(state)
+            action = agent.choose(view, budget_for(seed * 1000 + version))
         decisions[side.value].append(time.process_time() - began)
         state = rules.apply(state, action).state
         version += 1
