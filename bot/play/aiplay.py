@@ -10,6 +10,11 @@ Each decision is a pure function of the stored state and a seed derived from
 ``expected_version`` keeps it from being played twice. Thinking runs in a worker
 thread, so the event loop keeps serving everyone meanwhile; it only starts once
 the interaction that woke it has been answered.
+
+Its Samurai keep a human pace: each action comes ``GORYO_AI_PAUSE`` seconds
+after the last one was told, thinking included (``at_pace``), and only when
+thinking outlasts that pause does the channel see a notice that the bot is
+at it (Discord's typing indicator).
 """
 
 from __future__ import annotations
@@ -19,8 +24,9 @@ import dataclasses
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import TypeVar
 
 import discord
 
@@ -38,6 +44,35 @@ from .service import Announce, Played
 log = logging.getLogger(__name__)
 
 Checkpoint = Callable[[str], None]
+T = TypeVar("T")
+
+# Never a notice for a moment's thought, even with no pause at all.
+NOTICE_AFTER_AT_LEAST = 1.0
+
+
+async def at_pace(
+    thinking: Awaitable[T], pause: float, notice: Callable[[], Awaitable[None]], *, least: float = NOTICE_AFTER_AT_LEAST
+) -> T:
+    """``thinking``'s answer, no sooner than ``pause`` seconds from now; ``notice()`` if it outlasts the pause.
+
+    The pause counts from when thinking began, so a long thought is not
+    followed by a full pause on top of it; ``notice`` is awaited at most once,
+    and never for a thought shorter than ``least`` seconds.
+    """
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    task = asyncio.ensure_future(thinking)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(pause, least))
+        if not done:
+            await notice()
+        answer = await task
+    finally:
+        task.cancel()  # only if we were cancelled meanwhile: a finished task ignores it
+    rest = pause - (loop.time() - began)
+    if rest > 0:
+        await asyncio.sleep(rest)
+    return answer
 
 
 def decision_seed(ai_seed: int, version: int) -> int:
@@ -206,9 +241,12 @@ class AiPlayer:
         view = view_for(side, record.state)
         if self.checkpoint is not None:
             self.checkpoint("think")
-        action = await asyncio.to_thread(decide, side, level, view, decision_seed(record.ai_seed, record.version))
-        if side is rules.Side.SAMURAI and self.settings.ai_pause > 0:
-            await asyncio.sleep(self.settings.ai_pause)  # a human pace, so the channel can follow the hunt
+        thinking = asyncio.to_thread(decide, side, level, view, decision_seed(record.ai_seed, record.version))
+        if side is rules.Side.SAMURAI:
+            # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
+            action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))
+        else:
+            action = await thinking  # her plan is secret: nothing to follow, no pace to keep
         try:
             await self.service.play(record.id, self.user_id, action, expected_version=record.version,
                                     heard=self._heard(record))
@@ -221,6 +259,16 @@ class AiPlayer:
             return False
         await self.game.deliverer.deliver(record.id)
         return True
+
+    async def _show_thinking(self, channel_id: int) -> None:
+        """Discord's typing indicator in the match's channel: the bot is at it (it ends with the next message)."""
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        try:
+            await channel.typing()
+        except discord.HTTPException as error:  # a notice is a courtesy: never worth failing a turn for
+            log.debug("channel %d: no thinking notice (%s)", channel_id, error)
 
     def _heard(self, record: MatchRecord) -> languages.Heard:
         """The bot acts on its own: the channel hears the guild's preferred language (or the stored one)."""
