@@ -64,7 +64,7 @@ class Situation:
 
 
 def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
-                   her_scale: bool = False) -> list[Particle]:
+                   her_scale: bool = False, planned_against=None, prior=None) -> list[Particle]:
     """Her consistent plans as weighted particles.
 
     With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
@@ -74,9 +74,14 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: flo
     with ``her_scale`` the hard Goryō's whole static judgement
     (``hiding.plan_score``: also the Sprint kept and the exorcism risked,
     averaged over the bound objects the public facts leave possible).
+    ``planned_against`` is where the Samurai stood when she planned (the
+    view's ``samurai_spaces`` at the turn's start: public, as every move is
+    told); without it their current spaces stand in. ``prior`` is that
+    model already worked out (``hider_prior``), for callers that ask often.
     """
     known = belief(view)
-    prior = _hider_prior(view, hider_model, sharpness, her_scale) if hider_model > 0 else {}
+    if prior is None:
+        prior = hider_prior(view, hider_model, sharpness, her_scale, planned_against) if hider_model > 0 else {}
     return [
         Particle(
             (LIE if p.forced_false_trail is not None else 1.0) * prior.get(p.path, 1.0),
@@ -88,11 +93,15 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: flo
     ]
 
 
-def _hider_prior(view: PublicView, share: float, sharpness: float, her_scale: bool) -> dict[tuple[Space, ...], float]:
+def hider_prior(
+    view: PublicView, share: float, sharpness: float, her_scale: bool, planned_against=None
+) -> dict[tuple[Space, ...], float]:
     """Per path, how much likelier than average a hider who reads the board would pick it."""
-    # She planned before this turn's answers: score paths as she saw them then (the Samurai's
-    # current spaces stand in for where they were, a stateless agent's best knowledge).
-    planning = dataclasses.replace(view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=())
+    # She planned before this turn's answers and moves: score paths as she saw them then.
+    planning = dataclasses.replace(
+        view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=(),
+        samurai_spaces=view.samurai_spaces if planned_against is None else planned_against,
+    )
     known = belief(planning)
     if not known.possible:
         return {}

@@ -32,11 +32,12 @@ import discord
 
 import ai
 import rules
+from rules.pieces import SAMURAI_START
 from locales import N_
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
-from ..storage import ChannelBusyError, MatchRecord
+from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import messages
 from . import languages
 from .service import Announce, Played
@@ -86,9 +87,29 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
     return rules.goryo_view(state) if side is rules.Side.GORYO else rules.public_view(state)
 
 
-def decide(side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
-    """One decision of the bot's agent (CPU-bound: run it in a worker)."""
+def decide(
+    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None
+) -> rules.Action:
+    """One decision of the bot's agent (CPU-bound: run it in a worker).
+
+    ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``).
+    """
+    if side is rules.Side.SAMURAI:
+        return ai.agent(side, level).choose(view, ai.budget_for(level, seed), planned_against)
     return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
+
+
+def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, rules.Space], ...]:
+    """Where the Samurai stood when she planned this round: public, as every move was told in the channel.
+
+    Each one's last move before her latest plan, or his starting space.
+    """
+    at = {samurai: SAMURAI_START[samurai] for samurai in rules.Samurai}
+    planned = max((i for i, entry in enumerate(log) if isinstance(entry.action, rules.Plan)), default=0)
+    for entry in log[:planned]:
+        if isinstance(entry.action, rules.Move):
+            at[entry.action.samurai] = entry.action.to
+    return tuple(at.items())
 
 
 def keep_from_the_bot(announce: Announce) -> Announce:
@@ -241,7 +262,9 @@ class AiPlayer:
         view = view_for(side, record.state)
         if self.checkpoint is not None:
             self.checkpoint("think")
-        thinking = asyncio.to_thread(decide, side, level, view, decision_seed(record.ai_seed, record.version))
+        seed = decision_seed(record.ai_seed, record.version)
+        planned_against = samurai_when_planned(await self.store.actions(record.id)) if side is rules.Side.SAMURAI else None
+        thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against)
         if side is rules.Side.SAMURAI:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
             action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))

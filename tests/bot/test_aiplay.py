@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import re
+from datetime import UTC, datetime
 
 import pytest
 import simcord
 
 import rules
+import rules.playout
 from bot.play import aiplay
+from bot.storage import LoggedAction
 
 from .helpers import Table
 
@@ -247,3 +250,16 @@ async def test_the_thinking_notice_comes_only_when_thinking_outlasts_the_pause()
     events.clear()
     assert await aiplay.at_pace(think(0.01), 0.0, notice, least=0.2) == "move"
     assert events == ["thought"]  # no pause at all, but a moment's thought is no reason for a notice
+
+
+def test_where_the_samurai_stood_when_she_planned_is_read_from_the_public_log():
+    for seed in range(5):
+        history = rules.playout.random_match(seed)
+        log: list[LoggedAction] = []
+        when_planned = None
+        for seq, (action, state) in enumerate(history, start=1):
+            log.append(LoggedAction(seq, 1, action, datetime(2026, 1, 1, tzinfo=UTC)))
+            if isinstance(action, rules.Plan):
+                when_planned = rules.public_view(state).samurai_spaces  # a plan moves no Samurai
+            if state.phase is rules.Phase.SAMURAI_TURN:
+                assert aiplay.samurai_when_planned(log) == when_planned
