@@ -158,14 +158,13 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     jitter = random.Random(seed)
     scored = []
     for path in legal_paths(view):
-        if level == "normal":
-            score = board_score(public, path)
-        else:
-            score = path_score(public, path, known, whole_path=whole_path)
         if level == "hard":
-            score -= EXORCISM * exorcism_risk(public, view.bound, path[-1], DRAWS_EXPECTED)
-        if len(path) > layout.GORYO_MOVE_CUBES + 1:
-            score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
+            # The same judgement the hard Samurai expect of her, with her real bound object.
+            score = plan_score(public, path, known, (view.bound,))
+        else:
+            score = board_score(public, path) if level == "normal" else path_score(public, path, known, whole_path=False)
+            if len(path) > layout.GORYO_MOVE_CUBES + 1:
+                score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
         score += jitter.random() * 1e-6  # seeded tie-break
         trail = false_trail_for(public, path, known, None if level == "easy" else seed)
         scored.append((score, Plan(path, trail)))

@@ -1,8 +1,10 @@
 """How a plan looks from the hider's side, judged on public facts only.
 
 The Goryō agent ranks her plans with ``path_score``; the hard Samurai uses
-the same score as its model of her (a hunter expects her to flee and to keep
-off the Samurai's reach). Nothing here reads her bound object or plan.
+the hard Goryō's whole static judgement (``plan_score``) as its model of
+her (a hunter expects her to flee, to keep off the Samurai's reach and out
+of her exorcism's way). Nothing here reads her bound object or plan: the
+Goryō passes her own bound object, the Samurai every type it may still be.
 """
 
 from __future__ import annotations
