@@ -40,8 +40,6 @@ _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
 # (half, sharpness 2) won 13%, this one 57%, a sharper one (0.97, sharpness 8) 46%.
 _HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9}
 _HIDER_SHARPNESS = 4.0
-_HER_SCALE = True
-_USE_TURN_START = True
 _NODES_PER_PLAYOUT = 500
 _MAX_PLAYOUTS = 8
 
@@ -78,8 +76,8 @@ class SamuraiAgent:
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
         particles = samurai.particles_from(
-            view, hider_model=_HIDER_MODEL[self.level], sharpness=_HIDER_SHARPNESS, her_scale=_HER_SCALE,
-            planned_against=planned_against if _USE_TURN_START else None,
+            view, hider_model=_HIDER_MODEL[self.level], sharpness=_HIDER_SHARPNESS, her_scale=True,
+            planned_against=planned_against,
         )
         depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
         return samurai.choose_samurai_action(

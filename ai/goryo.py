@@ -63,7 +63,7 @@ from .hiding import (
     plan_score,
     samurai_spaces,
 )
-from .samurai import choose_samurai_action, hider_prior, particles_from
+from .samurai import choose_samurai_action, particles_from
 from .turn import Turn, investigated_space
 from .values import CAPTURE, EXORCISM, GREEN, WIN
 
@@ -74,10 +74,9 @@ START_MARGIN = 0.6
 PLAN_TEMPERATURE = 0.45
 PLAN_MARGIN = 1.2
 TRAIL_SPREAD = 0.2
-HUNTER_HER_SCALE = False
-HUNTER_SHARE = 0.9
-HUNTER_SHARPNESS = 4.0
-HUNTER_MODEL = 0.5  # the Samurai she plays out expects a thoughtful hider, as the hard one does
+# The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
+# today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
+HUNTER_MODEL = 0.5
 TYPICAL_SHARE = 0.1  # of her possible paths, how many end on a given target
 TYPICAL_INTEREST = 0.5  # how much a Samurai wants a given space investigated
 
@@ -172,18 +171,17 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     return scored
 
 
-def samurai_turn_against(view: PublicView, plan: Plan, seed: int, prior=None) -> tuple[int, int]:
+def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int]:
     """Play a Samurai turn against ``plan``: how many Samurai end on her target, and the green prints that count.
 
-    The Samurai is the normal-depth search with a model of a thoughtful hider:
-    ``prior`` (``samurai.hider_prior``), or by default the plain one.
+    The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``).
     """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
     while True:
         action = choose_samurai_action(
             seen,
-            particles_from(seen, hider_model=HUNTER_MODEL, prior=prior),
+            particles_from(seen, hider_model=HUNTER_MODEL),
             depth=1,
             node_budget=10**9,
             lookahead=True,
@@ -217,14 +215,9 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
         return mixed.draw(ranked, seed, temperature=PLAN_TEMPERATURE, margin=PLAN_MARGIN, stream="plan")
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
-    # The hunter she plays out reads her as the hard Samurai does; his model depends only on where
-    # everyone stands now, so it is worked out once for all her candidates.
-    prior = (
-        hider_prior(public, HUNTER_SHARE, HUNTER_SHARPNESS, True, public.samurai_spaces) if HUNTER_HER_SCALE else None
-    )
     judged = []
     for static, candidate in ranked[: max(1, simulations)]:
-        on_target, greens = samurai_turn_against(public, candidate, seed, prior)
+        on_target, greens = samurai_turn_against(public, candidate, seed)
         captures = min(on_target, need)
         lost = CAPTURE * captures + (WIN if on_target >= need else 0.0) + GREEN * greens
         # The played-out turn tells how many tokens this round draws: re-judge the exorcism with it.

@@ -67,7 +67,7 @@ class Situation:
 
 
 def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
-                   her_scale: bool = False, planned_against=None, prior=None) -> list[Particle]:
+                   her_scale: bool = False, planned_against=None) -> list[Particle]:
     """Her consistent plans as weighted particles.
 
     With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
@@ -79,12 +79,10 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: flo
     averaged over the bound objects the public facts leave possible).
     ``planned_against`` is where the Samurai stood when she planned (the
     view's ``samurai_spaces`` at the turn's start: public, as every move is
-    told); without it their current spaces stand in. ``prior`` is that
-    model already worked out (``hider_prior``), for callers that ask often.
+    told); without it their current spaces stand in.
     """
     known = belief(view)
-    if prior is None:
-        prior = hider_prior(view, hider_model, sharpness, her_scale, planned_against) if hider_model > 0 else {}
+    prior = hider_prior(view, hider_model, sharpness, her_scale, planned_against) if hider_model > 0 else {}
     return [
         Particle(
             (LIE if p.forced_false_trail is not None else 1.0) * prior.get(p.path, 1.0),
