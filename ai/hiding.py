@@ -81,15 +81,22 @@ def sprint_cost(view: PublicView, path: tuple[Space, ...]) -> float:
     return SPRINT_KEEP * (layout.ROUNDS - view.round) if len(path) > layout.GORYO_MOVE_CUBES + 1 else 0.0
 
 
-def plan_score(view: PublicView, path: tuple[Space, ...], known: Belief, bounds: tuple[ObjectType, ...]) -> float:
+def exorcism_share(view: PublicView, target: Space, bounds: Sequence[ObjectType]) -> float:
+    """Her exorcism risk in breaking ``target`` (``exorcism``), averaged over the bound objects in ``bounds``."""
+    fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
+    return sum(exorcism_risk(view, b, target, DRAWS_EXPECTED) for b in fitting) / len(fitting)
+
+
+def plan_score(
+    view: PublicView, path: tuple[Space, ...], known: Belief, bounds: Sequence[ObjectType], risk: float | None = None
+) -> float:
     """The hard Goryō's static judgement of a path, averaged over the bound objects in ``bounds``.
 
     She passes her own bound object; the Samurai, who cannot know it, pass
     every type it may still be (``rules.views.possible_bound``), so both read
-    the board the same way and only her secret differs.
+    the board the same way and only her secret differs. ``risk`` is
+    ``exorcism_share`` for the path's target, if the caller worked it out already.
     """
-    target = path[-1]
-    fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
-    risk = sum(exorcism_risk(view, b, target, DRAWS_EXPECTED) for b in fitting) / len(fitting)
+    if risk is None:
+        risk = exorcism_share(view, path[-1], bounds)
     return path_score(view, path, known, whole_path=True) - EXORCISM * risk - sprint_cost(view, path)
-

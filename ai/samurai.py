@@ -28,15 +28,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import OBJECT_AT, NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules import NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
 from rules.views import possible_bound
 
 from . import hiding
 from .belief import belief
-from .exorcism import exorcism_risk
 from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
-from .values import CAPTURE, EXORCISM, GREEN, WIN
+from .values import CAPTURE, GREEN, WIN
 
 PURSUIT = 0.15  # per Samurai, for standing close to where her next round will start
 PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
@@ -122,15 +121,9 @@ def _her_scores(planning: PublicView, known) -> list[float]:
     risk: dict[Space, float] = {}
     scores = []
     for p in known.possible:
-        target = p.target
-        if target not in risk:
-            fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
-            risk[target] = sum(exorcism_risk(planning, b, target, hiding.DRAWS_EXPECTED) for b in fitting) / len(fitting)
-        scores.append(
-            hiding.path_score(planning, p.path, known, whole_path=True)
-            - EXORCISM * risk[target]
-            - hiding.sprint_cost(planning, p.path)
-        )
+        if p.target not in risk:
+            risk[p.target] = hiding.exorcism_share(planning, p.target, bounds)
+        scores.append(hiding.plan_score(planning, p.path, known, bounds, risk[p.target]))
     return scores
 
 

@@ -32,8 +32,8 @@ import discord
 
 import ai
 import rules
-from rules.pieces import SAMURAI_START
 from locales import N_
+from rules.pieces import SAMURAI_START
 
 from ..errors import Refusal
 from ..outbox import OutboxItem

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import aiohttp
@@ -158,7 +159,7 @@ async def test_the_bots_samurai_keep_the_documented_pause_between_actions(sandbo
     game = rules.new_game(SEED)
     typed = "/goryo challenge opponent:@Goryō role:goryo level:easy"
     assert (await browser.command("aiko", "channel", typed))["ok"]
-    start = sorted(rules.SPACES_OF_TYPE[game.first_type])[0]
+    start = min(rules.SPACES_OF_TYPE[game.first_type])
     assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game))
@@ -166,8 +167,9 @@ async def test_the_bots_samurai_keep_the_documented_pause_between_actions(sandbo
     assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
 
     await sandbox.world.pass_time(30)  # the whole Samurai turn, on the sandbox's clock
-    steps = [m for m in sandbox.world.channel.history() if re.match(r"The (green|purple|red|blue) Samurai ", m.content, re.I)]
+    told = r"The (green|purple|red|blue) Samurai "
+    steps = [m for m in sandbox.world.channel.history() if re.match(told, m.content, re.IGNORECASE)]
     assert len(steps) >= 2, [m.content for m in sandbox.world.channel.history()]
     # Each of its actions was posted at least the pause after the one before (message times are the clock's).
-    gaps = [(later.created_at - earlier.created_at).total_seconds() for earlier, later in zip(steps, steps[1:])]
+    gaps = [(later.created_at - earlier.created_at).total_seconds() for earlier, later in itertools.pairwise(steps)]
     assert min(gaps) >= 2.0, gaps
