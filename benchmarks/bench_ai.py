@@ -43,7 +43,7 @@ from rules import Phase, Side
 from rules.playout import random_action
 
 # Today's hard agents against the frozen ones, the most telling first.
-BASELINE_PAIRINGS = ("hard:baseline-hard", "baseline-hard:hard", "baseline-hard:baseline-hard", "hard:hard")
+BASELINE_PAIRINGS = ("baseline-hard:hard", "hard:hard", "hard:baseline-hard", "baseline-hard:baseline-hard")
 # Samurai level : Goryō level. The default set answers the questions.
 DEFAULT_PAIRINGS = (
     *BASELINE_PAIRINGS,
