@@ -71,13 +71,13 @@ from .values import CAPTURE, EXORCISM, GREEN, WIN
 # spread relative to its best space.
 START_TEMPERATURE = 0.3
 START_MARGIN = 0.6
-PLAN_TEMPERATURE = 0.45
-PLAN_MARGIN = 1.2
-# After the first round: near-equal plans only. Drawing as widely all match long let the frozen hard Samurai
-# win 23.2% of 400 matches against her, where the frozen hard Goryō lost 14.0%.
+PLAN_TEMPERATURE = 0.7
+PLAN_MARGIN = 1.6
+# After the first round: near-equal plans only. Drawing widely (0.45, 1.2) all match long let the frozen hard
+# Samurai win 23.2% of 400 matches against her, where the frozen hard Goryō lost 14.0%.
 LATER_TEMPERATURE = 0.15
 LATER_MARGIN = 0.4
-TRAIL_SPREAD = 0.2
+TRAIL_SPREAD = 0.5
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
@@ -110,7 +110,7 @@ def false_trail_for(
     best = max(score for score, _ in scored)
     if best <= 0:
         return max(options, key=lambda s: -s)
-    return mixed.draw(scored, mixed_seed, temperature=TRAIL_SPREAD * best, margin=0.5 * best, stream="false-trail")
+    return mixed.draw(scored, mixed_seed, temperature=TRAIL_SPREAD * best, margin=0.8 * best, stream="false-trail")
 
 
 def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
@@ -233,11 +233,13 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
         )
         # The played-out turn sharpens the static guess: what it shows lost counts on top.
         judged.append((static - lost, captures, candidate))
-    # She never draws a plan the played-out turn catches her on when another one escapes it.
-    fewest = min(captures for _, captures, _ in judged)
-    safe = [(value, candidate) for value, captures, candidate in judged if captures == fewest]
     temperature, margin = plan_spread(public)
-    return mixed.draw(safe, seed, temperature=temperature, margin=margin, stream="plan")
+    if public.round > 1:
+        # Past the opening she never draws a plan the played-out turn catches her on when another escapes it.
+        fewest = min(captures for _, captures, _ in judged)
+        judged = [entry for entry in judged if entry[1] == fewest]
+    return mixed.draw([(value, plan) for value, _, plan in judged], seed, temperature=temperature, margin=margin,
+                      stream="plan")
 
 
 def plan_spread(view: PublicView) -> tuple[float, float]:
