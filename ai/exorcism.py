@@ -5,8 +5,9 @@ down: broken by her or sealed by a draw. The bag holds every type except her
 bound one, the first broken one and those already drawn, in an order nobody
 knows; so, given how many tokens will still be drawn before the match ends,
 the chance that the draws seal every type she has left intact is
-hypergeometric. She knows her bound object, so this is for the Goryō agent
-only: the Samurai's model of her (``hiding``) never reads it.
+hypergeometric. She knows her bound object; the Samurai's model of her
+(``hiding.plan_score``) averages the risk over every type it may still be,
+which the public view tells, and never reads the real one.
 """
 
 from __future__ import annotations

@@ -10,7 +10,12 @@ which spaces and targets their answers can single out), prices a flipped
 tile by the chance the match ends in her exorcism over the rounds left
 (``exorcism``), then plays the Samurai's turn against each of its best
 candidates (a one-action-deep Samurai search that, like the hard Samurai,
-expects a thoughtful hider) and keeps the plan that fared best.
+expects a thoughtful hider) to judge them again.
+
+Above ``easy`` she plays a mixed strategy (``mixed``): her start, her plan
+and her False Trail's space are drawn among the choices scored nearly as
+well as the best, seeded by the decision seed, so the same position gives
+different choices in different matches and the same one after a restart.
 
 Her False Trail costs nothing until a Samurai investigates its space, and
 then answers yes to mislead: so every level places it while she has it, on the
@@ -41,38 +46,72 @@ from rules import (
 )
 from rules.discovery import bag_icons_between
 
+from . import mixed
 from .belief import Belief, belief
 from .exorcism import exorcism_risk
 from .geometry import DISTANCE, paths_from
 from .hiding import (
+    DRAWS_EXPECTED,
     REACH_TO_INVESTIGATE,
     REACH_TO_STAND,
+    SPRINT_KEEP,
     exposure,
     flip_cost,
     freedom,
     interest,
     path_score,
+    plan_score,
     samurai_spaces,
 )
 from .samurai import choose_samurai_action, particles_from
 from .turn import Turn, investigated_space
 from .values import CAPTURE, EXORCISM, GREEN, WIN
 
-SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
-HUNTER_MODEL = 0.5  # the Samurai she plays out expects a thoughtful hider, as the hard one does
+# Her mixed strategy (see ``mixed``), in score units: the start's, the plan's, and the False Trail's
+# spread relative to its best space.
+START_TEMPERATURE = 0.3
+START_MARGIN = 0.6
+PLAN_TEMPERATURE = 0.7
+PLAN_MARGIN = 1.6
+# After the first round: ties only. Against the frozen hard Samurai (which beat the frozen hard Goryō in 14.0%
+# of 400 matches) she lost 23.2% drawing within 1.2 at 0.45 all match long, 22.0% within 0.4 at 0.15 after
+# round 1, 24.2% with ties only (400 each), 15.0% of 200 with no draw at all: the cost is not all in later rounds.
+LATER_TEMPERATURE = 0.01
+LATER_MARGIN = 0.05
+TRAIL_SPREAD = 0.5
+# The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
+# today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
+HUNTER_MODEL = 0.5
 TYPICAL_SHARE = 0.1  # of her possible paths, how many end on a given target
 TYPICAL_INTEREST = 0.5  # how much a Samurai wants a given space investigated
-DRAWS_EXPECTED = 1.1  # tokens a sharp hunter draws in a round, before she plays his turn out
 
 
-def false_trail_for(view: PublicView, path: tuple[Space, ...], known: Belief) -> Space | None:
-    """The off-path space a Samurai is likeliest to investigate, for her False Trail."""
+def false_trail_for(
+    view: PublicView, path: tuple[Space, ...], known: Belief, mixed_seed: int | None = None
+) -> Space | None:
+    """Where her False Trail goes: off the path, where a Samurai is likeliest to investigate.
+
+    It costs nothing until a Samurai investigates its space, so she lays it
+    every round while she has it. With ``mixed_seed`` (the levels above
+    ``easy``) she draws its space among the likeliest few rather than always
+    the likeliest, so where she lies, and so when it is spent, is no habit.
+    """
     if not view.false_trail_available:
         return None
     samurai = samurai_spaces(view)
     on_path = set(path)
     options = [s for s in SPACES if s not in on_path]
-    return max(options, key=lambda s: (exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s), -s))
+
+    def lure(s: Space) -> float:
+        return exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s)
+
+    if mixed_seed is None:
+        return max(options, key=lambda s: (lure(s), -s))
+    scored = [(lure(s), s) for s in options]
+    best = max(score for score, _ in scored)
+    if best <= 0:
+        return max(options, key=lambda s: -s)
+    return mixed.draw(scored, mixed_seed, temperature=TRAIL_SPREAD * best, margin=0.8 * best, stream="false-trail")
 
 
 def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
@@ -82,16 +121,21 @@ def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
     return [path for n in steps for path, _ in paths_from(public.goryo_space, n) if path[-1] in targets]
 
 
-def choose_start(view: GoryoView) -> ChooseStart:
-    """The space of the first type farthest from the Samurai, with the most room to move."""
+def start_score(samurai: tuple[Space, ...], space: Space) -> float:
+    """Far from the nearest Samurai first, then room to move (each path from it a twentieth of a step)."""
+    return min(DISTANCE[at][space] for at in samurai) + 0.05 * len(paths_from(space, layout.GORYO_MOVE_CUBES))
+
+
+def choose_start(view: GoryoView, level: str = "easy", seed: int = 0) -> ChooseStart:
+    """The space of the first type farthest from the Samurai, with the most room to move.
+
+    Above ``easy`` she draws among the spaces nearly as good (``mixed``).
+    """
     samurai = samurai_spaces(view.public)
-    options = SPACES_OF_TYPE[view.public.first_type]
-    return ChooseStart(
-        max(
-            options,
-            key=lambda s: (min(DISTANCE[at][s] for at in samurai), len(paths_from(s, layout.GORYO_MOVE_CUBES)), -s),
-        )
-    )
+    scored = [(start_score(samurai, s), s) for s in SPACES_OF_TYPE[view.public.first_type]]
+    if level == "easy":
+        return ChooseStart(max(scored, key=lambda pair: (pair[0], -pair[1]))[1])
+    return ChooseStart(mixed.draw(scored, seed, temperature=START_TEMPERATURE, margin=START_MARGIN, stream="start"))
 
 
 def board_score(view: PublicView, path: tuple[Space, ...]) -> float:
@@ -118,16 +162,16 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     jitter = random.Random(seed)
     scored = []
     for path in legal_paths(view):
-        if level == "normal":
-            score = board_score(public, path)
-        else:
-            score = path_score(public, path, known, whole_path=whole_path)
         if level == "hard":
-            score -= EXORCISM * exorcism_risk(public, view.bound, path[-1], DRAWS_EXPECTED)
-        if len(path) > layout.GORYO_MOVE_CUBES + 1:
-            score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
+            # The same judgement the hard Samurai expect of her, with her real bound object.
+            score = plan_score(public, path, known, (view.bound,))
+        else:
+            score = board_score(public, path) if level == "normal" else path_score(public, path, known, whole_path=False)
+            if len(path) > layout.GORYO_MOVE_CUBES + 1:
+                score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
         score += jitter.random() * 1e-6  # seeded tie-break
-        scored.append((score, Plan(path, false_trail_for(public, path, known))))
+        trail = false_trail_for(public, path, known, None if level == "easy" else seed)
+        scored.append((score, Plan(path, trail)))
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
@@ -135,7 +179,7 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
 def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int]:
     """Play a Samurai turn against ``plan``: how many Samurai end on her target, and the green prints that count.
 
-    The Samurai is the normal-depth search with the hard level's model of a thoughtful hider.
+    The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``).
     """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
@@ -168,12 +212,16 @@ def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, 
 
 
 def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Plan:
+    """``easy`` plays its best-scored plan; the levels above draw among their good ones (``mixed``)."""
     ranked = ranked_plans(view, level, seed)
-    if level != "hard" or len(ranked) == 1:
+    if level == "easy" or len(ranked) == 1:
         return ranked[0][1]
+    if level != "hard":
+        temperature, margin = plan_spread(view.public)
+        return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
-    best = None
+    judged = []
     for static, candidate in ranked[: max(1, simulations)]:
         on_target, greens = samurai_turn_against(public, candidate, seed)
         captures = min(on_target, need)
@@ -185,6 +233,17 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
             exorcism_risk(public, view.bound, target, DRAWS_EXPECTED) - exorcism_risk(public, view.bound, target, draws)
         )
         # The played-out turn sharpens the static guess: what it shows lost counts on top.
-        if best is None or static - lost > best[0]:
-            best = (static - lost, candidate)
-    return best[1]
+        judged.append((static - lost, captures, candidate))
+    temperature, margin = plan_spread(public)
+    if public.round > 1:
+        # Past the opening she never draws a plan the played-out turn catches her on when another escapes it.
+        fewest = min(captures for _, captures, _ in judged)
+        judged = [entry for entry in judged if entry[1] == fewest]
+    return mixed.draw([(value, plan) for value, _, plan in judged], seed, temperature=temperature, margin=margin,
+                      stream="plan")
+
+
+def plan_spread(view: PublicView) -> tuple[float, float]:
+    """How widely she draws her plan: widest in the first round, where every match starts from the same few
+    positions and a habit is easiest to read (and a capture costs least); later positions rarely recur."""
+    return (PLAN_TEMPERATURE, PLAN_MARGIN) if view.round == 1 else (LATER_TEMPERATURE, LATER_MARGIN)

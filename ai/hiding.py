@@ -1,25 +1,30 @@
 """How a plan looks from the hider's side, judged on public facts only.
 
 The Goryō agent ranks her plans with ``path_score``; the hard Samurai uses
-the same score as its model of her (a hunter expects her to flee and to keep
-off the Samurai's reach). Nothing here reads her bound object or plan.
+the hard Goryō's whole static judgement (``plan_score``) as its model of
+her (a hunter expects her to flee, to keep off the Samurai's reach and out
+of her exorcism's way). Nothing here reads her bound object or plan: the
+Goryō passes her own bound object, the Samurai every type it may still be.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules import OBJECT_AT, PublicView, Space, TileState, layout
+from rules import OBJECT_AT, ObjectType, PublicView, Space, TileState, layout
 
 from .belief import Belief
+from .exorcism import exorcism_risk
 from .geometry import DISTANCE, paths_from
-from .values import CAPTURE, GREEN, WIN
+from .values import CAPTURE, EXORCISM, GREEN, WIN
 
 # How likely a Samurai at distance d gets to investigate a space this turn.
 REACH_TO_INVESTIGATE = (1.0, 0.9, 0.6, 0.3, 0.1)
 # How likely a Samurai at distance d can stand on a target by the Discovery.
 REACH_TO_STAND = (1.0, 1.0, 1.0, 0.2)
 FLIP = 0.5  # a tile she flips herself brings the exorcism one tile nearer
+SPRINT_KEEP = 0.25  # per round left after this one: an unspent Sprint keeps every later round wider
+DRAWS_EXPECTED = 1.1  # tokens a sharp hunter draws in a round, before she plays his turn out
 
 
 def exposure(space: Space, samurai: Sequence[Space], table: Sequence[float]) -> float:
@@ -71,3 +76,27 @@ def path_score(view: PublicView, path: tuple[Space, ...], known: Belief, *, whol
     return score
 
 
+def sprint_cost(view: PublicView, path: tuple[Space, ...]) -> float:
+    """What spending the Sprint on ``path`` gives up: every later round would have been wider."""
+    return SPRINT_KEEP * (layout.ROUNDS - view.round) if len(path) > layout.GORYO_MOVE_CUBES + 1 else 0.0
+
+
+def exorcism_share(view: PublicView, target: Space, bounds: Sequence[ObjectType]) -> float:
+    """Her exorcism risk in breaking ``target`` (``exorcism``), averaged over the bound objects in ``bounds``."""
+    fitting = [b for b in bounds if b is not OBJECT_AT[target]] or list(bounds)
+    return sum(exorcism_risk(view, b, target, DRAWS_EXPECTED) for b in fitting) / len(fitting)
+
+
+def plan_score(
+    view: PublicView, path: tuple[Space, ...], known: Belief, bounds: Sequence[ObjectType], risk: float | None = None
+) -> float:
+    """The hard Goryō's static judgement of a path, averaged over the bound objects in ``bounds``.
+
+    She passes her own bound object; the Samurai, who cannot know it, pass
+    every type it may still be (``rules.views.possible_bound``), so both read
+    the board the same way and only her secret differs. ``risk`` is
+    ``exorcism_share`` for the path's target, if the caller worked it out already.
+    """
+    if risk is None:
+        risk = exorcism_share(view, path[-1], bounds)
+    return path_score(view, path, known, whole_path=True) - EXORCISM * risk - sprint_cost(view, path)

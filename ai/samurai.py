@@ -13,8 +13,11 @@ its chance of a green print (it does not reason about what the answer would
 tell) and only plans moves for the Samurai acting now; ``normal`` looks one
 action ahead with the answer's information and plans for every Samurai still
 free; ``hard`` deepens the search while its node budget lasts, and weighs her
-paths by a model of a thoughtful hider (``hiding.path_score``) mixed half and
-half with the uniform prior.
+paths by a model of a thoughtful hider: the hard Goryō's own static judgement
+(``hiding.plan_score``, averaged over the bound objects she may have), from
+where the Samurai stood when she planned, nine parts to one of the uniform
+prior. Against the frozen pre-issue-25 hard Goryō that lifted its wins from
+13% to 57% (100 matches each).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules import NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules.views import possible_bound
 
 from . import hiding
 from .belief import belief
@@ -61,15 +65,23 @@ class Situation:
     foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
 
 
-def particles_from(view: PublicView, *, hider_model: float = 0.0) -> list[Particle]:
+def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
+                   her_scale: bool = False, planned_against=None) -> list[Particle]:
     """Her consistent plans as weighted particles.
 
     With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
-    of a thoughtful hider (``hiding.path_score``: far from the Samurai, off
-    their reach), in that proportion; 0 keeps every path equally likely.
+    of a thoughtful hider, in that proportion; 0 keeps every path equally
+    likely. The model is a softmax of ``sharpness`` over how she scores a
+    path: ``hiding.path_score`` (far from the Samurai, off their reach), or
+    with ``her_scale`` the hard Goryō's whole static judgement
+    (``hiding.plan_score``: also the Sprint kept and the exorcism risked,
+    averaged over the bound objects the public facts leave possible).
+    ``planned_against`` is where the Samurai stood when she planned (the
+    view's ``samurai_spaces`` at the turn's start: public, as every move is
+    told); without it their current spaces stand in.
     """
     known = belief(view)
-    prior = _hider_prior(view, hider_model) if hider_model > 0 else {}
+    prior = hider_prior(view, hider_model, sharpness, her_scale, planned_against) if hider_model > 0 else {}
     return [
         Particle(
             (LIE if p.forced_false_trail is not None else 1.0) * prior.get(p.path, 1.0),
@@ -81,19 +93,38 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0) -> list[Partic
     ]
 
 
-def _hider_prior(view: PublicView, share: float) -> dict[tuple[Space, ...], float]:
+def hider_prior(
+    view: PublicView, share: float, sharpness: float, her_scale: bool, planned_against=None
+) -> dict[tuple[Space, ...], float]:
     """Per path, how much likelier than average a hider who reads the board would pick it."""
-    # She planned before this turn's answers: score paths as she saw them then (the Samurai's
-    # current spaces stand in for where they were, a stateless agent's best knowledge).
-    planning = dataclasses.replace(view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=())
+    # She planned before this turn's answers and moves: score paths as she saw them then.
+    planning = dataclasses.replace(
+        view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=(),
+        samurai_spaces=view.samurai_spaces if planned_against is None else planned_against,
+    )
     known = belief(planning)
     if not known.possible:
         return {}
-    scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
+    if her_scale:
+        scores = _her_scores(planning, known)
+    else:
+        scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
     top = max(scores)
-    odds = [math.exp(HIDER_SHARPNESS * (score - top)) for score in scores]
+    odds = [math.exp(sharpness * (score - top)) for score in scores]
     mean = sum(odds) / len(odds)
     return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds)}
+
+
+def _her_scores(planning: PublicView, known) -> list[float]:
+    """``hiding.plan_score`` for every possible path, the exorcism risk worked out once per target."""
+    bounds = known.possible_bound or possible_bound(planning)
+    risk: dict[Space, float] = {}
+    scores = []
+    for p in known.possible:
+        if p.target not in risk:
+            risk[p.target] = hiding.exorcism_share(planning, p.target, bounds)
+        scores.append(hiding.plan_score(planning, p.path, known, bounds, risk[p.target]))
+    return scores
 
 
 def target_weights(particles: Sequence[Particle]) -> dict[Space, float]:

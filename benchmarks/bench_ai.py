@@ -12,6 +12,11 @@ Samurai-turn views.
     python benchmarks/bench_ai.py --matches 200 --workers 2
     python benchmarks/bench_ai.py --pairings hard:random,oracle:random --matches 50
     python benchmarks/bench_ai.py --advanced --first-seed 10000   # 2 actions per Samurai
+    python benchmarks/bench_ai.py --against-baseline --hard-matches 400   # issue 25: today's hard vs the frozen one
+
+``baseline-easy``, ``baseline-normal`` and ``baseline-hard`` are the agents as
+they stood before issue 25, frozen in ``benchmarks/baseline_ai`` (the bot
+cannot reach them), so every change is measured against them in the same run.
 
 A benchmark, not a test: the figures depend on the machine.
 """
@@ -33,18 +38,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from
 import ai
 import rules
 from ai import samurai as samurai_search
+from benchmarks import baseline_ai
 from rules import Phase, Side
 from rules.playout import random_action
 
+# Today's hard agents against the frozen ones, the most telling first.
+BASELINE_PAIRINGS = ("baseline-hard:hard", "hard:hard", "hard:baseline-hard", "baseline-hard:baseline-hard")
 # Samurai level : Goryō level. The default set answers the issue's questions.
 DEFAULT_PAIRINGS = (
+    *BASELINE_PAIRINGS,
     # The Samurai's ladder against the random Goryō, up to the oracle's ceiling.
     "random:random", "easy:random", "normal:random", "hard:random", "oracle:random",
     # The Goryō's ladder against the normal and the hard Samurai.
     "normal:easy", "normal:normal", "normal:hard",
     "hard:easy", "hard:normal", "hard:hard",
 )
-CHEAP = {"random", "easy", "normal"}
+CHEAP = {"random", "easy", "normal", "baseline-easy", "baseline-normal"}
+BASELINE = "baseline-"  # a level name's prefix: the frozen pre-issue-25 agents (benchmarks/baseline_ai)
+
+
+def agent_for(side: Side, level: str):
+    """The agent and its budget function for ``level``: ``hard`` is today's, ``baseline-hard`` the frozen one."""
+    if level.startswith(BASELINE):
+        level = level[len(BASELINE):]
+        return baseline_ai.agent(side, level), lambda seed: baseline_ai.budget_for(level, seed)
+    return ai.agent(side, level), lambda seed: ai.budget_for(level, seed)
 
 
 @dataclass
@@ -68,19 +86,24 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
     state = rules.new_game(seed, advanced=advanced)
     decisions: dict[str, list[float]] = {"samurai": [], "goryo": []}
     version = 0
+    turn_start = None  # the public view as the Samurai turn began: where they stood when she planned
     while not state.is_over:
+        if state.phase is Phase.SAMURAI_TURN and not state.calls:
+            turn_start = rules.public_view(state)
         side = state.to_move
         level = samurai_level if side is Side.SAMURAI else goryo_level
-        budget = ai.budget_for(level, seed=seed * 1000 + version) if level in ai.LEVELS else None
         began = time.process_time()
         if level == "random":
             action = random_action(state, rng)
         elif level == "oracle":
             action = oracle_action(state, seed * 1000 + version)
-        elif side is Side.SAMURAI:
-            action = ai.agent(side, level).choose(rules.public_view(state), budget)
         else:
-            action = ai.agent(side, level).choose(rules.goryo_view(state), budget)
+            agent, budget_for = agent_for(side, level)
+            if side is Side.SAMURAI and not level.startswith(BASELINE):
+                action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), turn_start.samurai_spaces)
+            else:
+                view = rules.public_view(state) if side is Side.SAMURAI else rules.goryo_view(state)
+                action = agent.choose(view, budget_for(seed * 1000 + version))
         decisions[side.value].append(time.process_time() - began)
         state = rules.apply(state, action).state
         version += 1
@@ -122,6 +145,8 @@ def bench_belief(count: int = 500) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS), help="samurai:goryo,… levels or random/oracle")
+    parser.add_argument("--against-baseline", action="store_true",
+                        help="only the hard agents against the frozen baseline ones (issue 25)")
     parser.add_argument("--levels", help="only pairings whose both sides are among these, e.g. random,easy,normal")
     parser.add_argument("--matches", type=int, default=1000, help="matches per pairing at the cheap levels")
     parser.add_argument("--hard-matches", type=int, default=200, help="matches per pairing involving hard or oracle")
@@ -130,7 +155,8 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     args = parser.parse_args()
 
-    pairings = list(dict.fromkeys(p.strip() for p in args.pairings.split(",") if p.strip()))
+    chosen = ",".join(BASELINE_PAIRINGS) if args.against_baseline else args.pairings
+    pairings = list(dict.fromkeys(p.strip() for p in chosen.split(",") if p.strip()))
     if args.levels:
         allowed = set(args.levels.split(","))
         pairings = [p for p in pairings if set(p.split(":")) <= allowed]

@@ -35,7 +35,7 @@ class Settings:
     challenge_timeout: float = 900.0  # seconds an unanswered challenge stays open
     turn_limit: float = 24 * 3600.0  # seconds a player may take over one turn
     board_cooldown: float = 10.0  # seconds between two /goryo board of one user
-    ai_pause: float = 2.0  # seconds the bot waits before each of its Samurai's actions, so people can follow
+    ai_pause: float = 2.0  # seconds between its Samurai's actions, thinking included, so people can follow
     log_level: str = "INFO"
     shard_count: int | None = None  # Discord shards in all; None: one unsharded connection
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds; None: all of them

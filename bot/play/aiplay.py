@@ -10,6 +10,11 @@ Each decision is a pure function of the stored state and a seed derived from
 ``expected_version`` keeps it from being played twice. Thinking runs in a worker
 thread, so the event loop keeps serving everyone meanwhile; it only starts once
 the interaction that woke it has been answered.
+
+Its Samurai keep a human pace: each action comes ``GORYO_AI_PAUSE`` seconds
+after the last one was told, thinking included (``at_pace``), and only when
+thinking outlasts that pause does the channel see a notice that the bot is
+at it (Discord's typing indicator).
 """
 
 from __future__ import annotations
@@ -21,17 +26,19 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import TypeVar
 
 import discord
 
 import ai
 import rules
 from locales import N_
+from rules.pieces import SAMURAI_START
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..outbox.items import is_panel_off
-from ..storage import ChannelBusyError, MatchRecord
+from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import messages
 from . import languages
 from .service import Announce, Played
@@ -39,6 +46,35 @@ from .service import Announce, Played
 log = logging.getLogger(__name__)
 
 Checkpoint = Callable[[str], None]
+T = TypeVar("T")
+
+# Never a notice for a moment's thought, even with no pause at all.
+NOTICE_AFTER_AT_LEAST = 1.0
+
+
+async def at_pace(
+    thinking: Awaitable[T], pause: float, notice: Callable[[], Awaitable[None]], *, least: float = NOTICE_AFTER_AT_LEAST
+) -> T:
+    """``thinking``'s answer, no sooner than ``pause`` seconds from now; ``notice()`` if it outlasts the pause.
+
+    The pause counts from when thinking began, so a long thought is not
+    followed by a full pause on top of it; ``notice`` is awaited at most once,
+    and never for a thought shorter than ``least`` seconds.
+    """
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    task = asyncio.ensure_future(thinking)
+    try:
+        done, _ = await asyncio.wait({task}, timeout=max(pause, least))
+        if not done:
+            await notice()
+        answer = await task
+    finally:
+        task.cancel()  # only if we were cancelled meanwhile: a finished task ignores it
+    rest = pause - (loop.time() - began)
+    if rest > 0:
+        await asyncio.sleep(rest)
+    return answer
 
 
 def decision_seed(ai_seed: int, version: int) -> int:
@@ -52,9 +88,29 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
     return rules.goryo_view(state) if side is rules.Side.GORYO else rules.public_view(state)
 
 
-def decide(side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
-    """One decision of the bot's agent (CPU-bound: run it in a worker)."""
+def decide(
+    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None
+) -> rules.Action:
+    """One decision of the bot's agent (CPU-bound: run it in a worker).
+
+    ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``).
+    """
+    if side is rules.Side.SAMURAI:
+        return ai.agent(side, level).choose(view, ai.budget_for(level, seed), planned_against)
     return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
+
+
+def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, rules.Space], ...]:
+    """Where the Samurai stood when she planned this round: public, as every move was told in the channel.
+
+    Each one's last move before her latest plan, or his starting space.
+    """
+    at = {samurai: SAMURAI_START[samurai] for samurai in rules.Samurai}
+    planned = max((i for i, entry in enumerate(log) if isinstance(entry.action, rules.Plan)), default=0)
+    for entry in log[:planned]:
+        if isinstance(entry.action, rules.Move):
+            at[entry.action.samurai] = entry.action.to
+    return tuple(at.items())
 
 
 def keep_from_the_bot(announce: Announce) -> Announce:
@@ -210,9 +266,14 @@ class AiPlayer:
         view = view_for(side, record.state)
         if self.checkpoint is not None:
             self.checkpoint("think")
-        action = await asyncio.to_thread(decide, side, level, view, decision_seed(record.ai_seed, record.version))
-        if side is rules.Side.SAMURAI and self.settings.ai_pause > 0:
-            await asyncio.sleep(self.settings.ai_pause)  # a human pace, so the channel can follow the hunt
+        seed = decision_seed(record.ai_seed, record.version)
+        planned_against = samurai_when_planned(await self.store.actions(record.id)) if side is rules.Side.SAMURAI else None
+        thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against)
+        if side is rules.Side.SAMURAI:
+            # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
+            action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))
+        else:
+            action = await thinking  # her plan is secret: nothing to follow, no pace to keep
         try:
             await self.service.play(record.id, self.user_id, action, expected_version=record.version,
                                     heard=self._heard(record))
@@ -225,6 +286,16 @@ class AiPlayer:
             return False
         await self.game.deliverer.deliver(record.id)
         return True
+
+    async def _show_thinking(self, channel_id: int) -> None:
+        """Discord's typing indicator in the match's channel: the bot is at it (it ends with the next message)."""
+        channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        try:
+            await channel.typing()
+        except discord.HTTPException as error:  # a notice is a courtesy: never worth failing a turn for
+            log.debug("channel %d: no thinking notice (%s)", channel_id, error)
 
     def _heard(self, record: MatchRecord) -> languages.Heard:
         """The bot acts on its own: the channel hears the guild's preferred language (or the stored one)."""

@@ -24,8 +24,9 @@ from .world import SandboxWorld
 
 # The settings a sandbox honours from the environment; see .env.example.
 GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
-# How often the simulated clock catches up with real time.
-CLOCK_TICK_SECONDS = 5.0
+# How often the simulated clock catches up with real time: well under the bot's pause between its
+# Samurai's actions (GORYO_AI_PAUSE, 2 s by default), so they come at that pace and not in bursts.
+CLOCK_TICK_SECONDS = 0.5
 # Pillow renders and SQLite writes can outlast SimCord's 5 s default on a slow laptop.
 SETTLE_SECONDS = 60.0
 
@@ -51,10 +52,6 @@ class Sandbox:
         # commands sync globally into the simulated Discord whatever the deployment's sync setting.
         settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}
         overrides: dict[str, object] = {"seed": self.seed} if self.seed is not None else {}
-        if "GORYO_AI_PAUSE" not in settings:
-            # The page waits for each command's work to settle, the bot's paused turn included:
-            # without a pause the bot's Samurai answer at once.
-            overrides["ai_pause"] = 0.0
         self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)

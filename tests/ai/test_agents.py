@@ -83,9 +83,10 @@ def test_levels_and_budgets_are_checked():
 def play_samurai_turn(state: rules.GameState, level: str, seed: int):
     """The agent's whole turn; each public view it saw with the action it chose."""
     seen = []
+    planned_against = rules.public_view(state).samurai_spaces  # where they stood when she planned
     while state.phase is Phase.SAMURAI_TURN:
         view = rules.public_view(state)
-        action = ai.agent(Side.SAMURAI, level).choose(view, cheap(level, seed))
+        action = ai.agent(Side.SAMURAI, level).choose(view, cheap(level, seed), planned_against)
         seen.append((view, action))
         state = rules.apply(state, action).state
     return seen

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from datetime import UTC, datetime
 
 import pytest
 import simcord
 
 import rules
+import rules.playout
 from bot.play import aiplay
+from bot.storage import LoggedAction
 
 from .helpers import Table
 
@@ -197,3 +201,65 @@ async def test_a_fault_before_the_bots_goryo_moves_is_made_good_by_a_restart(env
     assert log[0].action == aiplay.decide(
         rules.Side.GORYO, "easy", rules.goryo_view(stuck.state), aiplay.decision_seed(stuck.ai_seed, 0)
     )
+
+
+# Longer than SimCord's settle deadline (5 s), so the pause waits for advance_time instead of the wall clock.
+@pytest.mark.goryo(ai_pause=10)
+async def test_the_bots_samurai_act_one_pause_apart_with_no_notice_for_a_quick_thought(env, table: Table):
+    await challenge_the_bot(table, env, role="goryo", level="easy")
+    table.goryo = table.alice
+    await play_goryo_turn(table, (await current(env, table)).state)  # her start
+    await play_goryo_turn(table, (await current(env, table)).state)  # her plan: the bot's Samurai take over
+    versions = [(await current(env, table)).version]
+    while (record := await current(env, table)).is_active and record.state.to_move is rules.Side.SAMURAI:
+        await env.advance_time(9)
+        assert (await current(env, table)).version == versions[-1]  # nothing before the pause is over
+        await env.advance_time(1)
+        after = await current(env, table)
+        versions.append(after.version)
+        # Then exactly one action (its last may end the turn by itself: one more entry, no pause).
+        assert versions[-1] - versions[-2] == 1 or (
+            versions[-1] - versions[-2] == 2 and after.state.to_move is not rules.Side.SAMURAI
+        )
+    assert len(versions) >= 3
+    # Thinking never outlasted the pause, so the channel never saw the bot "typing".
+    assert not [r for r in env.http_requests if r.path.endswith("/typing")]
+
+
+async def test_the_thinking_notice_comes_only_when_thinking_outlasts_the_pause():
+    loop = asyncio.get_running_loop()
+    events: list[str] = []
+
+    async def notice() -> None:
+        events.append("notice")
+
+    async def think(seconds: float) -> str:
+        await asyncio.sleep(seconds)
+        events.append("thought")
+        return "move"
+
+    began = loop.time()
+    assert await aiplay.at_pace(think(0.01), 0.2, notice, least=0.05) == "move"
+    assert events == ["thought"]  # quicker than the pause: no notice
+    assert loop.time() - began >= 0.2  # and the answer waited for the pause
+
+    events.clear()
+    assert await aiplay.at_pace(think(0.3), 0.05, notice, least=0.05) == "move"
+    assert events == ["notice", "thought"]  # slower than the pause: the notice, once, while it thinks
+
+    events.clear()
+    assert await aiplay.at_pace(think(0.01), 0.0, notice, least=0.2) == "move"
+    assert events == ["thought"]  # no pause at all, but a moment's thought is no reason for a notice
+
+
+def test_where_the_samurai_stood_when_she_planned_is_read_from_the_public_log():
+    for seed in range(5):
+        history = rules.playout.random_match(seed)
+        log: list[LoggedAction] = []
+        when_planned = None
+        for seq, (action, state) in enumerate(history, start=1):
+            log.append(LoggedAction(seq, 1, action, datetime(2026, 1, 1, tzinfo=UTC)))
+            if isinstance(action, rules.Plan):
+                when_planned = rules.public_view(state).samurai_spaces  # a plan moves no Samurai
+            if state.phase is rules.Phase.SAMURAI_TURN:
+                assert aiplay.samurai_when_planned(log) == when_planned

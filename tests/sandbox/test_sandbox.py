@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import aiohttp
 
 import rules
@@ -148,3 +151,25 @@ async def test_one_person_plays_against_the_bot(sandbox, browser: Browser):
     assert any("Her path was" in text for text in after)
     assert "for round 2" in after[-1]  # and she planned her next path by the time the reply came
     assert await browser.messages("aiko", "dm") == []  # nothing of hers went anywhere
+
+
+async def test_the_bots_samurai_keep_the_documented_pause_between_actions(sandbox, browser: Browser):
+    """Against the bot's Samurai the hunt comes at a human pace (GORYO_AI_PAUSE, 2 s by default), not all at once."""
+    assert sandbox.bot.settings.ai_pause == 2.0
+    game = rules.new_game(SEED)
+    typed = "/goryo challenge opponent:@Goryō role:goryo level:easy"
+    assert (await browser.command("aiko", "channel", typed))["ok"]
+    start = min(rules.SPACES_OF_TYPE[game.first_type])
+    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
+    game = rules.apply(game, rules.ChooseStart(start)).state
+    plan = next(rules.legal_plans(game))
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
+
+    await sandbox.world.pass_time(30)  # the whole Samurai turn, on the sandbox's clock
+    told = r"The (green|purple|red|blue) Samurai "
+    steps = [m for m in sandbox.world.channel.history() if re.match(told, m.content, re.IGNORECASE)]
+    assert len(steps) >= 2, [m.content for m in sandbox.world.channel.history()]
+    # Each of its actions was posted at least the pause after the one before (message times are the clock's).
+    gaps = [(later.created_at - earlier.created_at).total_seconds() for earlier, later in itertools.pairwise(steps)]
+    assert min(gaps) >= 2.0, gaps

@@ -1,0 +1,105 @@
+"""One small interface for both roles, in the spirit of OpenSpiel's bots.
+
+An agent gets only its side's view and a ``Budget``, and returns a legal
+action. It keeps no state between calls: each decision is a pure function of
+(view, budget), so the bot can re-ask after a restart and get the same answer.
+The Samurai agent refuses anything but a ``PublicView``: it has no way to
+reach her bound object, the bag's order or an undiscovered plan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from rules import Action, GoryoView, Phase, PublicView, Side
+from rules.state import GameState
+
+from . import goryo, samurai
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard to think: a count of search steps (never a clock) and the seed for tie-breaks."""
+
+    simulations: int
+    seed: int
+
+    def __post_init__(self) -> None:
+        if self.simulations < 1:
+            raise ValueError("a budget needs at least one simulation")
+
+
+# Search nodes for the Samurai, candidate plans played out for the Goryō.
+_DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
+_HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.5}  # the hard Samurai expects a thoughtful hider
+_NODES_PER_PLAYOUT = 500
+_MAX_PLAYOUTS = 8
+
+
+def budget_for(level: str, seed: int) -> Budget:
+    """The budget the bot uses at ``level`` (p95 thinking time within the issue's limits)."""
+    _check_level(level)
+    return Budget(_DEFAULT_SIMULATIONS[level], seed)
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+class Agent(Protocol):
+    side: Side
+    level: str
+
+    def choose(self, view, budget: Budget) -> Action: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SamuraiAgent:
+    level: str
+    side: Side = Side.SAMURAI
+
+    def choose(self, view: PublicView, budget: Budget) -> Action:
+        if not isinstance(view, PublicView):
+            # A GameState or the Goryō's view would carry her secrets.
+            raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
+        if view.phase is not Phase.SAMURAI_TURN:
+            raise ValueError("it is not the Samurai's turn")
+        particles = samurai.particles_from(view, hider_model=_HIDER_MODEL[self.level])
+        depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
+        return samurai.choose_samurai_action(
+            view,
+            particles,
+            depth=depth,
+            node_budget=budget.simulations,
+            lookahead=self.level != "easy",
+            foresight=self.level != "easy",
+            seed=budget.seed,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GoryoAgent:
+    level: str
+    side: Side = Side.GORYO
+
+    def choose(self, view: GoryoView, budget: Budget) -> Action:
+        if isinstance(view, GameState) or not isinstance(view, GoryoView):
+            raise TypeError(f"the Goryō agent takes a rules.GoryoView, not {type(view).__name__}")
+        phase = view.public.phase
+        if phase is Phase.SETUP:
+            return goryo.choose_start(view)
+        if phase is not Phase.GORYO_TURN:
+            raise ValueError("it is not the Goryō's turn")
+        # Playing out one candidate plan costs about as much as a few hundred Samurai search nodes.
+        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, _MAX_PLAYOUTS))
+        return goryo.choose_plan(view, self.level, candidates, budget.seed)
+
+
+def agent(side: Side, level: str) -> Agent:
+    """The computer player for ``side`` at ``level`` (one of ``LEVELS``)."""
+    _check_level(level)
+    return SamuraiAgent(level) if side is Side.SAMURAI else GoryoAgent(level)

@@ -1,0 +1,73 @@
+"""How a plan looks from the hider's side, judged on public facts only.
+
+The Goryō agent ranks her plans with ``path_score``; the hard Samurai uses
+the same score as its model of her (a hunter expects her to flee and to keep
+off the Samurai's reach). Nothing here reads her bound object or plan.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import OBJECT_AT, PublicView, Space, TileState, layout
+
+from .belief import Belief
+from .geometry import DISTANCE, paths_from
+from .values import CAPTURE, GREEN, WIN
+
+# How likely a Samurai at distance d gets to investigate a space this turn.
+REACH_TO_INVESTIGATE = (1.0, 0.9, 0.6, 0.3, 0.1)
+# How likely a Samurai at distance d can stand on a target by the Discovery.
+REACH_TO_STAND = (1.0, 1.0, 1.0, 0.2)
+FLIP = 0.5  # a tile she flips herself brings the exorcism one tile nearer
+
+
+def exposure(space: Space, samurai: Sequence[Space], table: Sequence[float]) -> float:
+    return sum(table[d] if (d := DISTANCE[at][space]) < len(table) else 0.0 for at in samurai)
+
+
+def samurai_spaces(view: PublicView) -> tuple[Space, ...]:
+    return tuple(at for _, at in view.samurai_spaces)
+
+
+def interest(known: Belief, space: Space) -> float:
+    """How much a Samurai who reads the belief wants this space investigated (most at an even split)."""
+    if known.total_paths == 0:
+        return 0.0
+    share = known.crossing(space) / known.path_count if known.path_count else 0.0
+    return 0.3 + min(share, 1 - share) * 2
+
+
+def flip_cost(view: PublicView, target: Space) -> float:
+    tiles = dict(view.tiles)
+    if tiles[OBJECT_AT[target]] is not TileState.INTACT:
+        return 0.0
+    face_down = sum(1 for tile in tiles.values() if tile.face_down)
+    # The seventh tile face down exorcises her at once.
+    return 100.0 if face_down + 1 >= len(tiles) - 1 else FLIP * (1 + face_down / 4)
+
+
+def target_danger(view: PublicView, target: Space, known: Belief) -> float:
+    """How likely Samurai can end on her target, times how easily they could single it out."""
+    reach = exposure(target, samurai_spaces(view), REACH_TO_STAND)
+    share = known.ending(target) / known.path_count if known.path_count else 0.0
+    need = layout.SPIRIT_TOKENS - view.spirits
+    return reach * (0.25 + share) * (CAPTURE + (WIN if need == 1 else 0.0))
+
+
+def freedom(view: PublicView, target: Space) -> float:
+    """Next round starts on her target: room to move and distance from the Samurai help."""
+    nearest = min(DISTANCE[at][target] for at in samurai_spaces(view))
+    return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
+
+
+def path_score(view: PublicView, path: tuple[Space, ...], known: Belief, *, whole_path: bool) -> float:
+    """Higher is better for her."""
+    target = path[-1]
+    score = -flip_cost(view, target) - target_danger(view, target, known) + freedom(view, target)
+    if whole_path:
+        samurai = samurai_spaces(view)
+        score -= GREEN * sum(exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s) for s in path[1:])
+    return score
+
+
