@@ -15,8 +15,8 @@ Samurai-turn views.
     python benchmarks/bench_ai.py --against-baseline --hard-matches 400   # issue 25: today's hard vs the frozen one
 
 ``baseline-easy``, ``baseline-normal`` and ``baseline-hard`` are the agents as
-they stood before issue 25, frozen in ``benchmarks/baseline_ai`` (the bot
-cannot reach them), so every change is measured against them in the same run.
+they stood before issue 25, read from the project's history by
+``benchmarks/baseline_ai.py`` (the bot cannot reach them), so every change is measured against them in the same run.
 
 A benchmark, not a test: the figures depend on the machine.
 """
@@ -54,14 +54,15 @@ DEFAULT_PAIRINGS = (
     "hard:easy", "hard:normal", "hard:hard",
 )
 CHEAP = {"random", "easy", "normal", "baseline-easy", "baseline-normal"}
-BASELINE = "baseline-"  # a level name's prefix: the frozen pre-issue-25 agents (benchmarks/baseline_ai)
+BASELINE = "baseline-"  # a level name's prefix: the frozen pre-issue-25 agents (benchmarks/baseline_ai.py)
 
 
 def agent_for(side: Side, level: str):
     """The agent and its budget function for ``level``: ``hard`` is today's, ``baseline-hard`` the frozen one."""
     if level.startswith(BASELINE):
         level = level[len(BASELINE):]
-        return baseline_ai.agent(side, level), lambda seed: baseline_ai.budget_for(level, seed)
+        baseline = baseline_ai.load()
+        return baseline.agent(side, level), lambda seed: baseline.budget_for(level, seed)
     return ai.agent(side, level), lambda seed: ai.budget_for(level, seed)
 
 
