@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.league import MatchSummary, leaderboard, member_stats, rebuild, summarise  # noqa: E402
-from rules import Outcome, Side, Termination  # noqa: E402
-from tests.render.action_logs import longest_match  # noqa: E402
+from bot.league import MatchSummary, leaderboard, member_stats, rebuild, summarise
+from rules import Outcome, Side, Termination
+from tests.render.action_logs import longest_match
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 ENDINGS = (Termination.SURVIVED_FOUR_ROUNDS, Termination.CAPTURED_THRICE, Termination.RESIGNED, Termination.TIMED_OUT)

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: E402
-from render import replay  # noqa: E402
-from rules.playout import random_match  # noqa: E402
-from tests.render.action_logs import longest_match  # noqa: E402
+import rules
+from render import replay
+from rules.playout import random_match
+from tests.render.action_logs import longest_match
 
 DISCORD_DEFAULT_LIMIT = 10 * 1024 * 1024
 

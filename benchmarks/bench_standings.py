@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rules  # noqa: E402
-from bot.league import member_stats  # noqa: E402
-from bot.storage import Store  # noqa: E402
+import rules
+from bot.league import member_stats
+from bot.storage import Store
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 MEMBERS = 20

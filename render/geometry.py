@@ -90,7 +90,7 @@ def label_anchor(space: Space) -> tuple[int, int]:
 
 def samurai_slot(index: int, space: Space) -> tuple[int, int]:
     """Each Samurai keeps his own side of a space, so several never hide each other or the name."""
-    x0, y0, x1, y1 = cell_box(space)
+    x0, y0, x1, _y1 = cell_box(space)
     inset = PAWN_SIZE // 2 + 1
     xs = (x0 + inset, x1 - inset)
     ys = (y0 + inset, y0 + 59)

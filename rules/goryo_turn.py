@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from . import layout
@@ -86,7 +87,7 @@ def plan_refusal(state: GameState, plan: Plan) -> Reason | None:
                 N_("Your plan crosses {space} twice; each space may be used once a round."), space=space_name(space)
             )
         seen.add(space)
-    for before, after in zip(path, path[1:]):
+    for before, after in itertools.pairwise(path):
         if (why := not_adjacent_reason(before, after)) is not None:
             return Reason(
                 # Translators: {why} is a whole sentence saying why the two spaces are not adjacent.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import ClassVar
 
 import discord
 
@@ -53,7 +54,7 @@ class ChallengeButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)",
 ):
-    LOOKS = {
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "accept": (N_("Accept"), discord.ButtonStyle.success),
         "decline": (N_("Decline"), discord.ButtonStyle.danger),
         "withdraw": (N_("Withdraw"), discord.ButtonStyle.secondary),
@@ -143,7 +144,7 @@ class ResignButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)",
 ):
-    LOOKS = {
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "confirm": (N_("Resign"), discord.ButtonStyle.danger),
         "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
     }

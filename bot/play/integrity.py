@@ -25,7 +25,7 @@ async def check_active_matches(bot: discord.Client, store: Store) -> list[int]:
     for match_id, channel_id, guild_id in matches:
         try:
             reason = await store.verify(match_id)
-        except Exception as error:  # whatever it is, the match can't be vouched for
+        except Exception as error:  # noqa: BLE001  # whatever it is, the match can't be vouched for
             reason = f"the check itself failed ({type(error).__name__})"
         if reason is None:
             continue

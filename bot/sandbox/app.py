@@ -12,6 +12,7 @@ import tempfile
 import webbrowser
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Self
 
 import simcord
 
@@ -47,7 +48,7 @@ class Sandbox:
         assert self.server is not None, "the sandbox is not running"
         return self.server.url
 
-    async def __aenter__(self) -> Sandbox:
+    async def __aenter__(self) -> Self:
         # Only game settings pass through: never the token, never .env (where the token lives), and
         # commands sync globally into the simulated Discord whatever the deployment's sync setting.
         settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}

@@ -11,7 +11,14 @@ from collections.abc import Awaitable, Callable
 from .address import for_driver, is_url, redact, scheme_of, scrub
 from .migrations import SchemaTooNewError
 from .preferences import (
-    NOTICE_MODES, SETTING_NAMES, MatchThread, NoticeMode, ServerSettings, SettingChange, SettingName, TurnNotice,
+    NOTICE_MODES,
+    SETTING_NAMES,
+    MatchThread,
+    NoticeMode,
+    ServerSettings,
+    SettingChange,
+    SettingName,
+    TurnNotice,
 )
 from .shards import Shards, shard_of
 from .sqlite import (
@@ -96,18 +103,18 @@ __all__ = [
     "CHALLENGER_ROLES",
     "DAMAGED",
     "FINISHED",
+    "NOTICE_MODES",
     "OPENERS",
     "POSTGRES_SCHEMES",
+    "SETTING_NAMES",
     "ChallengeRecord",
     "ChannelBusyError",
     "LoggedAction",
-    "MatchThread",
     "MatchClosedError",
     "MatchRecord",
-    "NOTICE_MODES",
+    "MatchThread",
     "NoticeMode",
     "PreviewCancelledError",
-    "SETTING_NAMES",
     "ServerSettings",
     "SettingChange",
     "SettingName",

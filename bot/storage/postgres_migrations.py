@@ -275,8 +275,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     # 15: a thread per match (issue 23), as in SQLite's migration 15.
     (
         "ALTER TABLE server_setting_changes DROP CONSTRAINT server_setting_changes_name_check",
-        "ALTER TABLE server_setting_changes ADD CONSTRAINT server_setting_changes_name_check"
-        " CHECK (name IN ('turn_limit', 'assist', 'threads'))",
+        ("ALTER TABLE server_setting_changes ADD CONSTRAINT server_setting_changes_name_check"
+        " CHECK (name IN ('turn_limit', 'assist', 'threads'))"),
         """
         CREATE TABLE match_threads (
             match_id    BIGINT PRIMARY KEY REFERENCES matches (id),

@@ -93,7 +93,7 @@ async def test_unanswered_challenge_lapses_after_the_timeout(env, table: Table):
     await env.advance_time(600)
     assert table.channel.history()[-1].components  # still open after 10 minutes
     await env.advance_time(400)
-    lapsed = [m for m in table.channel.history() if m.id == message.id][0]
+    lapsed = next(m for m in table.channel.history() if m.id == message.id)
     assert "lapsed" in lapsed.content and lapsed.components == []
     assert not (await table.challenge(by=table.carol)).ephemeral  # channel free again
 

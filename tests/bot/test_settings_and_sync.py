@@ -118,7 +118,7 @@ def run_bot(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProce
     environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
     environ.update(settings, PYTHONPATH=str(Path(__file__).parents[2]))
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60, check=False
     )
 
 

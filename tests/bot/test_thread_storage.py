@@ -10,7 +10,17 @@ import pytest
 import rules
 
 from .test_storage import (  # noqa: F401  (fixtures, found by name)
-    ALICE, BOB, CHANNEL, GUILD, OTHER_CHANNEL, T0, challenge, database, db_path, play, store,
+    ALICE,
+    BOB,
+    CHANNEL,
+    GUILD,
+    OTHER_CHANNEL,
+    T0,
+    challenge,
+    database,
+    db_path,
+    play,
+    store,
 )
 
 THREAD, OTHER_THREAD = 7001, 7002

@@ -55,9 +55,8 @@ def test_speaking_is_scoped_to_its_context():
     with locales.speaking("it"):
         assert locales.spoken() == "it"
     assert locales.spoken() == "en"
-    with pytest.raises(ValueError, match="no catalogue"):
-        with locales.speaking("xx"):
-            pass
+    with pytest.raises(ValueError, match="no catalogue"), locales.speaking("xx"):
+        pass
 
 
 def test_a_shared_phrase_is_said_in_the_language_spoken():

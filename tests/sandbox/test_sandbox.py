@@ -29,7 +29,7 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     opened_png(await browser.image(goryo_dms[-1]["attachments"][0]["url"]))
     assert await browser.messages("kenji", "dm") == []
 
-    start = sorted(rules.SPACES_OF_TYPE[game.first_type])[0]
+    start = min(rules.SPACES_OF_TYPE[game.first_type])
     assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game))
