@@ -4,7 +4,7 @@ During a Samurai turn the live board carries a **Move…**, a **Sniff…** and a
 listing every action of its kind that ``rules.legal_samurai_actions`` allows now, and an **End turn**
 button. One choice is one action, played by ``Game.panel_action`` through the same pipeline and with
 the same public words as the slash command. The panel is rebuilt from the state each time the live
-board is redrawn, so its options are those of the latest action.
+board is posted anew (after each action, the previous board deleted), so its options are those of the latest action.
 
 Everything a click needs is in its ``custom_id`` (``goryo:panel:12:3:move``: match 12, the turn of
 round 3) and the option's value (``green:C2``), so the panel works after a restart. A click on a panel

@@ -19,8 +19,10 @@ Routes and their fallbacks:
   it (10062 after 3 s, token gone) the item goes by its own route instead; after a
   5xx or a failed connection (which Discord may have taken all the same) it is retried
   as an item in doubt;
-- ``public``: a new channel message; ``live``: the turn's board message, edited in
-  place (posted when the turn has none yet);
+- ``public``: a new channel message; ``live``: the turn's board, posted anew below the
+  action's words, and the turn's previous board message deleted (the ping only loses its
+  picture and panel: its words stay), so the current board is always among the
+  channel's two latest messages;
 - ``public`` with a ``channel``: a line in the channel a match's thread was opened from (nobody pinged);
 - ``goryo``: her DM; if her DMs are shut, privately to her if she is the one
   acting, else a channel notice that gives nothing away (other failures: retried).
@@ -45,9 +47,10 @@ crash or a failure. It is looked for before it is sent again (``indoubt``): in t
 interaction's original response while its token lives (15 minutes), then in the
 channel's or DM's recent history (the bot's own messages since the attempt, with its
 words, not owned by another item); a reply still "thinking" is filled where the player
-asked. Only what is not found is sent again. Edits (the live board) are idempotent,
-and channel and DM messages also carry the item's nonce (``enforce_nonce``), which
-makes Discord drop a resend within a few minutes even where history cannot be read.
+asked. Only what is not found is sent again (a live board found so still takes the
+previous one's place). Edits (the panel taken off) are idempotent, and channel and DM
+messages also carry the item's nonce (``enforce_nonce``), which makes Discord drop a
+resend within a few minutes even where history cannot be read.
 The one case left: a private (ephemeral) answer that got through just before a crash,
 recovered more than 15 minutes later, is sent again by its own route (her DM).
 """
@@ -507,8 +510,8 @@ class Deliverer:
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
                 log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
-                if item.route == "live":  # it may have been posted as the turn's new board
-                    record = self._live_board(record, state, landed)
+                if item.route == "live":  # posted as the turn's new board: the one before it goes, as after a post
+                    record = await self._retire(record, state, landed)
                 return record, landed
         carried = reply is not None and reply.carries(entry)
         await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
@@ -546,19 +549,30 @@ class Deliverer:
     async def _live(
         self, record: MatchRecord, entry: OutboxEntry, state: rules.GameState, board: Board | None
     ) -> tuple[MatchRecord, int]:
-        """Edit this turn's board message to the latest picture; post it if the turn has none (or it is gone)."""
-        if record.live_board_round == state.round and record.live_board_message_id is not None:
-            message = self._channel(record).get_partial_message(record.live_board_message_id)
-            try:
-                # Its buttons (the Samurai's panel) are redrawn with it, none once nothing is left to choose; its
-                # words carry the facts (an embed), so it says again whom it may ping: its players only.
-                await message.edit(attachments=[board.file()] if board is not None else [], view=buttons(entry, state),
-                                   embeds=boards.embeds_of(board), allowed_mentions=pinging_players(record))
-                return record, message.id
-            except discord.NotFound:
-                log.info("match %d: the live board message was deleted; posting a new one", record.id)
+        """Post the turn's board anew, below the action's words, then take the previous one of the turn away:
+        the current board is always among the channel's two latest messages."""
         message_id = await self._post(record, entry, board, state)
-        return self._live_board(record, state, message_id), message_id
+        return await self._retire(record, state, message_id), message_id
+
+    async def _retire(self, record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
+        """``message_id`` is the turn's board now: the one it replaces (this turn's only; a past turn's board stays
+        in the log, its last picture) is deleted, or, the turn's ping, loses its picture and panel. Best-effort: a
+        failed delete leaves an older copy standing (its panel answers for the board as it is now), never a second
+        new one; it is not tried again."""
+        old = record.live_board_message_id
+        if record.live_board_round == state.round and old is not None and old != message_id:
+            message = self._channel(record).get_partial_message(old)
+            ping = await self.store.last_delivered(record.id, "ping")
+            try:
+                if ping is not None and ping.message_id == old:  # the turn's ping keeps its words, not its picture
+                    # (its words name the players: the edit says again whom it may ping, them only)
+                    await message.edit(attachments=[], embeds=[], view=None, allowed_mentions=pinging_players(record))
+                else:
+                    await message.delete()
+            except discord.HTTPException as error:
+                log.info("match %d: could not take the previous board (message %d) away (%s %s)", record.id, old,
+                         error.status, error.code)
+        return self._live_board(record, state, message_id)
 
     async def _panel_off(self, record: MatchRecord) -> int | None:
         """The Samurai's turn is over: its live board keeps its picture and loses its panel.

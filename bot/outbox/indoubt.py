@@ -142,7 +142,9 @@ class InDoubt:
         for place, texts in places:
             try:
                 async for message in place.history(after=discord.Object(after), limit=HISTORY_LIMIT):
-                    if message.author.id == me and message.id not in owned and says(message, texts):
+                    if message.author.id == me and message.id not in owned and says(message, texts) and not (
+                            entry.item.route == "live" and message.interaction_metadata is not None):
+                        # (a live board is never an interaction's answer: a `/goryo board` copy with its words is not it)
                         return message.id
             except (discord.Forbidden, discord.NotFound) as error:  # can't read there: the nonce is all that guards it
                 log.warning("match %d: could not look for item %d in channel %s (%s %s)",

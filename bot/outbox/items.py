@@ -7,7 +7,7 @@ the deliverer draws it when it sends, after a restart too.
 
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
-the current Samurai turn, edited in place, and ``samurai`` is the Samurai player's DM (a turn
+the current Samurai turn, posted anew after each action (the previous one deleted), and ``samurai`` is the Samurai player's DM (a turn
 notice they asked for; public words only). A ``public`` item with a ``channel`` goes to that channel instead
 of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
 An item marked ``answer`` is the reply

@@ -267,8 +267,8 @@ class Game:
         """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now.
 
         Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
-        the action's words are then the answer to the click, a new message in the channel, while the live board
-        (the clicked message) is redrawn with its panel by its own route.
+        the action's words are then the answer to the click, a new message in the channel, then the live board (the
+        clicked message) is posted anew below them with its panel, by its own route, and the clicked one deleted.
         """
         record = await self.service.load(match_id)
         if interaction.user.id != record.samurai_id:

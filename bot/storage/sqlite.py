@@ -97,7 +97,7 @@ class MatchRecord:
     reminded_at: datetime | None  # half-time reminder sent for this turn
     finished_at: datetime | None = None
     damage_reason: str | None = None
-    live_board_round: int | None = None  # the Samurai turn whose board message is edited in place
+    live_board_round: int | None = None  # the Samurai turn whose latest board message this is
     live_board_message_id: int | None = None
     ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
     ai_level: str | None = None

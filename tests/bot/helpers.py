@@ -136,8 +136,10 @@ class EndedByItself:
 
 
 def live_board(table: Table) -> discord.Message:
-    """The live board of the current Samurai turn: the ping's message, its picture edited after each action."""
-    return [m for m in table.channel.history() if "planned her path" in m.content][-1]
+    """The live board of the current Samurai turn: the ping's message, then the board posted below each action's
+    words (the one before it taken away)."""
+    return [m for m in table.channel.history()
+            if "planned her path" in m.content or m.content.startswith("The board in")][-1]
 
 
 def _buttons(message: discord.Message) -> list[dict]:

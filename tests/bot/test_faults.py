@@ -339,12 +339,14 @@ def once_in(history, words: str) -> bool:
     return len(said(history, words)) == 1
 
 
-async def each_item_said_once(env, table: Table) -> None:
-    """Every item of the match's outbox is done, and its words appear exactly once where it goes."""
+async def each_item_said_once(env, table: Table, boards_left: int = 1) -> None:
+    """Every item of the match's outbox is done, and its words appear exactly once where it goes (a turn's board:
+    at most ``boards_left`` copies, one unless Discord refused to delete an older one)."""
     for entry in await env.bot.store.outbox_of(1):
         assert entry.status == "done", entry
-        if entry.item.kind == "live":
-            continue  # the turn's board, redrawn in place: not a message of its own
+        if entry.item.kind == "live":  # the turn's board, posted anew after each action, the one before deleted
+            assert [m.content for m in table.channel.history()].count(entry.item.text) <= boards_left, entry
+            continue
         where = table.goryo_dm() if entry.item.route == "goryo" else table.channel.history()
         assert [m.content for m in where].count(entry.item.text) == 1, entry.item.kind
 
@@ -361,14 +363,14 @@ IN_DOUBT = {
                                             lambda table, preview: once_in(table.goryo_dm(), "Locked in")
                                             and "Locked in" in preview.response.content
                                             and once_in(table.channel.history(), "planned her path")),
-    # A new channel message, the live board posted then edited, the Goryō's DM.
+    # A new channel message, the live board posted (with the ping, then anew after an action), the Goryō's DM.
     "public post": (lambda env, table: start_in_doubt(env, table, "sent narration"),
                     lambda table, result: len(table.channel.history()) == 2  # the match's start, and this
                     and once_in(table.goryo_dm(), "start there")),
     "live board posted": (lambda env, table: confirm_in_doubt(env, table, "sent ping"),
                           lambda table, preview: once_in(table.channel.history(), "planned her path")
                           and once_in(table.goryo_dm(), "Locked in")),
-    "live board edited": (lambda env, table: move_in_doubt(env, table, "sent live"),
+    "live board posted anew": (lambda env, table: move_in_doubt(env, table, "sent live"),
                           lambda table, result: once_in(table.channel.history(), "moves from")
                           and once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)),
     "dm": (lambda env, table: end_in_doubt(env, table, "sent goryo-turn"),
@@ -557,3 +559,62 @@ async def test_a_delivery_a_fault_broke_off_is_taken_up_again_without_a_restart(
 
     assert len(said(table.channel.history(), "planned her path")) == 1
     assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []
+
+
+# --- the board never leaves the screen ---------------------------------------------------
+
+
+def board_at_bottom(table: Table) -> bool:
+    """The picture of the board as it is now is among the channel's two latest messages; after the turn, the
+    Discovery is."""
+    latest = table.channel.history()[-2:]
+    if table.state.phase is not rules.Phase.SAMURAI_TURN:
+        return any("Her path was" in m.content and m.attachments for m in latest)
+    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    return any(a.description == expected for m in latest for a in m.attachments)
+
+
+def boards_of_now(table: Table) -> int:
+    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    return sum(a.description == expected for m in table.channel.history() for a in m.attachments)
+
+
+async def test_the_board_is_among_the_two_latest_messages_after_every_action_of_a_turn(env, make_bot, table: Table):
+    """A whole Samurai turn, with Discord refusing the new board (429, then 500s), refusing to delete the old one,
+    a restart, and a crash just after the new board was posted: after each action, once its retries are done,
+    the board is at the bottom of the channel, posted once, and every announcement is there once."""
+    await hunting(table)
+    assert board_at_bottom(table) and boards_of_now(table) == 1  # the ping carries the turn's first board
+    posts, deletes = f"/channels/{table.channel.id}/messages", f"/channels/{table.channel.id}/messages/*"
+    faults = [
+        lambda: env.inject_error("POST", posts, status=429, code=0, message="You are being rate limited."),
+        lambda: env.inject_error("POST", posts, status=500, times=2),  # maybe delivered: looked for, then sent again
+        lambda: env.inject_error("DELETE", deletes, status=500),  # the old board stays: it is not retried
+        lambda: None,
+        lambda: crash_at(env.bot, "sent live"),  # posted, not yet marked done: in doubt after the restart
+    ]
+    step = 0
+    while table.state.phase is rules.Phase.SAMURAI_TURN:
+        legal = [a for a in rules.legal_samurai_actions(table.state) if not isinstance(a, rules.EndSamuraiTurn)]
+        action = legal[0] if legal and step < 8 else rules.EndSamuraiTurn()
+        if step < len(faults):
+            faults[step]()
+        await table.play(action)
+        if step == 3:  # a restart between two actions
+            await env.restart_bot(make_bot())
+        if step == 4:
+            await env.restart_bot(make_bot())
+        for _ in range(4):  # a refused board's retries fall due (10 s, then 20 s…)
+            if not await env.bot.store.pending_outbox(1):
+                break
+            await env.advance_time(RETRY_FIRST * 2 ** _ + 1)
+        assert not await env.bot.store.pending_outbox(1)
+        assert board_at_bottom(table), (step, action, [m.content for m in table.channel.history()[-3:]])
+        if table.state.phase is rules.Phase.SAMURAI_TURN:
+            assert boards_of_now(table) == 1, step  # never two copies of the new board
+        step += 1
+    assert step >= 6  # a whole turn: every fault above was met
+    await each_item_said_once(env, table, boards_left=2)  # the board whose delete was refused stays
+    await actions_of(env, table)
+    assert once_in(table.channel.history(), "planned her path")  # the ping's words stay, its picture gone
+    assert len(said(table.channel.history(), "The board in")) == 2

@@ -107,7 +107,8 @@ async def test_only_the_samurai_player_may_use_the_panel(table):
 
 
 async def test_a_choice_on_a_stale_panel_is_checked_against_the_match_as_it_is_now(env, table):
-    """The live board's redraw fails once (Discord refused the edit), so it still shows the panel of before."""
+    """Taking the panel off the turn's previous board (the ping) fails once (Discord refused the edit), so that
+    message still shows the panel of before, above the new board."""
     await _samurai_turn(table)
     board = live_board(table)
     panel = _panel(board)
@@ -116,7 +117,9 @@ async def test_a_choice_on_a_stale_panel_is_checked_against_the_match_as_it_is_n
     played = await table.samurai.select(board, [action_value(search)], custom_id=panel["search"].custom_id)
     assert not played.ephemeral
     table.state = rules.apply(table.state, search).state
-    assert action_value(search) in _offered(live_board(table))["search"]  # the stale panel, still offering it
+    stale = next(m for m in table.channel.history() if m.id == board.id)
+    assert live_board(table).id != board.id and action_value(search) not in _offered(live_board(table))["search"]
+    assert action_value(search) in _offered(stale)["search"]  # the stale panel, still offering it
     # The same choice again: no longer legal, refused privately with the reason, never played twice.
     again = await table.samurai.select(board, [action_value(search)], custom_id=panel["search"].custom_id)
     assert again.ephemeral and "has already searched this turn" in again.response.content
