@@ -96,12 +96,13 @@ def embeds_of(board: Board | None) -> list[discord.Embed]:
     return board.embeds() if board is not None else []
 
 
-def facts_of(view: object) -> tuple[tuple[str, str], ...]:
-    """The facts for a view's picture: hers for her view, the public ones for a public view."""
+def facts_of(view: object, aid: bool = False) -> tuple[tuple[str, str], ...]:
+    """The facts for a view's picture: hers for her view, the public ones for a public view
+    (with the deduction aid's key when ``aid``, the aid being in the picture)."""
     if isinstance(view, rules.GoryoView):
         return tuple(board_facts.goryo_facts(view))
     if isinstance(view, rules.PublicView):
-        return tuple(board_facts.public_facts(view))
+        return tuple(board_facts.public_facts(view, aid))
     return ()
 
 
@@ -121,7 +122,8 @@ async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str],
     drawing = _recent.get(key)
     failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
     if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
-        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename, language))
+        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename, language,
+                                                             aid=aid is not None))
         while len(_recent) > _RECENT_LIMIT:
             _recent.popitem(last=False)
     else:
@@ -130,7 +132,7 @@ async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str],
 
 
 async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
-                language: str | None = None) -> Board | None:
+                language: str | None = None, *, aid: bool = False) -> Board | None:
     """The picture, or None when ``render`` refuses its view (a state no match should reach):
     the message then goes out in words alone, since its words matter more than its picture."""
     global _pool
@@ -147,7 +149,7 @@ async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: 
         log.error("%s not drawn, sent without its picture: %s", filename, refused)
         return None
     with speaking(language):
-        facts = facts_of(view)
+        facts = facts_of(view, aid)
     return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts)
 
 

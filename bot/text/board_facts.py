@@ -7,6 +7,7 @@ and the garden go in the message, where Discord lays the words out for the scree
 The public facts come from ``rules.PublicView`` alone, like the public picture, so they cannot
 tell a secret; ``goryo_facts`` adds what her own board showed her: her bound object.
 Each is a list of (name, value) pairs, in the language being spoken, each well within an embed field.
+The last is the picture's key, which the panel used to draw: an emoji for each mark beside its word.
 """
 
 from __future__ import annotations
@@ -77,7 +78,38 @@ def _garden(view: rules.PublicView) -> str:
     return "\n".join(lines)
 
 
-def public_facts(view: rules.PublicView) -> Facts:
+def _key(entries: list[tuple[str, str]]) -> str:
+    return " · ".join(f"{mark} {words}" for mark, words in entries)
+
+
+def public_key(aid: bool = False) -> str:
+    """The public marks' key: the same words whatever her secret; with ``aid``, the deduction aid's too."""
+    lines = [_key([
+        # Translators: the board's key: a green paw-print with a tick, she passed here; red with a cross, she did not.
+        ("✅", _("yes")), ("❌", _("no")),
+        # Translators: the board's key: the marks for an object, as adjectives.
+        ("💔", _("broken")), ("📜", _("sealed")),
+    ])]
+    if aid:
+        lines.append(_key([
+            # Translators: the deduction aid's key: the shading's colours mean how many of her paths pass a space.
+            ("🟨→🟧", _("share of her paths passing")),
+            # Translators: the deduction aid's key: a purple disc with a count, this many of her paths end here.
+            ("🟣", _("paths end here")),
+        ]))
+    return "\n".join(lines)
+
+
+def goryo_key() -> str:
+    """Her board's key: her marker-pen marks, the paw-prints, and the objects she can reach this round."""
+    return _key([
+        ("✖️", _("broken")), ("⭕", _("sealed")), ("✅", _("yes")), ("❌", _("no")),
+        # Translators: the key of her secret board: objects she can reach this round, and those only with her Sprint.
+        ("🎯", _("can strike")), ("💨", _("with Sprint")),
+    ])
+
+
+def public_facts(view: rules.PublicView, aid: bool = False) -> Facts:
     facts: Facts = [
         (_("Round"), _("{round} of {rounds}").format(round=max(view.round, 1), rounds=ROUNDS)),
         (_("Gong"), _("{mallet} of {last}").format(mallet=view.mallet, last=GONG_LAST_SPACE)),
@@ -95,14 +127,17 @@ def public_facts(view: rules.PublicView) -> Facts:
         facts.append((_("Could be her bound object"), suspects or _("none")))
     else:
         facts.append((_("Her bound object"), object_name(view.bound)))
+    # Translators: the name of the board's key (its legend), the last field beside the picture.
+    facts.append((_("Key"), public_key(aid)))
     return facts
 
 
 def goryo_facts(view: rules.GoryoView) -> Facts:
     """Her board's facts: the public ones, her bound object, and what the Samurai cannot yet rule out."""
-    facts = [fact for fact in public_facts(view.public) if fact[0] != _("Could be her bound object")]
+    facts = [fact for fact in public_facts(view.public) if fact[0] not in (_("Could be her bound object"), _("Key"))]
     facts.append((_("Your bound object"), object_name(view.bound)))
     if view.public.bound is None:
         suspects = ", ".join(object_name(t) for t in possible_bound(view.public))
         facts.append((_("The Samurai cannot yet rule out"), suspects or _("none")))
+    facts.append((_("Key"), goryo_key()))
     return facts

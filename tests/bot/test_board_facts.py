@@ -47,6 +47,29 @@ async def test_the_live_board_carries_the_panel_facts_and_they_follow_each_actio
     assert hers and fields(hers[-1])["Your bound object"] == bound
 
 
+async def test_each_board_carries_its_key_the_aid_s_only_when_the_aid_is_shown(env):
+    """The key the picture's panel used to draw (issue 24): the public marks on the live board,
+    her marks and the objects she can reach on hers, the deduction aid's only with the aid."""
+    table = Table(env)
+    await table.begin(assist=True)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    key = fields(live_board(table))["Key"]
+    assert key.splitlines() == ["✅ yes · ❌ no · 💔 broken · 📜 sealed",
+                                "🟨→🟧 share of her paths passing · 🟣 paths end here"]
+    hers = [m for m in table.goryo_dm() if m.attachments and m.attachments[0].filename == "goryo-private.png"]
+    mine = fields(hers[-1])["Key"]
+    assert "🎯 can strike" in mine and "💨 with Sprint" in mine and "✖️ broken" in mine and "⭕ sealed" in mine
+    assert "paths end here" not in mine, "no aid is drawn on her board"
+    for message in (live_board(table), hers[-1]):
+        embed = message.embeds[0]
+        assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
+
+    plain = Table(env)
+    await play_to_the_samurai_turn(plain)
+    assert fields(live_board(plain))["Key"] == "✅ yes · ❌ no · 💔 broken · 📜 sealed", "without the aid, its key goes"
+
+
 async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell_no_secret():
     state = scenes.mid_samurai_turn()
     italian = dict((await boards.public_board(state, language="it")).facts)
@@ -56,5 +79,13 @@ async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell
     other = dataclasses.replace(state, bound=next(t for t in possible_bound(rules.public_view(state))
                                                   if t != state.bound))
     assert (await boards.public_board(other)).facts == (await boards.public_board(state)).facts
+    # The key is a fact like the others: the public one (and the aid's) the same whatever her secret.
+    assert italian["Legenda"] == "✅ sì · ❌ no · 💔 rotto · 📜 sigillato"
+    aided = (await boards.public_board(state, assist=True, language="it")).facts
+    assert dict(aided)["Legenda"].splitlines()[1] == "🟨→🟧 percorsi che passano · 🟣 finiscono qui"
+    assert (await boards.public_board(other, assist=True, language="it")).facts == aided
+    for board in (boards.discovery_board, boards.final_board):
+        assert dict((await board(state, language="it")).facts)["Legenda"] == italian["Legenda"]
+    assert "🎯 puoi colpire · 💨 con lo Scatto" in dict((await boards.goryo_board(state, language="it")).facts)["Legenda"]
     mine = dict((await boards.goryo_board(state)).facts)
     assert mine["Your bound object"] == object_name(state.bound)
