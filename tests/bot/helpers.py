@@ -135,6 +135,20 @@ class EndedByItself:
     followups: tuple = ()
 
 
+async def paired_table(env: simcord.Env, name: str) -> Table:
+    """One of two matches with the same public history and different secret plans (``name`` "first" or
+    "second"; the second with a False Trail): what the Samurai see must not tell them apart."""
+    table = Table(env, channel_name=name, names=(f"{name}-g", f"{name}-s", f"{name}-w"))
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    paths = sorted(rules.legal_paths(table.state))
+    if name == "first":
+        await table.play(rules.Plan(paths[0]))
+    else:
+        await table.play(rules.Plan(paths[-1], next(s for s in rules.SPACES if s not in paths[-1])))
+    return table
+
+
 def live_board(table: Table) -> discord.Message:
     """The live board of the current Samurai turn: the ping's message, then the board posted below each action's
     words (the one before it taken away)."""

@@ -13,7 +13,7 @@ import pytest
 import rules
 from rules.playout import random_action
 
-from .helpers import Table
+from .helpers import Table, paired_table
 
 
 def _values(offered: list[dict]) -> list[str]:
@@ -115,14 +115,8 @@ async def test_the_samurai_are_offered_the_same_whatever_her_plan(env):
     """Paired: two matches with the same public history and different secret plans offer the same choices."""
     seen = []
     for name in ("first", "second"):
-        table = Table(env, channel_name=name, names=(f"{name}-g", f"{name}-s", f"{name}-w"))
-        await table.begin()
-        await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-        paths = sorted(rules.legal_paths(table.state))
         # Different plans, one with a False Trail: nothing of them is public until the Discovery.
-        plan = rules.Plan(paths[0]) if name == "first" else rules.Plan(paths[-1], next(
-            s for s in rules.SPACES if s not in paths[-1]))
-        await table.play(plan)
+        table = await paired_table(env, name)
         # Moves only, the same in both: the public history stays the same.
         for _ in range(2):
             move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import rules
 from bot.commands.panel import action_value
 
-from .helpers import Table, live_board
+from .helpers import Table, live_board, paired_table
 
 KINDS = {"move": rules.Move, "sniff": rules.Sniff, "search": rules.Search}
 
@@ -176,13 +176,8 @@ async def test_the_panel_gives_nothing_of_her_plan_away(env):
     """Paired: two matches, same public history, different plans: the same panel, word for word."""
     seen = []
     for name in ("first", "second"):
-        table = Table(env, channel_name=name, names=(f"{name}-g", f"{name}-s", f"{name}-w"))
-        await table.begin()
-        await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-        paths = sorted(rules.legal_paths(table.state))
-        plan = rules.Plan(paths[0]) if name == "first" else rules.Plan(paths[-1], next(
-            s for s in rules.SPACES if s not in paths[-1]))
-        await table.play(plan)
+        # Different plans, one with a False Trail: nothing of them is public until the Discovery.
+        table = await paired_table(env, name)
         move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move))
         await _choose(table, move)
         table.state = rules.apply(table.state, move).state
