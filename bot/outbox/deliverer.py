@@ -569,9 +569,9 @@ class Deliverer:
                     await message.edit(attachments=[], embeds=[], view=None, allowed_mentions=pinging_players(record))
                 else:
                     await message.delete()
-            except discord.HTTPException as error:
-                log.info("match %d: could not take the previous board (message %d) away (%s %s)", record.id, old,
-                         error.status, error.code)
+            except SEND_FAILURES as error:  # a timeout too: the new board stands either way
+                log.info("match %d: could not take the previous board (message %d) away (%s)", record.id, old,
+                         described(error))
         return self._live_board(record, state, message_id)
 
     async def _panel_off(self, record: MatchRecord) -> int | None:
@@ -584,9 +584,8 @@ class Deliverer:
             return None
         try:
             await self._channel(record).get_partial_message(record.live_board_message_id).edit(view=None)
-        except discord.HTTPException as error:
-            log.info("match %d: could not take the panel off the live board (%s %s)", record.id, error.status,
-                     error.code)
+        except SEND_FAILURES as error:
+            log.info("match %d: could not take the panel off the live board (%s)", record.id, described(error))
         return record.live_board_message_id
 
     @staticmethod
