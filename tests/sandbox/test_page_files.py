@@ -37,3 +37,8 @@ def test_the_box_is_cleared_only_for_a_command_the_bot_took():
     script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
     assert "return answer.ok && !answer.refused;" in script
     assert re.search(r"if \(sent\) \{ input\.value = \"\";", script)
+
+
+def test_a_menu_draws_its_default_option_as_chosen():
+    script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
+    assert 'selected: Boolean(o.default)' in script

@@ -185,7 +185,8 @@ function component(item, m, place) {
   if (item.kind === "select") {
     const select = el("select", { disabled: item.disabled },
       el("option", { value: "" }, item.placeholder),
-      ...item.options.map((o) => el("option", { value: o.value }, o.description ? `${o.label} — ${o.description}` : o.label)));
+      ...item.options.map((o) => el("option", { value: o.value, selected: Boolean(o.default) },
+        o.description ? `${o.label} — ${o.description}` : o.label)));
     select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
       { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
     return select;
