@@ -8,6 +8,7 @@
 //   GORYO_AI_PAUSE=0 python -m bot --sandbox --seed 11        # prints http://127.0.0.1:PORT/?key=…
 //   PLAYWRIGHT_DIR=/tmp/pw node docs/sandbox_clickthrough.mjs 'http://127.0.0.1:PORT/?key=…' [shots-folder]
 //
+// ROLE=samurai makes Aiko the Samurai and Kenji the Goryō (Aiko is the Goryō by default).
 // It prints each click, saves a screenshot every ten steps, and exits non-zero unless the match ends.
 import fs from "node:fs";
 import os from "node:os";
@@ -35,13 +36,14 @@ await page.goto(`${url}&as=aiko`);
 await page.waitForTimeout(1500);
 
 let seed = 7;  // a fixed little generator, so a run with the same sandbox --seed replays
-const pick = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+const pick = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return Math.floor(seed / 65536) % n; };
 let step = 0;
 let samuraiActions = 0;
+let trailTried = false;  // each round she looks at the False Trail menus once, and lays one half the time
 const log = (...words) => console.log(`[${step}]`, ...words);
 const pane = (place) => page.locator(`.pane[data-place="${place}"]`);
 
-await pane("channel").locator("input").fill("/goryo challenge opponent:@Kenji role:goryo");
+await pane("channel").locator("input").fill(`/goryo challenge opponent:@Kenji role:${process.env.ROLE || "goryo"}`);
 await pane("channel").locator("button[type=submit]").click();
 await page.waitForTimeout(1200);
 await page.click('button[data-player="kenji"]');
@@ -56,7 +58,8 @@ async function act(seat) {
   const place = goryo ? "dm" : "channel";
   const messages = pane(place).locator("article.message:not(.ephemeral)");
   const count = await messages.count();
-  for (let i = count - 1; i >= Math.max(0, count - 2); i--) {
+  // Her newest DM only: older builders are for a path already locked in (the bot refuses them).
+  for (let i = count - 1; i >= Math.max(0, count - (goryo ? 1 : 2)); i--) {
     const selects = messages.nth(i).locator("select:not([disabled])");
     const buttons = messages.nth(i).locator("button.button:not([disabled])");
     const [menus, presses] = [await selects.count(), await buttons.count()];
@@ -67,7 +70,8 @@ async function act(seat) {
     for (let s = 0; s < menus; s++) chosen ||= Boolean(await selects.nth(s).inputValue());
     const finish = labels.findIndex((label) => FINISH.test(label));
     const turnDone = !goryo && samuraiActions >= 2 + pick(5);
-    if (menus && !(chosen && finish >= 0) && !turnDone) {
+    const layTrail = goryo && chosen && finish >= 0 && !trailTried && (trailTried = true) && pick(2) === 0;
+    if (menus && (layTrail || !(chosen && finish >= 0)) && !turnDone) {
       const menu = selects.nth(pick(menus));
       const options = (await menu.locator("option").evaluateAll((all) => all.map((o) => [o.value, o.textContent])))
         .filter(([value]) => value);
@@ -76,6 +80,7 @@ async function act(seat) {
         log(seat, place, "picks", label);
         await menu.selectOption(value);
         if (!goryo) samuraiActions++;
+        if (goryo && !chosen) trailTried = false;  // a path being built: a new round's menus
         return true;
       }
     }
