@@ -244,7 +244,8 @@ function offerChoices(pane) {
     box.replaceChildren(...(answer.ok ? answer.choices : []).map((choice) => {
       const button = el("button", { type: "button", className: "choice" }, choice.name);
       button.addEventListener("click", () => {
-        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value} `);
+        // One space after the value, to type on; a path's group ("A1 A2 ") already ends with one.
+        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value.trimEnd()} `);
         input.focus();
         showUsage(pane);
         offerChoices(pane);
