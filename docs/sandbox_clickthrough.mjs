@@ -8,7 +8,8 @@
 //   GORYO_AI_PAUSE=0 python -m bot --sandbox --seed 11        # prints http://127.0.0.1:PORT/?key=…
 //   PLAYWRIGHT_DIR=/tmp/pw node docs/sandbox_clickthrough.mjs 'http://127.0.0.1:PORT/?key=…' [shots-folder]
 //
-// ROLE=samurai makes Aiko the Samurai and Kenji the Goryō (Aiko is the Goryō by default).
+// ROLE=samurai makes Aiko the Samurai and Kenji the Goryō (Aiko is the Goryō by default);
+// LANGUAGE=it switches both seats' Discord clients to Italian first.
 // It prints each click, saves a screenshot every ten steps, and exits non-zero unless the match ends.
 import fs from "node:fs";
 import os from "node:os";
@@ -20,7 +21,7 @@ const { chromium } = require("playwright-core");
 const [url, shots = fs.mkdtempSync(path.join(os.tmpdir(), "goryo-shots-"))] = process.argv.slice(2);
 if (!url) throw new Error("usage: node docs/sandbox_clickthrough.mjs URL [shots-folder]");
 // Pages the Goryō must not press to move on: they undo or leave rather than play.
-const AVOID = /back|cancel|rematch|indietro|annulla/i;
+const AVOID = /back|cancel|rematch|indietro|annulla|rivincita/i;
 const FINISH = /confirm|preview|end turn|conferma|anteprima|fine turno/i;
 
 const profile = fs.mkdtempSync(path.join(os.tmpdir(), "goryo-chromium-"));
@@ -43,11 +44,19 @@ let trailTried = false;  // each round she looks at the False Trail menus once, 
 const log = (...words) => console.log(`[${step}]`, ...words);
 const pane = (place) => page.locator(`.pane[data-place="${place}"]`);
 
+if (process.env.LANGUAGE === "it") {
+  for (const seat of ["aiko", "kenji"]) {
+    await page.click(`button[data-player="${seat}"]`);
+    await page.locator("button.language").click();
+    await page.waitForTimeout(800);
+  }
+  await page.click('button[data-player="aiko"]');
+}
 await pane("channel").locator("input").fill(`/goryo challenge opponent:@Kenji role:${process.env.ROLE || "goryo"}`);
 await pane("channel").locator("button[type=submit]").click();
 await page.waitForTimeout(1200);
 await page.click('button[data-player="kenji"]');
-await pane("channel").locator("button.button", { hasText: "Accept" }).last().click();
+await pane("channel").locator("button.button", { hasText: /Accept|Accetta/ }).last().click();
 await page.waitForTimeout(1500);
 
 // One click for `seat` if its side has something to do: the Goryō in her DMs, the Samurai in the channel.
