@@ -2,8 +2,9 @@
 
     python docs/sandbox_screenshot.py   # needs the sandbox extra and a `chromium` on PATH
 
-Plays round 1 through the sandbox's own page API with moves the rules engine picks,
-then photographs the page with headless Chromium (no network, throwaway profile).
+Plays into round 1 through the sandbox's own page API with moves the rules engine picks, leaving the
+Samurai's turn open so the live board's click panel shows, then photographs the page with headless
+Chromium (no network, throwaway profile; an emoji font such as fonts-noto-color-emoji draws the key).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ OUTPUT = Path(__file__).with_name("sandbox.png")
 WINDOW = "1600,1000"
 
 
-async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) -> None:
+async def play_into_round_one(session: aiohttp.ClientSession, base: str, key: str) -> None:
     async def post(path: str, body: dict) -> None:
         async with session.post(base + path, json=body, headers={"X-Sandbox-Key": key}) as response:
             answer = await response.json()
@@ -56,7 +57,7 @@ async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) ->
     await command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}{trail}")
     await press("aiko", "dm", "Confirm")
     game = rules.apply(game, plan).state
-    for kind in (rules.Move, rules.Sniff, rules.Search):
+    for kind in (rules.Move, rules.Sniff):
         action = next(a for a in rules.legal_samurai_actions(game) if isinstance(a, kind))
         words = {"samurai": action.samurai.value}
         if isinstance(action, rules.Move):
@@ -66,7 +67,7 @@ async def play_round_one(session: aiohttp.ClientSession, base: str, key: str) ->
         options = " ".join(f"{name}:{value}" for name, value in words.items())
         await command("kenji", "channel", f"/goryo {kind.__name__.lower()} {options}")
         game = rules.apply(game, action).state
-    await command("kenji", "channel", "/goryo end")
+    # No /goryo end: the turn stays open, so the board under the channel keeps its menus and End turn.
 
 
 async def main() -> int:
@@ -74,12 +75,13 @@ async def main() -> int:
         async with Sandbox(database=Path(scratch) / "goryo.sqlite3", seed=SEED) as sandbox:
             base, key = sandbox.url.split("/?key=")
             async with aiohttp.ClientSession() as session:
-                await play_round_one(session, base, key)
+                await play_into_round_one(session, base, key)
             chromium = [
                 "chromium",
                 "--headless",
                 "--no-sandbox",
                 "--disable-gpu",
+                "--disable-quic",
                 "--no-first-run",
                 "--disable-background-networking",
                 "--disable-component-update",

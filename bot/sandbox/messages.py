@@ -164,7 +164,9 @@ def _row(row: discord.ActionRow) -> list[dict[str, Any]]:
                     "customId": item.custom_id,
                     "placeholder": item.placeholder or "Choose…",
                     "disabled": item.disabled,
-                    "options": [{"label": option.label, "value": option.value, "description": option.description or ""}
+                    # A menu shows its default option as chosen, as Discord does (the False Trail picked stays shown).
+                    "options": [{"label": option.label, "value": option.value, "description": option.description or "",
+                                 "default": option.default}
                                 for option in item.options],
                 }
             )

@@ -37,3 +37,14 @@ def test_the_box_is_cleared_only_for_a_command_the_bot_took():
     script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
     assert "return answer.ok && !answer.refused;" in script
     assert re.search(r"if \(sent\) \{ input\.value = \"\";", script)
+
+
+def test_a_menu_draws_its_default_option_as_chosen():
+    script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
+    assert 'selected: Boolean(o.default)' in script
+
+
+def test_a_picked_choice_is_followed_by_one_space_only():
+    # Found in Chromium: a path group's value ends with a space, and the page added another.
+    script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
+    assert "${option}${choice.value.trimEnd()} `" in script

@@ -45,16 +45,17 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     assert await browser.command("kenji", "channel", typed) == {"ok": True, "notices": [], "refused": False}
 
     after = await browser.messages("kenji", "channel")
-    words, newest = after[-2], after[-1]
-    # The move's words are a new message, and the turn's board is posted anew below them (the board never leaves
-    # the screen); the turn's ping keeps its words and gives up its picture.
-    assert len(after) == len(before) + 2 and words["invokedWith"] == f"used {typed}"
-    assert words["attachments"] == [] and "moves from" in words["content"]
-    [ping_after] = [m for m in after if "planned her path" in m["content"]]
-    assert ping_after["id"] == live_before["id"] and ping_after["attachments"] == []
-    board = opened_png(await browser.image(newest["attachments"][0]["url"]))
+    reply, live_after = after[-2:]
+    assert len(after) == len(before) + 2 and reply["invokedWith"] == f"used {typed}"
+    # The move's words are a new message, and the turn's board is posted anew below them (issue 23):
+    # the ping keeps its words but gives up its picture and panel.
+    assert reply["attachments"] == [] and "moves from" in reply["content"]
+    [ping] = [m for m in after if "planned her path" in m["content"]]
+    assert ping["id"] == live_before["id"] and ping["attachments"] == [] and ping["rows"] == []
+    assert live_after["rows"] and live_after["id"] != live_before["id"]
+    board = opened_png(await browser.image(live_after["attachments"][0]["url"]))
     assert board.width >= 400 and board.height >= 300
-    assert picture_before != await browser.image(newest["attachments"][0]["url"])
+    assert picture_before != await browser.image(live_after["attachments"][0]["url"])
 
     # The match really is in the SQLite file the bot was given.
     assert (tmp_path / "sandbox.sqlite3").read_bytes().startswith(b"SQLite format 3\x00")

@@ -99,3 +99,21 @@ async def test_each_seat_switches_its_language_and_the_bot_answers_it_in_it(brow
     assert "the Samurai's turn" in (await browser.messages("aiko", "channel"))[-1]["content"]
     refused = await browser._post("/api/language", {"as": "kenji", "language": "fr"})
     assert not refused["ok"] and "en or it" in refused["error"]
+
+
+async def test_a_menus_chosen_option_stays_shown_as_on_discord(browser: Browser):
+    # Found driving the page in Chromium: the False Trail menu showed its placeholder again after a pick,
+    # so nothing said which trail was chosen and picking looked as if it had done nothing.
+    assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo"))["ok"]
+    assert (await browser.press("kenji", "channel", "Accept"))["ok"]
+    _, items = _controls(await browser.messages("aiko", "dm"), "goryo:build:")
+    await _use(browser, "aiko", "dm", "goryo:build:", "start", items["start"]["options"][0]["value"])
+    while "preview" not in (items := _controls(await browser.messages("aiko", "dm"), "goryo:build:")[1]):
+        await _use(browser, "aiko", "dm", "goryo:build:", "step", items["step"]["options"][0]["value"])
+    trail_menu = next(item for key, item in items.items() if item["kind"] == "select")
+    assert [o["value"] for o in trail_menu["options"] if o["default"]] == ["-"]  # "No False Trail" until one is picked
+    picked = trail_menu["options"][-1]["value"]
+    await _use(browser, "aiko", "dm", "goryo:build:", trail_menu["customId"].rsplit(":", 1)[1], picked)
+    _, items = _controls(await browser.messages("aiko", "dm"), "goryo:build:")
+    trail_menu = next(item for item in items.values() if item["kind"] == "select")
+    assert [o["value"] for o in trail_menu["options"] if o["default"]] == [picked]

@@ -185,7 +185,8 @@ function component(item, m, place) {
   if (item.kind === "select") {
     const select = el("select", { disabled: item.disabled },
       el("option", { value: "" }, item.placeholder),
-      ...item.options.map((o) => el("option", { value: o.value }, o.description ? `${o.label} — ${o.description}` : o.label)));
+      ...item.options.map((o) => el("option", { value: o.value, selected: Boolean(o.default) },
+        o.description ? `${o.label} — ${o.description}` : o.label)));
     select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
       { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
     return select;
@@ -243,7 +244,8 @@ function offerChoices(pane) {
     box.replaceChildren(...(answer.ok ? answer.choices : []).map((choice) => {
       const button = el("button", { type: "button", className: "choice" }, choice.name);
       button.addEventListener("click", () => {
-        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value} `);
+        // One space after the value, to type on; a path's group ("A1 A2 ") already ends with one.
+        input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value.trimEnd()} `);
         input.focus();
         showUsage(pane);
         offerChoices(pane);
