@@ -149,6 +149,14 @@ async def paired_table(env: simcord.Env, name: str) -> Table:
     return table
 
 
+def keep_acting(state: rules.GameState) -> rules.SamuraiAction:
+    """A legal action of the Samurai acting now while he can (else the first legal one), so a turn runs to its
+    6th action."""
+    legal = rules.legal_samurai_actions(state)
+    current = state.current_call.samurai if state.current_call else None
+    return next((a for a in legal if a.samurai is current), legal[0])
+
+
 def live_board(table: Table) -> discord.Message:
     """The live board of the current Samurai turn: the ping's message, then the board posted below each action's
     words (the one before it taken away)."""

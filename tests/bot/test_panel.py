@@ -5,7 +5,7 @@ from __future__ import annotations
 import rules
 from bot.commands.panel import action_value
 
-from .helpers import Table, live_board, paired_table
+from .helpers import Table, keep_acting, live_board, paired_table
 
 KINDS = {"move": rules.Move, "sniff": rules.Sniff, "search": rules.Search}
 
@@ -47,12 +47,6 @@ async def _choose(table: Table, action: rules.Action, actor=None):
     return await (actor or table.samurai).select(board, [action_value(action)], custom_id=panel[kind].custom_id)
 
 
-def _next_action(state: rules.GameState) -> rules.SamuraiAction:
-    legal = rules.legal_samurai_actions(state)
-    current = state.current_call.samurai if state.current_call else None
-    return next((a for a in legal if a.samurai is current), legal[0])
-
-
 async def test_the_panel_offers_the_legal_actions_and_each_choice_plays_one(table):
     await _samurai_turn(table)
     turn_round = table.state.round
@@ -62,7 +56,7 @@ async def test_the_panel_offers_the_legal_actions_and_each_choice_plays_one(tabl
         left = 6 - table.state.actions_used
         first = next(child for kind, child in _panel(board).items() if kind != "end")
         assert first.placeholder.split(" (")[1].startswith(f"{left} of 6 action")
-        action = _next_action(table.state)
+        action = keep_acting(table.state)
         before = len(table.channel.history())
         result = await _choose(table, action)
         table.state = rules.apply(table.state, action).state
@@ -163,7 +157,7 @@ async def test_a_panel_of_a_turn_that_is_over_is_refused_and_taken_off(env, tabl
 async def test_the_panel_works_after_a_restart(env, make_bot, table):
     await _samurai_turn(table)
     await env.restart_bot(make_bot())
-    action = _next_action(table.state)
+    action = keep_acting(table.state)
     result = await _choose(table, action)
     assert not result.ephemeral
     table.state = rules.apply(table.state, action).state

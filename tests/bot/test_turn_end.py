@@ -5,7 +5,7 @@ from __future__ import annotations
 import rules
 from bot.text.help import help_text
 
-from .helpers import Table
+from .helpers import Table, keep_acting
 
 
 async def _samurai_turn(table: Table) -> None:
@@ -14,18 +14,11 @@ async def _samurai_turn(table: Table) -> None:
     await table.play(next(rules.legal_plans(table.state)))
 
 
-def _next_action(state: rules.GameState) -> rules.SamuraiAction:
-    """The Samurai acting goes on while he can, so that the turn runs to its 6th action."""
-    legal = rules.legal_samurai_actions(state)
-    current = state.current_call.samurai if state.current_call else None
-    return next((a for a in legal if a.samurai is current), legal[0])
-
-
 async def test_the_last_action_says_the_turn_is_over_and_a_late_command_is_told_why(table):
     await _samurai_turn(table)
     replies = []
     while rules.legal_samurai_actions(table.state):
-        action = _next_action(table.state)
+        action = keep_acting(table.state)
         replies.append(await table.samurai_act(action))
         table.state = rules.apply(table.state, action).state
     assert table.state.actions_used == 6

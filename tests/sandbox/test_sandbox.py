@@ -12,6 +12,17 @@ import rules
 from .conftest import SEED, Browser, opened_png
 
 
+async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules.GameState:
+    """Aiko, the Goryō, types her start and first plan in her DMs and confirms it: the state after."""
+    start = min(rules.SPACES_OF_TYPE[game.first_type])
+    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
+    game = rules.apply(game, rules.ChooseStart(start)).state
+    plan = next(rules.legal_plans(game))
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
+    return rules.apply(game, plan).state
+
+
 async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browser: Browser, tmp_path):
     game = rules.new_game(SEED)
 
@@ -29,13 +40,7 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     opened_png(await browser.image(goryo_dms[-1]["attachments"][0]["url"]))
     assert await browser.messages("kenji", "dm") == []
 
-    start = min(rules.SPACES_OF_TYPE[game.first_type])
-    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
-    game = rules.apply(game, rules.ChooseStart(start)).state
-    plan = next(rules.legal_plans(game))
-    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
-    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
-    game = rules.apply(game, plan).state
+    game = await aiko_plans_round_one(browser, game)
 
     before = await browser.messages("kenji", "channel")
     [live_before] = [m for m in before if "planned her path" in m["content"]]
@@ -161,12 +166,7 @@ async def test_the_bots_samurai_keep_the_documented_pause_between_actions(sandbo
     game = rules.new_game(SEED)
     typed = "/goryo challenge opponent:@Goryō role:goryo level:easy"
     assert (await browser.command("aiko", "channel", typed))["ok"]
-    start = min(rules.SPACES_OF_TYPE[game.first_type])
-    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
-    game = rules.apply(game, rules.ChooseStart(start)).state
-    plan = next(rules.legal_plans(game))
-    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
-    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
+    await aiko_plans_round_one(browser, game)
 
     await sandbox.world.pass_time(30)  # the whole Samurai turn, on the sandbox's clock
     told = r"The (green|purple|red|blue) Samurai "
