@@ -10,19 +10,19 @@ Chromium (no network, throwaway profile; an emoji font such as fonts-noto-color-
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import aiohttp
+from headless import photograph  # docs/headless.py: this folder is on the path when run as a script
 
 import rules
 from bot.sandbox import Sandbox
 
 SEED = 11
 OUTPUT = Path(__file__).with_name("sandbox.png")
-WINDOW = "1600,1000"
+WINDOW = (1600, 1000)
 
 
 async def play_into_round_one(session: aiohttp.ClientSession, base: str, key: str) -> None:
@@ -76,25 +76,9 @@ async def main() -> int:
             base, key = sandbox.url.split("/?key=")
             async with aiohttp.ClientSession() as session:
                 await play_into_round_one(session, base, key)
-            chromium = [
-                "chromium",
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                f"--user-data-dir={scratch}/profile",
-                "--hide-scrollbars",
-                "--virtual-time-budget=5000",
-                f"--window-size={WINDOW}",
-                f"--screenshot={OUTPUT}",
-                f"{sandbox.url}&as=aiko",
-            ]
-            # Chromium blocks, so it runs in a thread while this loop keeps serving it the page.
-            done = await asyncio.to_thread(subprocess.run, chromium, capture_output=True, text=True)
+            width, height = WINDOW
+            done = await photograph(f"{sandbox.url}&as=aiko", OUTPUT, width=width, height=height,
+                                    profile=Path(scratch) / "profile", settle_ms=5000)
             if done.returncode != 0:
                 print(done.stderr, file=sys.stderr)
                 return done.returncode

@@ -13,13 +13,13 @@ draws the key).
 from __future__ import annotations
 
 import asyncio
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import discord
 import simcord
+from headless import photograph  # docs/headless.py: this folder is on the path when run as a script
 
 import rules
 from bot import create_bot
@@ -71,25 +71,8 @@ async def main() -> int:
             async with env.preview(
                 thread, viewers=[watcher], layout="channel", display="fixed", width=width, height=height
             ) as preview:
-                chromium = [
-                    "chromium",
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-quic",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--disable-sync",
-                    f"--user-data-dir={scratch}/profile",
-                    "--hide-scrollbars",
-                    "--virtual-time-budget=8000",
-                    f"--window-size={width},{height}",
-                    f"--screenshot={OUTPUT}",
-                    preview.url,
-                ]
-                # Chromium blocks, so it runs in a thread while this loop keeps serving it the page.
-                done = await asyncio.to_thread(subprocess.run, chromium, capture_output=True, text=True)
+                done = await photograph(preview.url, OUTPUT, width=width, height=height,
+                                        profile=Path(scratch) / "profile", settle_ms=8000)
             await bot.store.close()
         if done.returncode != 0:
             print(done.stderr, file=sys.stderr)
