@@ -23,7 +23,8 @@ SPEC_BRIDGES = {("C2", "D2"), ("C5", "D5"), ("A3", "A4"), ("F3", "F4")}
 
 def spec_layout() -> dict[str, str | None]:
     rows = [line.split() for line in SPEC_GRID.strip().splitlines()]
-    return {f"{col}{r + 1}": (None if word == "-" else word) for r, row in enumerate(rows) for col, word in zip("ABCDEF", row)}
+    return {f"{col}{r + 1}": (None if word == "-" else word)
+            for r, row in enumerate(rows) for col, word in zip("ABCDEF", row)}
 
 
 def coordinates(name: str) -> tuple[int, int]:
@@ -109,7 +110,8 @@ def test_walls_and_diagonals_are_not_adjacent(a, b):
 
 
 def test_bridge_spaces_have_one_neighbour_in_the_other_room_and_others_none():
-    crossings = {space_name(a): [space_name(b) for b in NEIGHBOURS[a] if room(space_name(b)) != room(space_name(a))] for a in SPACES}
+    crossings = {space_name(a): [space_name(b) for b in NEIGHBOURS[a] if room(space_name(b)) != room(space_name(a))]
+                 for a in SPACES}
     expected = {name: [] for name in crossings}
     for a, b in SPEC_BRIDGES:
         expected[a], expected[b] = [b], [a]
