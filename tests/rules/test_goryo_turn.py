@@ -229,3 +229,10 @@ def test_off_board_spaces_are_refused_not_crashed_on(at_a1):
     assert "not on the palace board" in rules.refusal(rules.new_game(1), rules.ChooseStart(rules.Space(-1)))
     assert "not on the palace board" in rules.refusal(play(at_a1, plan("A1 B1 C1 C2 C3"))[0],
                                                       rules.Move(Samurai.GREEN, rules.Space(99)))
+
+
+def test_a_plan_without_her_pawn_on_the_palace_is_refused_as_legal_plans_sees_it(at_a1):
+    # Not reachable in play (her start places the pawn), but a hand-built state must not crash the refusal.
+    nowhere = dataclasses.replace(at_a1, goryo_space=None)
+    assert list(rules.legal_plans(nowhere)) == []
+    assert rules.refusal(nowhere, plan("A1 B1 C1 C2 C3")) == "It is not your turn to plan a path."
