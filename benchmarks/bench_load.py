@@ -233,7 +233,8 @@ async def open_matches(
             where = {} if shard is None else {"shard_id": shard}  # a server on this process's own shard
             guild = env.create_guild(name=f"server {index // 400}", **where)
             if threads:  # each match in a thread of its own (issue 23), as /goryo settings threads:True sets it
-                await env.bot.store.change_server_setting(guild.id, "threads", "on", by=0, now=env.bot.game.service.clock())
+                await env.bot.store.change_server_setting(guild.id, "threads", "on", by=0,
+                                                          now=env.bot.game.service.clock())
         channel = guild.create_text_channel(f"dojo-{index}")
         goryo = guild.add_member(env.create_user(f"goryo{index}"))
         samurai = guild.add_member(env.create_user(f"samurai{index}"))
@@ -334,7 +335,8 @@ async def run(
 
 
 async def postgres_table_stats(store) -> list[dict]:
-    """PostgreSQL's counters per table (scans by index and in full, live and dead rows, vacuums): evidence for the load step."""
+    """PostgreSQL's counters per table (scans by index and in full, live and dead rows, vacuums):
+    evidence for the load step."""
     pool = getattr(store, "_pool", None)
     if pool is None:
         return []
@@ -361,7 +363,8 @@ async def postgres_plans(store, seat: Seat) -> dict[str, list[str]]:
         ),
         "pending outbox": ("SELECT * FROM outbox WHERE match_id = $1 AND status = 'pending' ORDER BY id", (match,)),
         "last discovery": (
-            "SELECT * FROM outbox WHERE match_id = $1 AND kind = 'discovery' AND status = 'done' ORDER BY id DESC LIMIT 1",
+            ("SELECT * FROM outbox WHERE match_id = $1 AND kind = 'discovery' AND status = 'done' "
+             "ORDER BY id DESC LIMIT 1"),
             (match,),
         ),
         "due outbox": ("SELECT DISTINCT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= $1",
@@ -470,7 +473,8 @@ def report(matches: int, result: dict) -> None:
     peak_mb = result.get("peak_mb") or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"Python {platform.python_version()} on {platform.machine()}, {matches} matches at once")
     print(f"  opening {matches} matches (challenge + accept): {result['opening']:.1f} s")
-    print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall = {len(total) / result['elapsed']:.1f} actions/s")
+    print(f"  actions applied: {len(total)} in {result['elapsed']:.1f} s wall"
+          f" = {len(total) / result['elapsed']:.1f} actions/s")
     print(f"  matches still active at the end: {result['active_at_end']}")
     print(f"  restart with the start-up check of every active match: {result['restart']:.2f} s")
     print(
@@ -479,7 +483,8 @@ def report(matches: int, result: dict) -> None:
     )
     first = timings.first_response
     print(
-        f"  first response to Discord, per interaction ({len(first)}): median {statistics.median(first) * 1000:.1f} ms, "
+        f"  first response to Discord, per interaction ({len(first)}): "
+        f"median {statistics.median(first) * 1000:.1f} ms, "
         f"p95 {percentile(first, 0.95) * 1000:.1f} ms, p99 {percentile(first, 0.99) * 1000:.1f} ms, "
         f"max {max(first) * 1000:.1f} ms (Discord allows 3000 ms)"
     )
@@ -488,7 +493,8 @@ def report(matches: int, result: dict) -> None:
         spent = timings.steps.get(step, [])
         if spent:
             print(
-                f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
+                f"    {step:<7} median {statistics.median(spent) * 1000:6.2f} ms"
+                f"  p95 {percentile(spent, 0.95) * 1000:6.2f} ms"
                 f"  {sum(spent) / share:5.1%} of handling"
             )
     if timings.load_query:
@@ -512,9 +518,11 @@ def report(matches: int, result: dict) -> None:
         f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
     )
     for row in result.get("table_stats") or []:
-        print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname") + f": {row['relname']}")
+        print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname")
+              + f": {row['relname']}")
     for name, plan in (result.get("plans") or {}).items():
-        print(f"    EXPLAIN {name}: " + " | ".join(line.strip() for line in plan if "cost=" in line or "Execution" in line))
+        print(f"    EXPLAIN {name}: "
+              + " | ".join(line.strip() for line in plan if "cost=" in line or "Execution" in line))
     if result["errors"]:
         print(f"  UNEXPECTED ERRORS: {len(result['errors'])}: {result['errors'][:3]!r}")
 
@@ -543,7 +551,8 @@ async def sweep_at_scale(count: int, folder: Path) -> None:
             found = await store.reminders_due(now - limit / 2)
             indexed.append(time.perf_counter() - began)
             began = time.perf_counter()
-            every = [m for m in await store.active_matches() if m.reminded_at is None and now >= m.turn_started_at + limit / 2]
+            every = [m for m in await store.active_matches()
+                     if m.reminded_at is None and now >= m.turn_started_at + limit / 2]
             scanned.append(time.perf_counter() - began)
             assert len(found) == len(every) == due, (len(found), len(every), due)
         print(f"  {due:>3} due: indexed query median {statistics.median(indexed) * 1000:.1f} ms; "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeAlias
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -18,7 +19,11 @@ from . import DIRECTORY, TEMPLATE
 
 PROJECT = DIRECTORY.parent
 SOURCES = ("bot", "render", "rules", "ai")  # where words are marked
-KEYWORDS = {
+# How babel reads a marking function's arguments (its own alias is private): the message's positions, a position
+# paired with "c" for a context, or per number of arguments; None for "the first argument".
+Positions: TypeAlias = tuple[int | tuple[int, int] | tuple[int, str], ...] | None
+Keyword: TypeAlias = dict[int | None, Positions] | Positions
+KEYWORDS: dict[str, Keyword] = {
     "_": None,
     "N_": None,
     "Nn_": (1, 2),  # a plural pair marked now, said later (rules.reasons, bot refusals)
@@ -86,6 +91,13 @@ def _translated(message: Message) -> bool:
     return not message.fuzzy and all(strings)
 
 
+def _forms(text: str | tuple[str, ...] | list[str] | None) -> tuple[str, ...]:
+    """A message's id or string as its forms: one, or the singular and the plurals."""
+    if text is None:
+        return ()
+    return (text,) if isinstance(text, str) else tuple(text)
+
+
 def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
@@ -97,13 +109,13 @@ def problems(catalogue: Catalog, template: Catalog) -> list[str]:
         if not wanted.id:
             continue
         have = catalogue.get(wanted.id, wanted.context)
-        label = f"{wanted.context + ' | ' if wanted.context else ''}{wanted.id if isinstance(wanted.id, str) else wanted.id[0]!r}"
+        sources = _forms(wanted.id)
+        label = f"{wanted.context + ' | ' if wanted.context else ''}{sources[0]!r}"
         if have is None or not _translated(have):
             found.append(f"untranslated: {label}")
             continue
-        sources = wanted.id if isinstance(wanted.id, tuple) else (wanted.id,)
         expected = set().union(*(placeholders(s) for s in sources))
-        for string in have.string if isinstance(have.string, tuple) else (have.string,):
+        for string in _forms(have.string):
             if placeholders(string) - expected or (len(sources) == 1 and placeholders(string) != expected):
                 found.append(f"placeholders differ: {label} has {sorted(placeholders(string))}, "
                              f"expected {sorted(expected)}")

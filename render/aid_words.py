@@ -7,7 +7,7 @@ both players and any spectator read the same sentence.
 from __future__ import annotations
 
 from locales import _, ngettext
-from rules import OBJECT_AT, Space, plan_name, space_name
+from rules import Space, object_on, plan_name, space_name
 
 from .deduction import DeductionAid
 from .words import the_object
@@ -39,7 +39,8 @@ def answer_note(aid: DeductionAid) -> str:
     if passing == aid.paths_possible:
         return _("Every one of them passes {space}, where the last answer was yes.").format(space=space)
     return ngettext(
-        "{passing} of them passes {space}, where the last answer was yes; in the others her False Trail would be there.",
+        "{passing} of them passes {space}, where the last answer was yes; "
+        "in the others her False Trail would be there.",
         "{passing} of them pass {space}, where the last answer was yes; in the others her False Trail would be there.",
         passing).format(space=space, passing=passing)
 
@@ -83,7 +84,7 @@ def aid_sentences(aid: DeductionAid) -> list[str]:
     said = [aid_line(aid)]
     if aid.only_path is not None:
         target = aid.only_path[-1]
-        said.append(_("It ends on {object} on {space}.").format(object=the_object(OBJECT_AT[target]),
+        said.append(_("It ends on {object} on {space}.").format(object=the_object(object_on(target)),
                                                                  space=space_name(target)))
         return said
     if aid.paths_possible:

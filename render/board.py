@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
@@ -17,7 +17,7 @@ from . import geometry as g
 from . import layers, sprites
 from .icons import icon
 from .palace import ICON_SIZE, LABEL_COLOUR, background, icon_origin
-from .pen import Pen, sprite
+from .pen import Colour, Pen, sprite
 from .theme import (
     CUBE_FALSE_TRAIL,
     CUBE_MOVE,
@@ -77,7 +77,7 @@ def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
 CAPTION_BAND = (0, 0, g.WIDTH, g.BOARD_TOP)
 
 
-def cut_to(text: str, width: float, face) -> str:
+def cut_to(text: str, width: float, face: ImageFont.FreeTypeFont) -> str:
     """``text``, ending in "…" if it must, at most ``width`` px long in ``face``."""
     if face.getlength(text) <= width:
         return text
@@ -86,7 +86,7 @@ def cut_to(text: str, width: float, face) -> str:
     return text.rstrip() + "…"
 
 
-def split_line(text: str, width: float, face) -> tuple[str, str]:
+def split_line(text: str, width: float, face: ImageFont.FreeTypeFont) -> tuple[str, str]:
     """The words of ``text`` that fit on a line ``width`` px long, and the rest."""
     if face.getlength(text) <= width:
         return text, ""
@@ -102,7 +102,7 @@ def _paint_caption(image: Image.Image, title: str, subtitle: str, badge: str, ba
                    title_colour: tuple[int, int, int], note: str, note_colour: tuple[int, int, int]) -> None:
     draw = ImageDraw.Draw(image)
     image.alpha_composite(sprites.ghost(58), (10, 4))
-    title_end = CAPTION_RIGHT
+    title_end: float = CAPTION_RIGHT
     subtitle_end = CAPTION_RIGHT
     small = font(g.MIN_TEXT, True)
     if badge:
@@ -154,7 +154,7 @@ def draw_seals(image: Image.Image, spaces: Iterable[Space]) -> None:
         image.alpha_composite(seal, (x + ICON_SIZE - 16, y - 2))
 
 
-def dashed_frame(draw: ImageDraw.ImageDraw, space: Space, colour, inset: int, dash: int, step: int) -> None:
+def dashed_frame(draw: ImageDraw.ImageDraw, space: Space, colour: Colour, inset: int, dash: int, step: int) -> None:
     """A frame of short dashes just inside a space (axis-aligned, so crisp without smoothing)."""
     x0, y0, x1, y1 = g.cell_box(space)
     x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
@@ -308,7 +308,8 @@ LABEL_PLATE = 2  # px of mat around a name written again over the route
 def label_box(space: Space) -> tuple[int, int, int, int]:
     """The box of the space's name as the palace writes it."""
     x, y = g.label_anchor(space)
-    left, top, right, bottom = font(g.LABEL_FONT_SIZE).getbbox(space_name(space), anchor="ms")
+    # Whole pixels in fact (the basic layout); Pillow types the box as floats for every layout.
+    left, top, right, bottom = (round(v) for v in font(g.LABEL_FONT_SIZE).getbbox(space_name(space), anchor="ms"))
     return x + left, y + top, x + right, y + bottom
 
 
@@ -396,6 +397,7 @@ def to_palette(image: Image.Image) -> Image.Image:
     ever changes.
     """
     fixed = palette()
+    assert fixed.palette is not None  # a "P" image always carries its palette
     try:
         mapped = image._new(image.im.convert("P", Image.Dither.NONE, fixed.im))
         mapped.palette = fixed.palette.copy()

@@ -6,10 +6,21 @@ spoken), and speaks it throughout.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from locales import N_, _
-from rules import OBJECT_AT, GoryoView, PawPrint, PublicView, Space, TileState, plan_name, space_name
+from rules import (
+    OBJECT_AT,
+    GoryoView,
+    PawPrint,
+    PublicView,
+    SamuraiCall,
+    Space,
+    TileState,
+    object_on,
+    plan_name,
+    space_name,
+)
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
 from rules.views import possible_bound
 
@@ -38,14 +49,14 @@ def _fit(sentences: Sequence[str]) -> str:
     return text[:ALT_TEXT_LIMIT]
 
 
-def _list(words) -> str:
+def _list(words: Iterable[str]) -> str:
     return ", ".join(words)
 
 
-def _spaces(spaces) -> str:
+def _spaces(spaces: Iterable[Space]) -> str:
     return _list(
         # Translators: a space with the object on it, in a list of spaces: "C3 (Mirror)".
-        _("{space} ({object})").format(space=space_name(s), object=object_name(OBJECT_AT[s])) if OBJECT_AT[s]
+        _("{space} ({object})").format(space=space_name(s), object=object_name(kind)) if (kind := OBJECT_AT[s])
         else space_name(s)
         for s in spaces
     )
@@ -73,8 +84,8 @@ def _tiles(view: PublicView) -> str:
 
 
 def _tracks(view: PublicView) -> str:
-    powers = [name for name, ok in ((_("Sprint"), view.sprint_available), (_("False Trail"), view.false_trail_available))
-              if ok]
+    powers = [name for name, ok in ((_("Sprint"), view.sprint_available),
+                                    (_("False Trail"), view.false_trail_available)) if ok]
     return _("Gong {mallet} of {last}, spirit captured {spirits} of {tokens}, {bag} tokens in the bag. "
              "Goryō powers left: {powers}.").format(
         mallet=view.mallet, last=GONG_LAST_SPACE, spirits=view.spirits, tokens=SPIRIT_TOKENS, bag=view.bag_count,
@@ -91,7 +102,7 @@ def _suspects(view: PublicView, to_goryo: bool) -> list[str]:
     return [_("Could still be her bound object: {objects}.").format(objects=names)]
 
 
-def _call(call) -> str:
+def _call(call: SamuraiCall) -> str:
     return _("{colour} {moves} move, {searches} search, {sniffs} sniff").format(
         colour=samurai_colour(call.samurai).lower(), moves=call.moves, searches=call.searches, sniffs=call.sniffs)
 
@@ -129,7 +140,7 @@ def _reveal_sentences(view: PublicView) -> list[str]:
         return [_("No path has been revealed yet.")]
     target = reveal.path[-1]
     said = [_("Round {number} revealed: the Goryō went {path}, breaking {object} on {space}.").format(
-        number=reveal.round, path=plan_name(reveal.path), object=the_object(OBJECT_AT[target]),
+        number=reveal.round, path=plan_name(reveal.path), object=the_object(object_on(target)),
         space=space_name(target))]
     if len(reveal.path) == 6:
         said.append(_("She used her Sprint."))

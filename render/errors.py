@@ -51,7 +51,7 @@ def _space_problems(what: str, spaces: Iterable[object]) -> list[str]:
     return [f"{what} is on space {space!r}, not on the palace" for space in spaces if space not in _SPACES]
 
 
-def _path_problems(what: str, path: tuple, false_trail: object) -> list[str]:
+def _path_problems(what: str, path: tuple[object, ...], false_trail: object) -> list[str]:
     problems = _space_problems(what, (*path, *(() if false_trail is None else (false_trail,))))
     if not 1 <= len(path) <= MAX_PATH:
         problems.append(f"{what} has {len(path)} spaces")

@@ -16,13 +16,13 @@ from PIL import Image
 
 from rules import ObjectType
 
-from .pen import Pen, polar, sprite
+from .pen import Colour, Pen, polar, sprite
 from .theme import GOLD, INK, OBJECT_COLOURS
 
 OUT = 5  # outline width in design units
 
 
-def _shade(colour, factor: float):
+def _shade(colour: Colour, factor: float) -> Colour:
     return tuple(max(0, min(255, round(c * factor))) for c in colour[:3])
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
 
 from PIL import Image
 
 from locales import _
-from rules import SPACES_OF_TYPE, GoryoView, Phase, PublicView, Reveal, Termination, plan_name, space_name
+from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
 from . import board, overlay
 from .aid_words import aid_caption
@@ -31,19 +31,22 @@ DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termina
 
 
 View = TypeVar("View")
+Options = ParamSpec("Options")
+# A function drawing a view, with its options (aid, language, preview…), into PNG bytes.
+Drawing: TypeAlias = Callable[Concatenate[View, Options], bytes]
 
 # The bot draws in worker threads; Pillow's FreeType faces and the lazily built
 # sprite caches are shared, so one picture is drawn at a time.
 _DRAWING = threading.Lock()
 
 
-def one_at_a_time(check: Callable[[View], None]) -> Callable[[Callable[..., bytes]], Callable[..., bytes]]:
+def one_at_a_time(check: Callable[[View], None]) -> Callable[[Drawing[View, Options]], Drawing[View, Options]]:
     """One picture at a time, of a view ``check`` accepts; whatever else goes wrong drawing it is
     an UndrawableView too, so the caller has one error to turn into words."""
 
-    def wrap(draw: Callable[..., bytes]) -> Callable[..., bytes]:
+    def wrap(draw: Drawing[View, Options]) -> Drawing[View, Options]:
         @functools.wraps(draw)
-        def locked(view: View, *args, **kwargs) -> bytes:
+        def locked(view: View, /, *args: Options.args, **kwargs: Options.kwargs) -> bytes:
             check(view)
             with _DRAWING:
                 try:
@@ -64,7 +67,7 @@ def final_reveal(view: PublicView) -> Reveal | None:
     return reveal
 
 
-def _public_image(view: PublicView, aid: DeductionAid | None = None):
+def _public_image(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
     image = board.canvas()
     if aid is not None:  # beneath everything that moves, so no piece, print or seal is hidden
         overlay.draw_heat(image, aid)
@@ -96,7 +99,8 @@ def discovery_extras(reveal: Reveal) -> list[str]:
         extras.append(_("Sprint used"))
     if reveal.false_trail is not None:
         if board.discarded_prints(reveal.paw_prints, reveal.false_trail):
-            extras.append(_("False Trail on {space} (its print not counted)").format(space=space_name(reveal.false_trail)))
+            extras.append(_("False Trail on {space} (its print not counted)")
+                          .format(space=space_name(reveal.false_trail)))
         else:
             extras.append(_("False Trail on {space}").format(space=space_name(reveal.false_trail)))
     return extras
@@ -161,7 +165,7 @@ def final_picture(view: PublicView) -> Image.Image:
     return image
 
 
-def bound_badge(bound) -> str:
+def bound_badge(bound: ObjectType) -> str:
     # Translators: the caption's corner, beside the object's picture: her bound object.
     return _("Bound: {object}").format(object=object_name(bound))
 

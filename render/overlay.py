@@ -39,7 +39,8 @@ def heat_level(crossing: int, possible: int) -> int:
 
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
-    return tuple(round(c * factor) for c in colour)  # type: ignore[return-value]
+    red, green, blue = colour
+    return round(red * factor), round(green * factor), round(blue * factor)
 
 
 @cache

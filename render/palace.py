@@ -6,6 +6,7 @@ and the space names never change during a match.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
@@ -60,7 +61,7 @@ def bridge_sprite(vertical: bool) -> Image.Image:
 
 def _paint_rooms(draw: ImageDraw.ImageDraw, s: int) -> None:
     """Garden, walls and tatami, painted at scale ``s``."""
-    def sc(box):
+    def sc(box: Sequence[float]) -> list[float]:
         return [v * s for v in box]
 
     bx0, by0 = g.BOARD_LEFT, g.BOARD_TOP
@@ -95,18 +96,23 @@ def _paint_rooms(draw: ImageDraw.ImageDraw, s: int) -> None:
 
 def _paint_chrome(draw: ImageDraw.ImageDraw, s: int) -> None:
     """The caption strip's background."""
-    def sc(box):
+    def sc(box: Sequence[float]) -> list[float]:
         return [v * s for v in box]
 
     draw.rectangle(sc((0, 0, g.WIDTH, g.CAPTION_HEIGHT - 6)), fill=NIGHT_LIGHT)
     draw.line(sc((0, g.CAPTION_HEIGHT - 6, g.WIDTH, g.CAPTION_HEIGHT - 6)), fill=PANEL_EDGE, width=2 * s)
 
 
+def _paint_static(draw: ImageDraw.ImageDraw, s: int) -> None:
+    _paint_chrome(draw, s)
+    _paint_rooms(draw, s)
+
+
 @lru_cache(maxsize=1)
 def background() -> Image.Image:
     """The whole unchanging canvas: caption strip, palace, icons, names."""
     image = Image.new("RGB", (g.WIDTH, g.HEIGHT), NIGHT)
-    image = paint_large(image, lambda d, s: (_paint_chrome(d, s), _paint_rooms(d, s)), scale=2)
+    image = paint_large(image, _paint_static, scale=2)
     image = image.convert("RGBA")
     for name, a, b in g.bridges():
         (ax, ay), (bx, by) = g.cell_centre(a), g.cell_centre(b)

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from .theme import SUPERSAMPLE
 
 Colour = tuple[int, ...]
+Ink = Colour | None  # no fill or no outline
 Point = tuple[float, float]
 
 
@@ -36,39 +37,44 @@ class Pen:
     def box(self, x0: float, y0: float, x1: float, y1: float) -> list[float]:
         return [*self.p(x0, y0), *self.p(x1, y1)]
 
-    def ellipse(self, x0, y0, x1, y1, fill=None, outline=None, width=0) -> None:
+    def ellipse(self, x0: float, y0: float, x1: float, y1: float, fill: Ink = None, outline: Ink = None,
+                width: float = 0) -> None:
         self.draw.ellipse(self.box(x0, y0, x1, y1), fill=fill, outline=outline, width=self.w(width) if outline else 0)
 
-    def circle(self, x, y, r, fill=None, outline=None, width=0) -> None:
+    def circle(self, x: float, y: float, r: float, fill: Ink = None, outline: Ink = None, width: float = 0) -> None:
         self.ellipse(x - r, y - r, x + r, y + r, fill=fill, outline=outline, width=width)
 
-    def rect(self, x0, y0, x1, y1, fill=None, outline=None, width=0, radius=0) -> None:
+    def rect(self, x0: float, y0: float, x1: float, y1: float, fill: Ink = None, outline: Ink = None,
+             width: float = 0, radius: float = 0) -> None:
         self.draw.rounded_rectangle(
             self.box(x0, y0, x1, y1), radius=radius * self.k, fill=fill, outline=outline,
             width=self.w(width) if outline else 0,
         )
 
-    def polygon(self, points: Sequence[Point], fill=None, outline=None, width=0) -> None:
+    def polygon(self, points: Sequence[Point], fill: Ink = None, outline: Ink = None, width: float = 0) -> None:
         self.draw.polygon([self.p(x, y) for x, y in points], fill=fill, outline=outline,
                           width=self.w(width) if outline else 0)
 
-    def line(self, points: Sequence[Point], fill, width, joint="curve") -> None:
+    def line(self, points: Sequence[Point], fill: Colour, width: float, joint: str | None = "curve") -> None:
         self.draw.line([self.p(x, y) for x, y in points], fill=fill, width=self.w(width), joint=joint)
 
-    def round_line(self, points: Sequence[Point], fill, width) -> None:
+    def round_line(self, points: Sequence[Point], fill: Colour, width: float) -> None:
         """A polyline with round caps, like a brush stroke."""
         self.line(points, fill, width)
         for x, y in (points[0], points[-1]):
             self.circle(x, y, width / 2, fill=fill)
 
-    def arc(self, x0, y0, x1, y1, start, end, fill, width) -> None:
+    def arc(self, x0: float, y0: float, x1: float, y1: float, start: float, end: float, fill: Colour,
+            width: float) -> None:
         self.draw.arc(self.box(x0, y0, x1, y1), start, end, fill=fill, width=self.w(width))
 
-    def pieslice(self, x0, y0, x1, y1, start, end, fill=None, outline=None, width=0) -> None:
+    def pieslice(self, x0: float, y0: float, x1: float, y1: float, start: float, end: float, fill: Ink = None,
+                 outline: Ink = None, width: float = 0) -> None:
         self.draw.pieslice(self.box(x0, y0, x1, y1), start, end, fill=fill, outline=outline,
                            width=self.w(width) if outline else 0)
 
-    def chord(self, x0, y0, x1, y1, start, end, fill=None, outline=None, width=0) -> None:
+    def chord(self, x0: float, y0: float, x1: float, y1: float, start: float, end: float, fill: Ink = None,
+              outline: Ink = None, width: float = 0) -> None:
         self.draw.chord(self.box(x0, y0, x1, y1), start, end, fill=fill, outline=outline,
                         width=self.w(width) if outline else 0)
 
@@ -90,7 +96,8 @@ def sprite(width: int, height: int, paint: Callable[[Pen], None], size: float | 
     return big.convert("RGBa").resize((width, height), Image.Resampling.BOX).convert("RGBA")
 
 
-def paint_large(image: Image.Image, paint: Callable[[ImageDraw.ImageDraw, int], object], scale: int = SUPERSAMPLE) -> Image.Image:
+def paint_large(image: Image.Image, paint: Callable[[ImageDraw.ImageDraw, int], object],
+                scale: int = SUPERSAMPLE) -> Image.Image:
     """Paint over an opaque image at ``scale`` times its size; ``paint`` gets the scale factor."""
     s = scale
     big = image.resize((image.width * s, image.height * s), Image.Resampling.NEAREST)

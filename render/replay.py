@@ -163,7 +163,7 @@ def replay_gif(
     frames = replay_frames(initial_state, actions, aid, language)
     reveals = sum(frame.kind is FrameKind.REVEAL for frame in frames)
     asked = [_decoded(frame.png, width) for frame in frames]  # smaller widths are scaled from these
-    smallest = None
+    sizes: list[int] = []  # of every GIF tried, for the refusal
     # The last resort keeps the Discovery pictures and the final board only: the story in brief.
     for key_only, steps in ((False, REDUCTIONS), (True, REDUCTIONS[-1:])):
         chosen = [i for i, frame in enumerate(frames) if not key_only or frame.kind is not FrameKind.ACTION]
@@ -182,9 +182,9 @@ def replay_gif(
                     key_frames_only=key_only,
                     reduced=key_only or (share, colours) != REDUCTIONS[0],
                 )
-            smallest = len(gif) if smallest is None else min(smallest, len(gif))
+            sizes.append(len(gif))
     with said_in(language):
-        raise ReplayTooLargeError(smallest, max_bytes)
+        raise ReplayTooLargeError(min(sizes), max_bytes)
 
 
 def _encode(images: Sequence[Image.Image], frames: Sequence[ReplayFrame], colours: int) -> bytes:

@@ -13,7 +13,7 @@ from PIL import Image
 from rules import Samurai
 
 from .geometry import MIN_TEXT
-from .pen import Pen, sprite
+from .pen import Colour, Pen, sprite
 from .theme import (
     BOUND,
     GHOST,
@@ -28,18 +28,18 @@ from .theme import (
 )
 
 
-def _text(pen: Pen, x: float, y: float, text: str, size: float, fill, bold: bool = True) -> None:
+def _text(pen: Pen, x: float, y: float, text: str, size: float, fill: Colour, bold: bool = True) -> None:
     """Centred text in design units (the pen's draw is already supersampled), never under
     ``MIN_TEXT`` px once shrunk: a sprite's letters must read on a phone too."""
     px = max(MIN_TEXT * SUPERSAMPLE, round(size * pen.k))
     pen.draw.text(pen.p(x, y), text, fill=fill, font=font(px, bold), anchor="mm")
 
 
-def check(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
+def check(pen: Pen, x: float, y: float, r: float, fill: Colour, width: float) -> None:
     pen.round_line([(x - r, y), (x - r * 0.3, y + r * 0.7), (x + r, y - r * 0.7)], fill, width)
 
 
-def cross(pen: Pen, x: float, y: float, r: float, fill, width: float) -> None:
+def cross(pen: Pen, x: float, y: float, r: float, fill: Colour, width: float) -> None:
     pen.round_line([(x - r, y - r), (x + r, y + r)], fill, width)
     pen.round_line([(x - r, y + r), (x + r, y - r)], fill, width)
 
@@ -74,7 +74,7 @@ def ghost(size: int) -> Image.Image:
     return sprite(size, size, paint)
 
 
-def _paw(pen: Pen, colour, yes: bool, scale: float = 1.0) -> None:
+def _paw(pen: Pen, colour: Colour, yes: bool, scale: float = 1.0) -> None:
     """The print with its tick or cross; ``scale`` shrinks it about the centre to leave room around it."""
 
     def at(x: float, y: float) -> tuple[float, float]:
@@ -165,7 +165,7 @@ def cube(label: str, colour: tuple[int, int, int], size: int, dark_text: bool = 
 
 
 @cache
-def mark_x(size: int, colour=(30, 20, 60)) -> Image.Image:
+def mark_x(size: int, colour: Colour = (30, 20, 60)) -> Image.Image:
     """The Goryō's marker pen X on a broken object."""
 
     def paint(pen: Pen) -> None:
@@ -175,7 +175,7 @@ def mark_x(size: int, colour=(30, 20, 60)) -> Image.Image:
 
 
 @cache
-def mark_o(size: int, colour=(30, 20, 60)) -> Image.Image:
+def mark_o(size: int, colour: Colour = (30, 20, 60)) -> Image.Image:
     """The Goryō's marker pen ○ around a sealed object."""
 
     def paint(pen: Pen) -> None:

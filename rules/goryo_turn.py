@@ -64,7 +64,7 @@ def legal_targets(state: GameState) -> tuple[Space, ...]:
 
 def plan_refusal(state: GameState, plan: Plan) -> Reason | None:
     """Why ``plan`` is illegal now, in words for the Goryō, or None if it is legal."""
-    if state.phase is not Phase.GORYO_TURN:
+    if state.phase is not Phase.GORYO_TURN or state.goryo_space is None:  # as legal_plans asks
         return Reason(N_("It is not your turn to plan a path."))
     path = plan.path
     lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)

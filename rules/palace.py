@@ -111,6 +111,14 @@ SPACES_OF_TYPE: dict[ObjectType, tuple[Space, ...]] = {
     t: tuple(s for s in OBJECT_SPACES if OBJECT_AT[s] is t) for t in OBJECT_TYPES
 }
 
+
+def object_on(space: Space) -> ObjectType:
+    """The object on ``space``, which holds one (a Target, the end of a path); ValueError for a room's centre."""
+    object_type = OBJECT_AT[space]
+    if object_type is None:
+        raise ValueError(f"{space_name(space)} is a room's centre: there is no object on it")
+    return object_type
+
 # --- adjacency -----------------------------------------------------------------
 
 BRIDGES: tuple[tuple[str, Space, Space], ...] = tuple(
@@ -216,7 +224,8 @@ def nearest_bridge(origin: Space, destination: Space) -> tuple[str, Space, Space
         near, far = (a, b) if ROOM_OF[a] == ROOM_OF[origin] else (b, a)
         return DISTANCES[origin][near] + 1 + DISTANCES[far][destination], DISTANCES[origin][near], index
 
-    exits = [(i, bridge) for i, bridge in enumerate(BRIDGES) if ROOM_OF[origin] in (ROOM_OF[bridge[1]], ROOM_OF[bridge[2]])]
+    exits = [(i, bridge) for i, bridge in enumerate(BRIDGES)
+             if ROOM_OF[origin] in (ROOM_OF[bridge[1]], ROOM_OF[bridge[2]])]
     return min(exits, key=ranking)[1]
 
 

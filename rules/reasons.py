@@ -16,9 +16,12 @@ A sentence about a number that may be 1 can have two templates, marked together 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Self
+from typing import Self, TypeAlias
+
+# One marked sentence, or a singular and plural pair.
+Template: TypeAlias = str | tuple[str, str]
 
 
 def N_(template: str) -> str:
@@ -37,8 +40,8 @@ class Reason(str):
     plural: str | None
     values: Mapping[str, object]
 
-    def __new__(cls, template: str | tuple[str, str], /, **values: object) -> Self:
-        if type(template) is str:
+    def __new__(cls, template: Template, /, **values: object) -> Self:
+        if isinstance(template, str):
             chosen, plural = template, None
         else:
             template, plural = template
@@ -52,11 +55,12 @@ class Reason(str):
         reason.template, reason.plural, reason.values = template, plural, MappingProxyType(values)
         return reason
 
-    def __reduce__(self):  # a copy or a pickle keeps the template, not just the words
+    def __reduce__(self) -> tuple[Callable[[Template, dict[str, object]], Reason], tuple[Template, dict[str, object]]]:
+        # A copy or a pickle keeps the template, not just the words.
         return _rebuilt, (self.template if self.plural is None else (self.template, self.plural), dict(self.values))
 
 
-def _rebuilt(template: str | tuple[str, str], values: dict[str, object]) -> Reason:
+def _rebuilt(template: Template, values: dict[str, object]) -> Reason:
     return Reason(template, **values)
 
 

@@ -100,7 +100,8 @@ class Table:
             return await actor.slash(self.channel, "goryo path", **options)
         return await actor.user.slash("goryo path", **options)
 
-    async def confirm(self, preview: simcord.InteractionResult, *, in_channel: bool = False) -> simcord.InteractionResult:
+    async def confirm(self, preview: simcord.InteractionResult, *,
+                      in_channel: bool = False) -> simcord.InteractionResult:
         clicker = self.goryo if in_channel else self.goryo.user
         return await clicker.click(preview.response, label="Confirm")
 
@@ -188,5 +189,6 @@ async def seen_by(viewer: simcord.MemberActor, channel: simcord.ChannelHandle) -
     for message in channel.history(viewer=viewer) + viewer.user.dm_channel.history():
         files = [(a.filename, a.description, await a.read()) for a in message.attachments]
         buttons = [(b["custom_id"], b["label"]) for b in _buttons(message)]
-        seen.append((message.channel.id == channel.id, message.content, files, buttons, [e.to_dict() for e in message.embeds]))
+        seen.append((message.channel.id == channel.id, message.content, files, buttons,
+                     [e.to_dict() for e in message.embeds]))
     return seen

@@ -1,4 +1,5 @@
-"""The aid's numbers, end to end from ``bot.delivery.assist``: equal to a brute-force count, and her real path among them."""
+"""The aid's numbers, end to end from ``bot.delivery.assist``: equal to a brute-force count, and her real path
+among them."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -86,6 +86,7 @@ async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell
     assert (await boards.public_board(other, assist=True, language="it")).facts == aided
     for board in (boards.discovery_board, boards.final_board):
         assert dict((await board(state, language="it")).facts)["Legenda"] == italian["Legenda"]
-    assert "🎯 puoi colpire · 💨 con lo Scatto" in dict((await boards.goryo_board(state, language="it")).facts)["Legenda"]
+    assert "🎯 puoi colpire · 💨 con lo Scatto" in dict(
+        (await boards.goryo_board(state, language="it")).facts)["Legenda"]
     mine = dict((await boards.goryo_board(state)).facts)
     assert mine["Your bound object"] == object_name(state.bound)

@@ -97,7 +97,8 @@ async def test_a_built_plan_is_previewed_and_confirmed_like_a_typed_one(table):
     assert _builder(table).content.endswith(f"False Trail: {trail}.")
     built = await _press(table, "preview")
     assert built.response.content == typed.response.content
-    assert built.response.attachments and built.response.attachments[0].filename == typed.response.attachments[0].filename
+    assert built.response.attachments
+    assert built.response.attachments[0].filename == typed.response.attachments[0].filename
     locked = await table.goryo.user.click(built.response, label="Confirm")
     assert "Locked in" in locked.response.content and trail in locked.response.content
     record = await table.env.bot.store.active_match_in(table.channel.id)

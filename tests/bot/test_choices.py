@@ -126,7 +126,8 @@ async def test_the_samurai_are_offered_the_same_whatever_her_plan(env):
             offers.append(await table.samurai.autocomplete(table.channel, f"goryo {command}", option, ""))
         for who in rules.Samurai:
             offers.append(await table.samurai.autocomplete(table.channel, "goryo move", "to", "", samurai=who.value))
-            offers.append(await table.samurai.autocomplete(table.channel, "goryo sniff", "space", "", samurai=who.value))
+            offers.append(await table.samurai.autocomplete(table.channel, "goryo sniff", "space", "",
+                                                           samurai=who.value))
         seen.append(offers)
     assert seen[0] == seen[1]
 

@@ -92,9 +92,8 @@ def test_the_paths_offered_are_legal_and_cover_every_legal_plan_typed_so_far(sta
     if legal_trails:
         assert offered_trails == legal_trails[: choices.MAX_CHOICES]
         for column in "ABCDEF":
-            assert _values(choices.false_trail_choices(state, " ".join(rules.space_name(s) for s in plan.path), column)) == [
-                v for v in legal_trails if v.startswith(column)
-            ]
+            assert _values(choices.false_trail_choices(state, " ".join(rules.space_name(s) for s in plan.path),
+                                                       column)) == [v for v in legal_trails if v.startswith(column)]
     else:
         assert offered_trails == [choices.NOTHING]
 

@@ -52,7 +52,8 @@ async def test_every_name_and_description_is_translated_and_every_name_is_valid_
                 untranslated.append(choice["name"])
             names += [choice["name"], *choice.get("name_localizations", {}).values()]
         invalid += [name for name in names if not VALID_NAME.match(name) or name != name.lower()]
-        too_long += [d for d in [node["description"], *node.get("description_localizations", {}).values()] if len(d) > 100]
+        too_long += [d for d in [node["description"], *node.get("description_localizations", {}).values()]
+                     if len(d) > 100]
     assert not untranslated, f"no Italian for {untranslated}"
     assert not invalid, f"not valid Discord names: {invalid}"
     assert not too_long, f"descriptions over Discord's 100 characters: {too_long}"

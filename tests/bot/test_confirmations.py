@@ -18,7 +18,8 @@ def two_trails(state: rules.GameState) -> tuple[rules.Plan, rules.Plan]:
     """The same path with two different False Trail spaces."""
     plan = next(p for p in rules.legal_plans(state, with_false_trail=True) if p.false_trail is not None)
     other = next(
-        p for p in rules.legal_plans(state, with_false_trail=True) if p.path == plan.path and p.false_trail not in (None, plan.false_trail)
+        p for p in rules.legal_plans(state, with_false_trail=True)
+        if p.path == plan.path and p.false_trail not in (None, plan.false_trail)
     )
     return plan, other
 

@@ -127,7 +127,8 @@ def run_bot(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProce
     environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
     environ.update(settings, PYTHONPATH=str(REPO))
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=120,
+        check=False
     )
 
 

@@ -136,7 +136,8 @@ async def test_a_refused_message_is_delivered_once_and_the_match_goes_on(env, ta
     dms_shut = route == "dm" and status == 403
     assert len(said(dm, "Round 2 of 4")) == (0 if dms_shut else 1)
     assert len(said(channel, "Goryō's move")) == (1 if dms_shut else 0)  # told where to play instead
-    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move, rules.EndSamuraiTurn()]
+    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move,
+                                            rules.EndSamuraiTurn()]
     # Nothing is left waiting, and the match goes on.
     assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []
     locked = await table.play(next(rules.legal_plans(table.state)))
@@ -355,7 +356,8 @@ IN_DOUBT = {
     # case: (how the crash is reached, the checks once the restarted bot has recovered)
     # The interaction's answer: sent as its first response, as the follow-up of its "thinking…", as the clicked message.
     "reply": (lambda env, table: move_in_doubt(env, table, "sent narration"),
-              lambda table, result: once_in(table.channel.history(), "moves from") and "moves from" in result.response.content),
+              lambda table, result: once_in(table.channel.history(), "moves from")
+              and "moves from" in result.response.content),
     "reply after thinking": (lambda env, table: end_in_doubt(env, table, "sent discovery"),
                              lambda table, result: once_in(table.channel.history(), "Her path was")
                              and once_in(table.goryo_dm(), "Round 2 of 4")),
@@ -374,14 +376,16 @@ IN_DOUBT = {
                           lambda table, result: once_in(table.channel.history(), "moves from")
                           and once_in(table.channel.history(), "planned her path") and shows_the_board_now(table)),
     "dm": (lambda env, table: end_in_doubt(env, table, "sent goryo-turn"),
-           lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4") and once_in(table.channel.history(), "Her path was")),
+           lambda table, result: once_in(table.goryo_dm(), "Round 2 of 4")
+           and once_in(table.channel.history(), "Her path was")),
     # The attempt was written, then the bot died before Discord heard of it: sent (or filled) once after the restart.
     "reply waiting, thinking": (lambda env, table: end_in_doubt(env, table, "sending discovery", quietly=True),
                                 lambda table, result: once_in(table.channel.history(), "Her path was")
                                 and "Her path was" in result.response.content),
     "reply waiting, clicked message": (lambda env, table: confirm_in_doubt(env, table, "sending receipt"),
                                        lambda table, preview: once_in(table.goryo_dm(), "Locked in")
-                                       and "Locked in" in preview.response.content and preview.response.components == []),
+                                       and "Locked in" in preview.response.content
+                                       and preview.response.components == []),
     "public post never sent": (lambda env, table: start_in_doubt(env, table, "sending narration"),
                                lambda table, result: len(table.channel.history()) == 2),
     "dm never sent": (lambda env, table: end_in_doubt(env, table, "sending goryo-turn"),
@@ -394,7 +398,8 @@ LATE = ["reply", "reply after thinking", "reply replacing the clicked message"]
     ("case", "restart_after"),
     [(case, 0) for case in IN_DOUBT] + [pytest.param(case, FIFTEEN_MINUTES, id=f"{case}-15min") for case in LATE],
 )
-async def test_a_message_in_doubt_at_a_crash_appears_exactly_once_after_the_restart(env, make_bot, table: Table, case, restart_after):
+async def test_a_message_in_doubt_at_a_crash_appears_exactly_once_after_the_restart(
+        env, make_bot, table: Table, case, restart_after):
     reach, said_once = IN_DOUBT[case]
     result = await reach(env, table)
     if restart_after:
@@ -418,7 +423,8 @@ async def resign_as_samurai(table: Table) -> None:
 
 
 @pytest.mark.parametrize("point", ["commit", "sent narration", "delivered goryo-turn"])
-async def test_a_crash_while_she_chooses_her_start_says_it_all_once_after_the_restart(env, make_bot, table: Table, point):
+async def test_a_crash_while_she_chooses_her_start_says_it_all_once_after_the_restart(
+        env, make_bot, table: Table, point):
     await table.begin()
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0])
     crash_at(env.bot, point)
@@ -536,7 +542,8 @@ async def test_a_send_the_connection_failed_is_delivered_once_without_waiting_fo
     # One honest answer each: never "Something went wrong" for an action that counted.
     for answers in (dm, [m for r in (moved, ended) for m in (r.response, *r.followups) if m is not None]):
         assert said(answers, SORRY) == []
-    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move, rules.EndSamuraiTurn()]
+    assert await actions_of(env, table) == [rules.ChooseStart(table.state.broken[0]), plan, move,
+                                            rules.EndSamuraiTurn()]
     assert [e for e in await env.bot.store.outbox_of(1) if e.status != "done"] == []
     await each_item_said_once(env, table)
 

@@ -33,7 +33,8 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
     for action in actions:
         before = table.state
         dm_before = len(table.goryo_dm())
-        board_before = live_board(table).attachments[0].description if before.phase is rules.Phase.SAMURAI_TURN else None
+        board_before = (live_board(table).attachments[0].description if before.phase is rules.Phase.SAMURAI_TURN
+                        else None)
         result = await table.play(action)
         after = table.state
         if isinstance(action, rules.ChooseStart):
@@ -57,7 +58,8 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
             assert not reply.attachments
             board = live_board(table).attachments[0]
             assert board.filename == "goryo-board.png" and board.description and board.description != board_before
-            pictures = [m for m in table.channel.history() if m.attachments and m.attachments[0].filename == "goryo-board.png"]
+            pictures = [m for m in table.channel.history()
+                        if m.attachments and m.attachments[0].filename == "goryo-board.png"]
             assert len(pictures) == 2 + after.round  # the two opening boards, then one live board per Samurai turn
         elif isinstance(action, rules.Move):
             assert f"moves from {rules.space_name(before.samurai_space(action.samurai))}" in result.response.content
@@ -73,7 +75,8 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
             assert reply.attachments[0].filename == "goryo-discovery.png"
             if not after.is_over:
                 dm = table.goryo_dm()
-                assert len(dm) == dm_before + (0 if isinstance(result, EndedByItself) else 1)  # came with the last action
+                # her DM came with the last action
+                assert len(dm) == dm_before + (0 if isinstance(result, EndedByItself) else 1)
                 assert f"Round {after.round} of 4" in dm[-1].content and dm[-1].attachments
 
     assert table.state.is_over and table.state.outcome.termination is ending

@@ -31,7 +31,8 @@ async def test_status_tells_anyone_the_state_of_play_privately(table: Table):
     assert "Spirit tokens flipped: 0 of 3" in text and "Gong: 0 of 12" in text
     assert "Sprint, False Trail" in text
     assert "bound object" not in text  # Carol is not the Goryō
-    assert f"your bound object is the {table.state.bound}" in (await table.goryo.slash(table.channel, "goryo status")).response.content
+    assert f"your bound object is the {table.state.bound}" in (
+        await table.goryo.slash(table.channel, "goryo status")).response.content
 
 
 async def test_board_posts_the_public_board_for_anyone(table: Table):

@@ -54,7 +54,8 @@ MARKUP = re.compile(r"<@\d+>|<#\d+>|<t:\d+:[a-zA-Z]>|\*\*|`")
 def test_a_discovery_is_narrated_in_italian():
     state = started(bound=URN, first=HELMET, start="A1", bag=(FAN, SCROLL))
     state, _ = play(state, plan("A1 B1 C1 C2 C3"))
-    _, events = discover(place(state, green="A1", purple="C1", red="C3"), Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
+    _, events = discover(place(state, green="A1", purple="C1", red="C3"),
+                         Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
     with speaking("it"):
         lines = messages.narrate(events).splitlines()
     assert lines[0] == "I Samurai chiudono il turno dopo 2 azioni. Rivelazione!"
@@ -145,14 +146,16 @@ def test_a_challenge_keeps_its_mentions_and_timestamp_in_italian():
 def test_counts_and_sides_take_their_own_sentences():
     with speaking("it"):
         assert messages.aid_turn_start(1).startswith("Aiuto alla deduzione: in questo round al Goryō resta 1 percorso")
-        assert messages.aid_turn_start(17).startswith("Aiuto alla deduzione: in questo round al Goryō restano 17 percorsi")
+        assert messages.aid_turn_start(17).startswith(
+            "Aiuto alla deduzione: in questo round al Goryō restano 17 percorsi")
         assert messages.turn_time(Side.SAMURAI, 1_700_000_000, up=False) == (
             "Tempo del turno: i Samurai hanno tempo fino al <t:1700000000:f> (<t:1700000000:R>)."
         )
         assert "in <#9> tocca al Goryō" in messages.turn_reminder(Side.GORYO, 1, 2, 9, 1_700_000_000)
         assert messages.board_cooldown(0.2, 10).startswith("Hai chiesto il tabellone un attimo fa: puoi chiederlo "
                                                             "di nuovo tra 1 secondo")
-    assert messages.board_cooldown(4.6, 10).startswith("You asked for the board a moment ago: you can ask again in 5 seconds")
+    assert messages.board_cooldown(4.6, 10).startswith(
+        "You asked for the board a moment ago: you can ask again in 5 seconds")
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -60,7 +60,8 @@ def labels(message) -> set[str]:
 
 
 async def begin_in_italy(env, locales_of) -> Table:
-    """A match in an Italian server: bob (English client) challenges alice (Italian client) as the Goryō; she accepts."""
+    """A match in an Italian server: bob (English client) challenges alice (Italian client) as the Goryō;
+    she accepts."""
     table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
     locales_of[table.alice.id] = "it"  # bob and carol keep Discord's default, en-US
     await table.challenge(by=table.bob, opponent=table.alice, role="goryo")
@@ -141,7 +142,8 @@ async def test_what_the_bot_says_on_its_own_speaks_the_servers_language_and_hers
     await table.play(next(rules.legal_plans(table.state)))
     await env.advance_time(1800 + 60)  # the Samurai's, in the channel
     [record] = await env.bot.store.active_matches()
-    reminders = {e.item.route: e.item.language for e in await env.bot.store.outbox_of(record.id) if e.item.kind == "reminder"}
+    reminders = {e.item.route: e.item.language for e in await env.bot.store.outbox_of(record.id)
+                 if e.item.kind == "reminder"}
     assert reminders == {"goryo": "en", "public": "it"}
     assert (record.server_language, record.goryo_language) == ("it", "en")
 

@@ -9,7 +9,8 @@ from tests.rules.builders import FAN, GREEN, HELMET, PURPLE, SCROLL, URN, discov
 def test_a_gong_draw_and_a_capture_draw_are_each_explained():
     state = started(bound=URN, first=HELMET, start="A1", bag=(FAN, SCROLL))
     state, _ = play(state, plan("A1 B1 C1 C2 C3"))
-    _, events = discover(place(state, green="A1", purple="C1", red="C3"), Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
+    _, events = discover(place(state, green="A1", purple="C1", red="C3"),
+                         Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
     draws = [e for e in events if isinstance(e, TokenDrawn)]
     assert [(e.object_type, e.cause) for e in draws] == [(FAN, DrawCause.BAG_ICON), (SCROLL, DrawCause.SPIRIT_CAPTURED)]
     lines = messages.narrate(events).splitlines()

@@ -41,7 +41,8 @@ async def test_a_flood_of_board_requests_does_not_hold_up_another_match(env, tab
     assert "moves from" in moved.response.content
     assert (await env.bot.store.active_match_in(other.channel.id)).version == 3
     # A player's own actions are never cooled down: the Samurai of the flooded match acts at once.
-    acted = await table.samurai_act(next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)))
+    acted = await table.samurai_act(next(a for a in rules.legal_samurai_actions(table.state)
+                                         if isinstance(a, rules.Move)))
     assert not acted.ephemeral and "moves from" in acted.response.content
 
     await env.advance_time(11)  # the cooldown is over
@@ -102,7 +103,8 @@ async def test_the_database_file_and_its_wal_are_readable_by_their_owner_only(tm
         os.umask(old)
 
 
-async def test_a_challenge_a_crash_left_unposted_does_not_block_the_channel_after_a_restart(env, make_bot, table: Table):
+async def test_a_challenge_a_crash_left_unposted_does_not_block_the_channel_after_a_restart(
+        env, make_bot, table: Table):
     # Stored, then the process died before Discord showed it: nobody could see, answer or withdraw it.
     await env.bot.store.create_challenge(
         guild_id=table.guild.id, channel_id=table.channel.id, challenger_id=table.alice.id, opponent_id=table.bob.id,

@@ -81,7 +81,8 @@ async def test_the_summary_says_what_each_samurai_has_left_and_who_may_still_act
     panel = _panel(live_board(table))
     descriptions = {o.value: o.description for o in panel["sniff"].options}
     assert descriptions[action_value(purple)] == "Calls Purple: Green is then done for the turn"
-    assert {o.description for o in panel["move"].options if o.value.startswith("green:")} == {"Green has 2 actions left"}
+    assert ({o.description for o in panel["move"].options if o.value.startswith("green:")}
+            == {"Green has 2 actions left"})
     await _choose(table, purple)
     table.state = rules.apply(table.state, purple).state
     placeholder = next(iter(_panel(live_board(table)).values())).placeholder

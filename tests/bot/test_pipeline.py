@@ -31,7 +31,8 @@ async def match(tmp_path):
         guild_id=1, channel_id=2, challenger_id=GORYO, opponent_id=SAMURAI, challenger_role="goryo",
         advanced=False, now=NOW,
     )
-    record = await store.start_match(challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=state, now=NOW)
+    record = await store.start_match(challenge_id=challenge.id, goryo_id=GORYO, samurai_id=SAMURAI, state=state,
+                                     now=NOW)
     yield store, record
     await store.close()
 
@@ -105,7 +106,8 @@ async def test_when_nothing_legal_is_left_the_turn_ends_by_itself_and_says_so(ma
         played = await service.play(record.id, SAMURAI, rules.legal_samurai_actions(state)[0])
         state = played.after.state
     actions = [a.action for a in await store.actions(record.id)]
-    assert actions[-1] == rules.EndSamuraiTurn() and (await store.get_match(record.id)).state.phase is not rules.Phase.SAMURAI_TURN
+    assert actions[-1] == rules.EndSamuraiTurn()
+    assert (await store.get_match(record.id)).state.phase is not rules.Phase.SAMURAI_TURN
     [discovery] = [e for e in await store.outbox_of(record.id) if e.item.kind == "discovery"]
     assert discovery.item.text.startswith("The Samurai have no action left") and discovery.seq == len(actions)
     assert await store.verify(record.id) is None

@@ -24,7 +24,7 @@ async def test_a_turn_notice_is_a_mention_until_chosen_then_the_latest_choice(st
 async def test_an_unknown_turn_notice_is_refused_and_changes_nothing(store):
     await store.set_turn_notice(ALICE, "dm", language="en", now=T0)
     with pytest.raises(ValueError, match="unknown turn notice"):
-        await store.set_turn_notice(ALICE, "loud", language="en", now=T0)  # type: ignore[arg-type]
+        await store.set_turn_notice(ALICE, "loud", language="en", now=T0)
     assert (await store.turn_notice(ALICE)).mode == "dm"
 
 
@@ -41,7 +41,8 @@ async def test_turn_notices_survive_reopening(database):
 
 async def test_the_database_itself_refuses_an_unknown_mode(database, store):
     with pytest.raises(database.error):
-        await database.execute("INSERT INTO turn_notices (user_id, mode, changed_at) VALUES (?, ?, ?)", ALICE, "loud", "x")
+        await database.execute("INSERT INTO turn_notices (user_id, mode, changed_at) VALUES (?, ?, ?)",
+                               ALICE, "loud", "x")
 
 
 GUILD, OTHER_GUILD = 10, 20
@@ -58,7 +59,8 @@ async def test_server_settings_are_defaults_until_set_then_the_newest_change_wit
     assert settings.turn_limit == 3600 and settings.assist is False
     change = settings.changes["turn_limit"]
     assert (change.changed_by, change.changed_at) == (BOB, T0 + timedelta(hours=1))
-    assert (await store.server_settings(OTHER_GUILD)).assist is True and (await store.server_settings(OTHER_GUILD)).turn_limit is None
+    assert (await store.server_settings(OTHER_GUILD)).assist is True
+    assert (await store.server_settings(OTHER_GUILD)).turn_limit is None
 
 
 async def test_the_turn_limit_a_match_started_under_is_kept_after_a_change(store):
@@ -76,7 +78,7 @@ async def test_the_turn_limit_a_match_started_under_is_kept_after_a_change(store
 
 async def test_an_unknown_setting_is_refused(database, store):
     with pytest.raises(ValueError, match="unknown server setting"):
-        await store.change_server_setting(GUILD, "colour", "red", by=ALICE, now=T0)  # type: ignore[arg-type]
+        await store.change_server_setting(GUILD, "colour", "red", by=ALICE, now=T0)
     with pytest.raises(database.error):
         await database.execute("INSERT INTO server_setting_changes (guild_id, name, value, changed_by, changed_at)"
                                " VALUES (?, ?, ?, ?, ?)", GUILD, "colour", "red", ALICE, "x")
@@ -115,5 +117,6 @@ async def test_sqlites_rebuilt_outbox_keeps_every_item_and_takes_the_samurai_rou
         plain.execute("INSERT INTO outbox (match_id, seq, kind, route, payload, created_at, next_attempt_at)"
                       " VALUES (1, 3, 'samurai-turn', 'samurai', '{}', ?, ?)", (at, at))
         assert plain.execute("SELECT MAX(id) FROM outbox").fetchone()[0] == 3  # ids are never reused
-        indexes = {row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'")}
+        indexes = {row[0] for row in plain.execute(
+            "SELECT name FROM sqlite_master WHERE tbl_name = 'outbox' AND type = 'index'")}
         assert {"outbox_pending", "outbox_by_match"} <= indexes

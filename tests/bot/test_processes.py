@@ -129,7 +129,8 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
         second = await guild.store.start_match(
             challenge_id=challenge.id, goryo_id=other.alice.id, samurai_id=other.bob.id, state=state, now=env.now()
         )
-        await guild.service.play(second.id, other.alice.id, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0]))
+        await guild.service.play(second.id, other.alice.id,
+                                 rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0]))
         assert await guild.deliverer.sweep(everything=True) == 0
         assert await dm_process.game.deliverer.sweep(everything=True) == 2  # her DM and the channel's narration
         assert len(other.channel.history()) == 1 and len(other.alice.user.dm_channel.history()) == 1
@@ -285,7 +286,8 @@ async def test_a_lost_listen_connection_is_reopened_and_says_nudges_were_missed(
     (listening, nudging), _ = await two_processes(postgres_url)
     heard, missed = [], []
     try:
-        await listening.listen_outbox(lambda match, guild: heard.append((match, guild)), missed=lambda: missed.append(1))
+        await listening.listen_outbox(lambda match, guild: heard.append((match, guild)),
+                                      missed=lambda: missed.append(1))
         await nudging.nudge_outbox(4, 9)
         await until(lambda: heard == [(4, 9)], "the first nudge is heard")
 

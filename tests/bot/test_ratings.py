@@ -78,7 +78,8 @@ async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
         for minute, (goryo, samurai, ending) in enumerate(endings):
             await finish_match(store, guild_id=1, channel_id=10 + minute % 2, goryo_id=goryo, samurai_id=samurai,
                                ending=ending, minute=minute, seed=minute)
-        await finish_match(store, guild_id=2, channel_id=20, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=9)
+        await finish_match(store, guild_id=2, channel_id=20, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                           minute=9)
         stored = await store.all_ratings()
         assert stored[(1, ANN, G)].matches == 3 and stored[(1, ANN, S)].matches == 1  # the abort counts for nobody
         assert stored[(2, ANN, G)].matches == 1
@@ -90,7 +91,8 @@ async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
 
 async def test_matches_against_the_bot_never_move_a_rating(tmp_path):
     async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
-        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                           minute=0)
         before = await store.all_ratings()
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BOT, ending=rules.Resign(S),
                            minute=1, ai_side=S)
@@ -105,7 +107,8 @@ async def test_matches_against_the_bot_never_move_a_rating(tmp_path):
 async def test_a_database_from_before_the_league_is_rated_at_start_up(tmp_path):
     path = tmp_path / "old.sqlite3"
     async with await Store.open(path, durable=False) as store:
-        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                           minute=0)
         rated = await store.all_ratings()
         # As if it finished before the league's tables existed.
         await store._db.execute("DELETE FROM match_summaries")
@@ -124,8 +127,10 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
 
     async def seed() -> dict:
         async with await Store.open(path, durable=False) as store:
-            await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
-            await finish_match(store, guild_id=1, channel_id=10, goryo_id=BEN, samurai_id=ANN, ending=rules.Resign(S), minute=1)
+            await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                               minute=0)
+            await finish_match(store, guild_id=1, channel_id=10, goryo_id=BEN, samurai_id=ANN, ending=rules.Resign(S),
+                               minute=1)
             rated = await store.all_ratings()
             await store._db.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
             return rated
@@ -148,11 +153,13 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
 
 async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
     async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
-        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
+        await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                           minute=0)
         # A stored rating that isn't a number makes the next update of Ann's rating fail.
         await store._db.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
         before = await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
-        await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=1)
+        await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
+                           minute=1)
         second = await store.get_match(2)
         assert second.status == "finished" and second.state.is_over  # it ended all the same
         assert await store.summary(2) is None  # nothing half-written: no summary, ratings as they were

@@ -104,12 +104,14 @@ async def test_bad_space_non_adjacent_move_and_a_fourth_samurai(env, table: Tabl
         state = table.state
     blue = state.samurai_space(rules.Samurai.BLUE)
     _refused(
-        await table.samurai.slash(table.channel, "goryo move", samurai="blue", to=rules.space_name(rules.NEIGHBOURS[blue][0])),
+        await table.samurai.slash(table.channel, "goryo move", samurai="blue",
+                                  to=rules.space_name(rules.NEIGHBOURS[blue][0])),
         "3 Samurai have already been called", "end the turn",
     )
     # And an earlier Samurai cannot come back.
     green = state.samurai_space(rules.Samurai.GREEN)
-    _refused(await table.samurai.slash(table.channel, "goryo search", samurai="green"), "once another Samurai is called")
+    _refused(await table.samurai.slash(table.channel, "goryo search", samurai="green"),
+             "once another Samurai is called")
     assert await _version(env, table) == version + 3
     assert green == table.state.samurai_space(rules.Samurai.GREEN)
 

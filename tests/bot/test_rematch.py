@@ -1,4 +1,5 @@
-"""Rematch: either player asks from the end message; the other accepts; roles swapped, same options; survives restarts."""
+"""Rematch: either player asks from the end message; the other accepts; roles swapped, same options;
+survives restarts."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
     offered = await table.bob.click(end, label="Rematch")
     assert not offered.ephemeral
     offer = table.challenge_message()
-    assert "rematch of match 1" in offer.content and "Advanced mode" in offer.content and "deduction aid is on" in offer.content
+    assert "rematch of match 1" in offer.content and "Advanced mode" in offer.content
+    assert "deduction aid is on" in offer.content
     assert f"{table.bob.mention} plays the Goryō" in offer.content  # he was the Samurai: roles swapped
 
     again = await table.alice.click(end, label="Rematch")  # one offer at a time
@@ -77,5 +79,6 @@ async def test_a_rematch_against_the_bot_starts_at_once_and_keeps_the_end_messag
     assert not again.ephemeral and "Challenge taken" in again.response.content
     assert "bound object was" in end_message(table).content  # the end message was not overwritten
     record = await env.bot.store.active_match_in(table.channel.id)
-    assert (record.id, record.goryo_id, record.ai_side, record.ai_level) == (2, table.alice.id, rules.Side.SAMURAI, "easy")
+    assert ((record.id, record.goryo_id, record.ai_side, record.ai_level)
+            == (2, table.alice.id, rules.Side.SAMURAI, "easy"))
     assert await env.bot.store.ratings(table.guild.id) == {}

@@ -115,7 +115,8 @@ def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(se
     before, state = prefix_to_a_goryo_turn(seed, rounds, rng)
     paths = list(rules.legal_paths(state))
     first, second = rng.sample(paths, 2) if len(paths) > 1 else (paths[0], paths[0])
-    trails = [None] + [s for s in rules.SPACES if s not in first and s not in second] if state.false_trail_available else [None]
+    trails = ([None] + [s for s in rules.SPACES if s not in first and s not in second]
+              if state.false_trail_available else [None])
     plans = [rules.Plan(first, rng.choice(trails)), rules.Plan(second, rng.choice(trails))]
     script = samurai_script([rules.apply(state, p).state for p in plans], rng)
 

@@ -1,4 +1,5 @@
-"""``/goryo settings``: anyone reads a server's settings; only Manage Server changes them; a running match keeps its own."""
+"""``/goryo settings``: anyone reads a server's settings; only Manage Server changes them;
+a running match keeps its own."""
 
 from __future__ import annotations
 

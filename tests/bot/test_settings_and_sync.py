@@ -118,7 +118,8 @@ def run_bot(cwd: Path, *args: str, **settings: str) -> subprocess.CompletedProce
     environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
     environ.update(settings, PYTHONPATH=str(Path(__file__).parents[2]))
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60, check=False
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=environ, capture_output=True, text=True, timeout=60,
+        check=False
     )
 
 
@@ -162,7 +163,8 @@ def test_a_postgresql_url_is_kept_as_written():
 
 def test_shards_are_read_as_ranges_and_checked():
     url = "postgresql://goryo@db/goryo"
-    settings = load_settings({"GORYO_SHARD_COUNT": "8", "GORYO_SHARD_IDS": "0-2, 6", "GORYO_DATABASE": url}, env_file=None)
+    settings = load_settings({"GORYO_SHARD_COUNT": "8", "GORYO_SHARD_IDS": "0-2, 6", "GORYO_DATABASE": url},
+                             env_file=None)
     assert settings.shard_count == 8 and settings.shard_ids == (0, 1, 2, 6)
     bot = create_bot(environ={"GORYO_SHARD_COUNT": "8", "GORYO_SHARD_IDS": "4-7", "GORYO_DATABASE": url}, env_file=None)
     assert isinstance(bot, discord.AutoShardedClient) and bot.shard_count == 8 and bot.shard_ids == [4, 5, 6, 7]

@@ -45,7 +45,8 @@ def tamper(database, channel_id: int, how) -> None:
     """Edit the row behind the bot's back, as a bad disk, a bad hand in the sqlite3 shell or a bug might."""
     with sqlite3.connect(database) as db:
         db.row_factory = sqlite3.Row
-        row = db.execute("SELECT id, state FROM matches WHERE channel_id = ? AND status = 'active'", (channel_id,)).fetchone()
+        row = db.execute("SELECT id, state FROM matches WHERE channel_id = ? AND status = 'active'",
+                         (channel_id,)).fetchone()
         db.execute(*how(row))
 
 

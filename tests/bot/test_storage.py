@@ -682,7 +682,8 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
     match = await new_match(store)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
     step = rules.apply(match.state, start)
-    owed = [OutboxItem("narration", "public", "she appears", "public", answer=True), OutboxItem("goryo-turn", "goryo", "plan", "goryo")]
+    owed = [OutboxItem("narration", "public", "she appears", "public", answer=True),
+            OutboxItem("goryo-turn", "goryo", "plan", "goryo")]
     after = await store.record_action(
         match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed
     )
@@ -698,10 +699,12 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
     assert await store.outbox_delivered(pending[0].id, message_id=77, now=T0)
     assert not await store.outbox_delivered(pending[0].id, message_id=78, now=T0)
     await store.outbox_failed(pending[1].id, retry_at=T0 + timedelta(seconds=10))
-    assert await store.matches_with_due_outbox(T0) == [] and await store.matches_with_due_outbox(T0 + timedelta(seconds=10)) == [match.id]
+    assert await store.matches_with_due_outbox(T0) == []
+    assert await store.matches_with_due_outbox(T0 + timedelta(seconds=10)) == [match.id]
     assert await store.next_outbox_attempt() == T0 + timedelta(seconds=10)
     await store.outbox_failed(pending[1].id, retry_at=None)  # given up
-    assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"] and await store.next_outbox_attempt() is None
+    assert [e.status for e in await store.outbox_of(match.id)] == ["done", "failed"]
+    assert await store.next_outbox_attempt() is None
 
 
 async def test_items_held_back_wait_for_the_one_that_failed_and_a_refusal_is_noted_once(store):
@@ -732,15 +735,18 @@ async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_d
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
     step = rules.apply(match.state, start)
     owed = [OutboxItem("narration", "public", "she appears", "public", answer=True)]
-    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state,
+                              now=T0, outbox=owed)
     [entry] = await store.pending_outbox(match.id)
     assert entry.attempted_at is None and entry.carrier is None  # never tried: nothing to look for
 
-    carrier = Carrier(application_id=7, token="tok", expires_at=T0 + timedelta(minutes=15), interaction_id=99, channel_id=5)
+    carrier = Carrier(application_id=7, token="tok", expires_at=T0 + timedelta(minutes=15),
+                      interaction_id=99, channel_id=5)
     await store.outbox_attempt(entry.id, now=T0, carrier=carrier)
     await store.outbox_attempt(entry.id, now=T0 + timedelta(minutes=1))  # a retry without an interaction
     [tried] = await store.pending_outbox(match.id)
-    assert tried.attempted_at == T0 + timedelta(minutes=1) and tried.carrier == carrier  # the latest try; the interaction
+    assert tried.attempted_at == T0 + timedelta(minutes=1)  # the latest try
+    assert tried.carrier == carrier  # the interaction
     assert await store.outbox_delivered(entry.id, message_id=3, now=T0)
     [done] = await store.outbox_of(match.id)
     assert done.carrier is None  # its token is not kept once it is no longer needed
@@ -759,7 +765,8 @@ async def test_due_reminders_come_from_an_index_not_a_scan(sqlite_store, db_path
     early = await new_match(store, CHANNEL)
     await new_match(store, OTHER_CHANNEL)
     with raw(db_path) as db:
-        db.execute("UPDATE matches SET turn_started_at = ? WHERE id = ?", ((T0 - timedelta(hours=13)).isoformat(), early.id))
+        db.execute("UPDATE matches SET turn_started_at = ? WHERE id = ?",
+                   ((T0 - timedelta(hours=13)).isoformat(), early.id))
         plan = " ".join(row[-1] for row in db.execute(
             "EXPLAIN QUERY PLAN SELECT id FROM matches WHERE status = 'active' AND reminded_at IS NULL"
             " AND to_move IS NOT NULL AND turn_started_at <= ?", (T0.isoformat(),)
@@ -778,13 +785,15 @@ async def test_what_the_outbox_owes_is_found_from_an_index_not_a_scan(sqlite_sto
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
     step = rules.apply(match.state, start)
     owed = [OutboxItem("narration", "public", "she appears", "public")]
-    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state, now=T0, outbox=owed)
+    await store.record_action(match.id, expected_version=0, actor_id=ALICE, action=start, new_state=step.state,
+                              now=T0, outbox=owed)
     with raw(db_path) as db:
         for query in (  # the store's two questions, word for word
             "SELECT match_id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?",
             "SELECT MIN(next_attempt_at) AS at FROM outbox WHERE status = 'pending'",
         ):
-            plan = " ".join(row[-1] for row in db.execute(f"EXPLAIN QUERY PLAN {query}", (T0.isoformat(),)[: query.count("?")]))
+            plan = " ".join(row[-1] for row in db.execute(f"EXPLAIN QUERY PLAN {query}",
+                                                          (T0.isoformat(),)[: query.count("?")]))
             assert plan.startswith("SEARCH outbox USING") and "INDEX outbox_pending" in plan, plan
     assert await store.matches_with_due_outbox(T0) == [match.id] and await store.next_outbox_attempt() == T0
 
@@ -802,7 +811,8 @@ async def test_postgresql_has_a_migration_for_each_of_sqlites_and_the_same_colum
     pg = await open_store(postgres_url)
     await pg.close()
     with raw(db_path) as plain:
-        tables = [row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        tables = [row[0] for row in plain.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
         lite_columns = {t: sorted(row[1] for row in plain.execute(f"PRAGMA table_info({t})")) for t in tables}
     connection = await asyncpg.connect(postgres_url)
     try:
@@ -926,7 +936,8 @@ async def test_who_hears_which_language_is_stored_and_refreshed_with_each_action
     assert (match.server_language, match.goryo_language) == ("it", "en")  # the server's from its challenge
 
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
-    told = [OutboxItem("narration", "public", "Il Goryō appare", language="it"), OutboxItem("goryo-turn", "goryo", "Plan")]
+    told = [OutboxItem("narration", "public", "Il Goryō appare", language="it"),
+            OutboxItem("goryo-turn", "goryo", "Plan")]
     after = await store.record_action(
         match.id, expected_version=0, actor_id=ALICE, action=start, new_state=rules.apply(match.state, start).state,
         now=T0, outbox=told, server_language=None, goryo_language="it",  # she now plays from an Italian client

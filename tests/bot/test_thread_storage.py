@@ -71,5 +71,6 @@ async def test_two_matches_from_one_channel_each_in_its_thread_and_archived_once
 
 async def test_a_match_in_a_channel_has_no_thread(store):
     posted = await challenge(store, OTHER_CHANNEL)
-    record = await store.start_match(challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0)
+    record = await store.start_match(challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1),
+                                     now=T0)
     assert record.channel_id == OTHER_CHANNEL and await store.match_thread(record.id) is None

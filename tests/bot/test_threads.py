@@ -62,8 +62,10 @@ async def test_two_matches_at_once_in_one_channel_each_in_its_thread_to_the_end(
     assert any("Challenge accepted" in m.content for m in first.history())
     assert not any("Challenge accepted" in m.content for m in table.channel.history())
     starts = [m.content for m in table.channel.history() if "open it to watch" in m.content]
-    assert starts == [f"<@{table.alice.id}> (the Goryō) and <@{table.bob.id}> (the Samurai) play in <#{first.id}>: open it to watch.",
-                      f"<@{dora.id}> (the Goryō) and <@{emi.id}> (the Samurai) play in <#{second.id}>: open it to watch."]
+    assert starts == [(f"<@{table.alice.id}> (the Goryō) and <@{table.bob.id}> (the Samurai) play in <#{first.id}>: "
+                       "open it to watch."),
+                      (f"<@{dora.id}> (the Goryō) and <@{emi.id}> (the Samurai) play in <#{second.id}>: "
+                       "open it to watch.")]
     assert not any(m.components for m in table.channel.history())  # the challenges' buttons are gone
 
     # A command typed in a thread is about that thread's match.
@@ -95,8 +97,10 @@ async def test_two_matches_at_once_in_one_channel_each_in_its_thread_to_the_end(
         assert not any("bound object was" in m.content for m in table.channel.history())
     ends = [m.content for m in table.channel.history() if "is over" in m.content]
     assert ends == [
-        f"The match of <@{dora.id}> and <@{emi.id}> in <#{second.id}> is over. **The Goryō wins**: the Samurai resigned.",
-        f"The match of <@{table.alice.id}> and <@{table.bob.id}> in <#{first.id}> is over. **The Samurai win**: the Goryō resigned.",
+        (f"The match of <@{dora.id}> and <@{emi.id}> in <#{second.id}> is over. "
+         "**The Goryō wins**: the Samurai resigned."),
+        (f"The match of <@{table.alice.id}> and <@{table.bob.id}> in <#{first.id}> is over. "
+         "**The Samurai win**: the Goryō resigned."),
     ]
     assert await store.active_match_in(first.id) is None and await store.active_match_in(second.id) is None
 
@@ -151,7 +155,8 @@ async def test_threads_in_italian(env, locales_of):
     assert "ogni partita si gioca in un thread tutto suo" in saved
     thread = await accepted(table, table.alice, table.bob, accept="Accetta")
     [start] = [m.content for m in table.channel.history() if "aprilo per guardare" in m.content]
-    assert start == f"<@{table.alice.id}> (il Goryō) e <@{table.bob.id}> (i Samurai) giocano in <#{thread.id}>: aprilo per guardare."
+    assert start == (f"<@{table.alice.id}> (il Goryō) e <@{table.bob.id}> (i Samurai) giocano in <#{thread.id}>: "
+                     "aprilo per guardare.")
     await resign_in(thread, table.alice)
     [end] = [m.content for m in table.channel.history() if "è finita" in m.content]
     assert end.startswith(f"La partita di <@{table.alice.id}> e <@{table.bob.id}> in <#{thread.id}> è finita. **")

@@ -72,7 +72,8 @@ async def test_a_new_turn_gets_its_own_reminder(env, table: Table):
 
 async def test_a_goryo_with_closed_dms_is_reminded_in_the_channel(env, table: Table):
     await started(table)
-    env.inject_error("POST", "/channels/*/messages", status=403, code=50007, message="Cannot send messages to this user")
+    env.inject_error("POST", "/channels/*/messages", status=403, code=50007,
+                     message="Cannot send messages to this user")
     await env.advance_time(LIMIT / 2 + 60)
     [notice] = [m for m in table.channel.history() if table.goryo.mention in m.content and "Goryō's move" in m.content]
     assert str(table.state.bound) not in notice.content and notice.attachments == []

@@ -1,4 +1,5 @@
-"""``/goryo notify mention|dm|off``: how the Samurai's player hears that their turn has begun; the Goryō keeps her DMs."""
+"""``/goryo notify mention|dm|off``: how the Samurai's player hears that their turn has begun;
+the Goryō keeps her DMs."""
 
 from __future__ import annotations
 

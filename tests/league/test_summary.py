@@ -17,8 +17,8 @@ FINISHED = datetime(2026, 3, 1, 12, tzinfo=UTC)
 
 
 def summarise_log(actions, **overrides):
-    arguments = {"match_id": 5, "guild_id": 1, "channel_id": 10, "goryo_id": 1, "samurai_id": 2, "finished_at": FINISHED,
-                     "initial_state": rules.new_game(SEED), "actions": actions}
+    arguments = {"match_id": 5, "guild_id": 1, "channel_id": 10, "goryo_id": 1, "samurai_id": 2,
+                 "finished_at": FINISHED, "initial_state": rules.new_game(SEED), "actions": actions}
     return summarise(**(arguments | overrides))
 
 

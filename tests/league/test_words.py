@@ -102,10 +102,12 @@ def test_the_league_speaks_italian_with_its_plurals():
         "Falsa Pista piazzata 2 volte, scoperta dai Samurai 1 volta",
         "Contro il bot: 1 partita, 1 vittoria (non contano per il punteggio)",
     ]
-    assert fields["Ultime partite"].splitlines()[4] == "Partita 3 in <#11>: da Goryō contro <@3>, persa (il Goryō si è arreso)"
+    assert (fields["Ultime partite"].splitlines()[4]
+            == "Partita 3 in <#11>: da Goryō contro <@3>, persa (il Goryō si è arreso)")
     assert board == ["**I migliori giocatori da Goryō in questo server**",
                      "Nessuno ha ancora giocato abbastanza partite in questo ruolo.",
-                     "-# Ordinati in base all'estremo basso di ogni punteggio. Per comparire servono 3 partite da Goryō."]
+                     ("-# Ordinati in base all'estremo basso di ogni punteggio. "
+                      "Per comparire servono 3 partite da Goryō.")]
     stamp = int(START.timestamp()) + 7 * 60
     assert lines[1].startswith(f"Partita 7, <t:{stamp}:R>: <@2> (Goryō) contro <@1> (Samurai). Vincono i Samurai: ")
     assert choices[1] == ("#7: Ben (Goryō) contro Ann (Samurai), Vincono i Samurai", 7)

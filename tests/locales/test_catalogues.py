@@ -16,7 +16,8 @@ def _ids(catalogue):
 def test_the_template_holds_every_marked_word():
     fresh, stored = catalogues.extract(), catalogues.read(locales.TEMPLATE)
     missing = _ids(fresh) - _ids(stored)
-    assert not missing, f"run `python -m locales update`: {len(missing)} marked words are not in goryo.pot, e.g. {sorted(missing)[:5]}"
+    assert not missing, (f"run `python -m locales update`: {len(missing)} marked words are not in goryo.pot, "
+                         f"e.g. {sorted(missing)[:5]}")
 
 
 def test_there_is_a_language_besides_english():

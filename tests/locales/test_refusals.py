@@ -201,7 +201,8 @@ def test_the_refusals_catalogue_keeps_code_spans_as_written():
     checked = 0
     for path in catalogues.catalogue_paths():
         for message in catalogues.read(path):
-            mine = any(f.startswith(("bot/commands/", "bot/play/", "bot/outbox/", "rules/")) for f, _ in message.locations)
+            mine = any(f.startswith(("bot/commands/", "bot/play/", "bot/outbox/", "rules/"))
+                       for f, _ in message.locations)
             if message.id and mine:
                 sources = message.id if isinstance(message.id, tuple) else (message.id,)
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)

@@ -101,7 +101,8 @@ def test_with_the_aid_the_alt_text_leads_with_its_count_and_still_fits_discord()
 
 
 ENGLISH_WORDS = {"the", "on", "of", "and", "yes", "her", "is", "was", "Sprint", "Trail", "bag", "tokens", "Broken",
-                 "Mirror", "Fan", "Urn", "Helmet", "Scroll", "Lantern", "Mask", "Flower", "green", "purple", "red", "blue"}
+                 "Mirror", "Fan", "Urn", "Helmet", "Scroll", "Lantern", "Mask", "Flower",
+                 "green", "purple", "red", "blue"}
 
 
 def test_italian_alt_texts_give_the_same_facts_in_italian():

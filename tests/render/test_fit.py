@@ -112,7 +112,8 @@ def test_every_label_of_every_picture_fits_its_place_without_overlapping_another
 
 
 def test_a_label_too_long_is_caught():
-    """The checks can fail: a label running past the caption, one shrunk too far, and two labels drawn over each other."""
+    """The checks can fail: a label running past the caption, one shrunk too far, and two labels drawn over
+    each other."""
     right = Label("x" * 40, (400, 10, CAPTION_RIGHT + 10, 40), 30)
     assert misplaced(right) == "past the caption's edge"
     assert misplaced(dataclasses.replace(right, box=(400, 500, 500, 520), size=g.MIN_TEXT - 1)) == \

@@ -84,7 +84,8 @@ def test_with_the_aid_hidden_changes_leave_the_public_pictures_and_alt_texts_ide
     for state in (scenes.mid_samurai_turn(), samurai_turn_of_round_two()):
         aid = aid_scenes.aid_for(rules.public_view(state))
         assert aid.paths_possible > 1
-        baseline = (render.public_board(rules.public_view(state), aid), render.describe_public(rules.public_view(state), aid))
+        baseline = (render.public_board(rules.public_view(state), aid),
+                    render.describe_public(rules.public_view(state), aid))
         variants = [other_bound(state), other_bag_order(state)]
         if state.round == 2:
             variants.append(other_plan(state))

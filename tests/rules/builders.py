@@ -31,7 +31,8 @@ def sq(name: str) -> rules.Space:
     return parse_space(name)
 
 
-def fresh(bound: ObjectType, first: ObjectType, bag: tuple[ObjectType, ...] = (), *, advanced: bool = False) -> GameState:
+def fresh(bound: ObjectType, first: ObjectType, bag: tuple[ObjectType, ...] = (), *,
+          advanced: bool = False) -> GameState:
     """A match just set up, as new_game would leave it; ``bag`` gives the order of the first draws."""
     rest = [t for t in OBJECT_TYPES if t not in (bound, first, *bag)]
     return GameState(advanced=advanced, bound=bound, first_type=first, bag=(*bag, *rest))

@@ -46,7 +46,8 @@ def check(state: GameState, discoveries: int) -> None:
 
 
 def check_samurai_turn(state: GameState) -> None:
-    assert state.plan is not None and rules.refusal(dataclasses.replace(state, phase=Phase.GORYO_TURN), state.plan) is None
+    assert state.plan is not None
+    assert rules.refusal(dataclasses.replace(state, phase=Phase.GORYO_TURN), state.plan) is None
     per = state.actions_per_samurai
     assert state.actions_used <= 6 and len(state.calls) <= 3
     assert len({c.samurai for c in state.calls}) == len(state.calls)

@@ -156,7 +156,8 @@ def test_a_samurai_elsewhere_captures_nothing():
 def test_drawing_from_an_empty_bag_does_nothing():
     state, _ = play(dataclasses.replace(at_a1(), bag=(), mallet=1), plan("A1 B1 C1 C2 C3"))
     state, events = discover(place(state, red="C3"), Sniff(GREEN, sq("B1")))
-    assert [e for e in events if isinstance(e, BagEmpty)] == [BagEmpty(DrawCause.BAG_ICON), BagEmpty(DrawCause.SPIRIT_CAPTURED)]
+    assert ([e for e in events if isinstance(e, BagEmpty)]
+            == [BagEmpty(DrawCause.BAG_ICON), BagEmpty(DrawCause.SPIRIT_CAPTURED)])
     assert state.drawn == () and state.round == 2 and not state.is_over
 
 

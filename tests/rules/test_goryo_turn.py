@@ -70,7 +70,8 @@ def test_a_plan_that_skips_its_start_and_is_five_long_is_still_refused(at_a1):
     assert rules.refusal(at_a1, plan("A2 A3 B3 C3 C2")) is not None
 
 
-@pytest.mark.parametrize("path, a, b", [("A1 B2 C2 C3 B3", "A1", "B2"), ("A1 B1 B2 C3 B3", "B2", "C3"), ("A1 A2 A3 A5 A6", "A3", "A5")])
+@pytest.mark.parametrize("path, a, b", [("A1 B2 C2 C3 B3", "A1", "B2"), ("A1 B1 B2 C3 B3", "B2", "C3"),
+                                        ("A1 A2 A3 A5 A6", "A3", "A5")])
 def test_diagonal_or_jumping_steps_are_refused_naming_both_spaces(at_a1, path, a, b):
     reason = rules.refusal(at_a1, plan(path))
     assert reason is not None and f"{a} and {b} are not adjacent" in reason and "bridge" in reason
@@ -222,7 +223,16 @@ def test_locking_a_plan_hands_the_turn_to_the_samurai(at_a1):
 
 def test_off_board_spaces_are_refused_not_crashed_on(at_a1):
     path = plan("A1 B1 C1 C2 C3").path
-    for bad in (Plan(path, rules.Space(36)), Plan(path[:-1] + (rules.Space(36),)), Plan(path[:-1] + (rules.Space(-1),))):
+    for bad in (Plan(path, rules.Space(36)), Plan(path[:-1] + (rules.Space(36),)),
+                Plan(path[:-1] + (rules.Space(-1),))):
         assert "not on the palace board" in rules.refusal(at_a1, bad)
     assert "not on the palace board" in rules.refusal(rules.new_game(1), rules.ChooseStart(rules.Space(-1)))
-    assert "not on the palace board" in rules.refusal(play(at_a1, plan("A1 B1 C1 C2 C3"))[0], rules.Move(Samurai.GREEN, rules.Space(99)))
+    assert "not on the palace board" in rules.refusal(play(at_a1, plan("A1 B1 C1 C2 C3"))[0],
+                                                      rules.Move(Samurai.GREEN, rules.Space(99)))
+
+
+def test_a_plan_without_her_pawn_on_the_palace_is_refused_as_legal_plans_sees_it(at_a1):
+    # Not reachable in play (her start places the pawn), but a hand-built state must not crash the refusal.
+    nowhere = dataclasses.replace(at_a1, goryo_space=None)
+    assert list(rules.legal_plans(nowhere)) == []
+    assert rules.refusal(nowhere, plan("A1 B1 C1 C2 C3")) == "It is not your turn to plan a path."

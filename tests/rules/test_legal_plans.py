@@ -144,7 +144,8 @@ def cornered_before_round_3():
     """
     state = started(bound=LANTERN, first=HELMET, start="C6")
     state = seal(state, rules.ObjectType.MASK, URN, rules.ObjectType.FLOWER, FAN, rules.ObjectType.MIRROR)
-    return dataclasses.replace(state, round=2, goryo_space=rules.parse_space("B3"), broken=state.broken + (rules.parse_space("B3"),))
+    return dataclasses.replace(state, round=2, goryo_space=rules.parse_space("B3"),
+                               broken=state.broken + (rules.parse_space("B3"),))
 
 
 def test_no_legal_plan_at_turn_start_is_a_samurai_win():

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from rules import NEIGHBOURS, OBJECT_AT, OBJECT_SPACES, OBJECT_TYPES, SPACES, SPACES_OF_TYPE, are_adjacent, space_name
-from rules.palace import CENTRES, DISTANCES, ROOM_OF, bridge_name, nearest_bridge, not_adjacent_reason
+from rules.palace import CENTRES, DISTANCES, ROOM_OF, bridge_name, nearest_bridge, not_adjacent_reason, object_on
 
 from .builders import sq
 
@@ -23,7 +23,8 @@ SPEC_BRIDGES = {("C2", "D2"), ("C5", "D5"), ("A3", "A4"), ("F3", "F4")}
 
 def spec_layout() -> dict[str, str | None]:
     rows = [line.split() for line in SPEC_GRID.strip().splitlines()]
-    return {f"{col}{r + 1}": (None if word == "-" else word) for r, row in enumerate(rows) for col, word in zip("ABCDEF", row)}
+    return {f"{col}{r + 1}": (None if word == "-" else word)
+            for r, row in enumerate(rows) for col, word in zip("ABCDEF", row)}
 
 
 def coordinates(name: str) -> tuple[int, int]:
@@ -56,6 +57,14 @@ def test_every_space_holds_the_object_in_the_spec_picture():
 def test_the_four_centres_are_b2_e2_b5_e5_and_hold_nothing():
     assert {space_name(s) for s in CENTRES} == {"B2", "E2", "B5", "E5"}
     assert all(OBJECT_AT[s] is None for s in CENTRES)
+
+
+def test_object_on_names_the_object_of_a_space_and_refuses_a_centre():
+    layout = spec_layout()
+    assert [object_on(s).value for s in OBJECT_SPACES] == [layout[space_name(s)] for s in OBJECT_SPACES]
+    for centre in CENTRES:
+        with pytest.raises(ValueError, match=f"{space_name(centre)} is a room's centre"):
+            object_on(centre)
 
 
 def test_32_object_spaces_4_of_each_of_the_8_types():
@@ -109,7 +118,8 @@ def test_walls_and_diagonals_are_not_adjacent(a, b):
 
 
 def test_bridge_spaces_have_one_neighbour_in_the_other_room_and_others_none():
-    crossings = {space_name(a): [space_name(b) for b in NEIGHBOURS[a] if room(space_name(b)) != room(space_name(a))] for a in SPACES}
+    crossings = {space_name(a): [space_name(b) for b in NEIGHBOURS[a] if room(space_name(b)) != room(space_name(a))]
+                 for a in SPACES}
     expected = {name: [] for name in crossings}
     for a, b in SPEC_BRIDGES:
         expected[a], expected[b] = [b], [a]

@@ -80,7 +80,8 @@ def hidden_variants(state):
             yield dataclasses.replace(state, bound=token, bag=state.bag[:i] + (state.bound,) + state.bag[i + 1 :])
         yield dataclasses.replace(state, bag=tuple(reversed(state.bag)))
     if state.phase is Phase.SAMURAI_TURN:
-        others = [p for p in rules.legal_paths(dataclasses.replace(state, phase=Phase.GORYO_TURN)) if p != state.plan.path]
+        others = [p for p in rules.legal_paths(dataclasses.replace(state, phase=Phase.GORYO_TURN))
+                  if p != state.plan.path]
         for path in others[:2]:
             yield dataclasses.replace(state, plan=Plan(path))
         yield dataclasses.replace(state, plan=dataclasses.replace(state.plan, false_trail=None))

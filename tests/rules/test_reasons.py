@@ -64,6 +64,7 @@ def test_errors_raised_by_the_rules_carry_their_reason():
 
 
 def test_the_rules_package_does_not_import_the_catalogues():
-    code = "import sys, rules; rules.new_game(1); print(sorted(m for m in sys.modules if m.split('.')[0] in ('locales', 'babel')))"
+    code = ("import sys, rules; rules.new_game(1); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('locales', 'babel')))")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"

@@ -144,7 +144,8 @@ def test_faq_3_the_mistakes_it_punishes_are_refused_instead_ruling_1():
 
 def test_faq_5_the_sprint_follows_the_placement_rules_and_is_discarded():
     state = started(bound=URN, first=HELMET, start="A1")
-    assert "A wall separates C3 from D3" in rules.refusal(state, plan("A1 B1 C1 C2 C3 D3"))  # the extra step obeys the walls
+    # the extra step obeys the walls
+    assert "A wall separates C3 from D3" in rules.refusal(state, plan("A1 B1 C1 C2 C3 D3"))
     assert "twice" in rules.refusal(state, plan("A1 B1 C1 C2 C1 D2"))
     state, _ = discover(play(state, plan("A1 B1 C1 C2 D2 D3"))[0])
     assert not state.sprint_available

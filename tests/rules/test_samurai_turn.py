@@ -266,7 +266,8 @@ def test_a_far_space_is_called_not_adjacent_without_mentioning_a_wall(samurai_tu
 
 
 @pytest.mark.parametrize("who", ["pink", None, 3, "Green"])
-@pytest.mark.parametrize("build", [lambda who: Move(who, sq("B1")), lambda who: Search(who), lambda who: Sniff(who, sq("B1"))])
+@pytest.mark.parametrize("build", [lambda who: Move(who, sq("B1")), lambda who: Search(who),
+                                   lambda who: Sniff(who, sq("B1"))])
 def test_an_action_naming_an_unknown_samurai_is_refused_in_words(samurai_turn, who, build):
     action = build(who)
     reason = rules.refusal(samurai_turn, action)

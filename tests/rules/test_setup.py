@@ -18,7 +18,8 @@ def test_new_game_draws_bound_then_first_type_leaving_six_in_the_bag(advanced):
         assert state.advanced is advanced
         assert state.bound is not state.first_type
         assert len(state.bag) == 6
-        assert sorted(t.value for t in (*state.bag, state.bound, state.first_type)) == sorted(t.value for t in OBJECT_TYPES)
+        assert (sorted(t.value for t in (*state.bag, state.bound, state.first_type))
+                == sorted(t.value for t in OBJECT_TYPES))
         assert state.drawn == ()
 
 

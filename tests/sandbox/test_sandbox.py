@@ -27,7 +27,8 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     game = rules.new_game(SEED)
 
     # People, not roles, before a match; once it starts each is labelled with the side they play.
-    assert [(p["name"], p["role"]) for p in (await browser.state("aiko"))["players"]] == [("Aiko", None), ("Kenji", None)]
+    assert ([(p["name"], p["role"]) for p in (await browser.state("aiko"))["players"]]
+            == [("Aiko", None), ("Kenji", None)])
     challenged = await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo")
     assert challenged == {"ok": True, "notices": [], "refused": False}
     assert (await browser.press("kenji", "channel", "Accept"))["ok"]
