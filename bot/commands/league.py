@@ -31,11 +31,11 @@ from ..delivery.send import QUIET
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
-from ..play.languages import in_channel
+from ..play.cooldown import Cooldown
 from ..play.visibility import Channels, Sight
 from ..settings import Settings
 from ..storage import DAMAGED, Store
-from .cooldown import Cooldown
+from ..text.languages import in_channel
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ import rules
 from locales import speaking
 
 from ..outbox import OutboxItem
-from ..play.service import Played
+from ..outbox.played import Played
 from ..storage import Store
 from ..text import mine
 

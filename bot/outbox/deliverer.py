@@ -72,12 +72,12 @@ import discord
 import rules
 from locales import _, speaking
 
-from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import QUIET, message_options, pinging, pinging_players
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
+from ..ui.buttons import NAMED_VIEWS
 from . import failures
 from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice

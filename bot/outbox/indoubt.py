@@ -26,16 +26,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from locales import speaking
 
+from .. import discord_private
 from ..delivery.boards import Board, embeds_of
 from ..delivery.send import pinging_players
-from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
 from ..text import messages
+from ..text.languages import of_guild
 from .items import Carrier, OutboxEntry
 
 log = logging.getLogger(__name__)
@@ -65,31 +64,23 @@ class OriginalResponse:
     """
 
     def __init__(self, bot: discord.Client, carrier: Carrier) -> None:
+        self.bot = bot
         self.carrier = carrier
-        self.http = bot.http
-        self.session = bot.http._HTTPClient__session  # type: ignore[attr-defined]  # as discord.Webhook.from_state
 
     async def fetch(self) -> dict[str, Any] | None:
         """Its message (id, content, flags), or None if there is none (never answered, or the token lapsed)."""
         try:
-            return await async_context.get().get_original_interaction_response(
-                self.carrier.application_id, self.carrier.token,
-                session=self.session, proxy=self.http.proxy, proxy_auth=self.http.proxy_auth,
-            )
+            return await discord_private.original_response(self.bot, self.carrier.application_id, self.carrier.token)
         except discord.NotFound:
             return None
 
     async def fill(self, text: str, board: Board | None, view: discord.ui.View | None,
                    mentions: discord.AllowedMentions) -> int:
-        with handle_message_parameters(
-            content=text, attachments=[board.file()] if board is not None else [], embeds=embeds_of(board), view=view,
+        data = await discord_private.edit_original_response(
+            self.bot, self.carrier.application_id, self.carrier.token, content=text,
+            files=[board.file()] if board is not None else [], embeds=embeds_of(board), view=view,
             allowed_mentions=mentions,
-        ) as params:
-            data = await async_context.get().edit_original_interaction_response(
-                self.carrier.application_id, self.carrier.token,
-                session=self.session, proxy=self.http.proxy, proxy_auth=self.http.proxy_auth,
-                payload=params.payload, multipart=params.multipart, files=params.files,
-            )
+        )
         return int(data["id"])
 
 
@@ -113,7 +104,9 @@ class InDoubt:
         if found is not None:
             return found
         if reply is not None and original is not None:
-            thinking = discord.MessageFlags._from_value(int(original.get("flags") or 0)).loading
+            flags = discord.MessageFlags()
+            flags.value = int(original.get("flags") or 0)
+            thinking = flags.loading
             if thinking or int(original["id"]) == carrier.source_id:  # it still waits for this answer
                 log.info("match %d: item %d fills its interaction's waiting reply", entry.match_id, entry.id)
                 return await reply.fill(entry.item.text, board, view, pinging_players(record))

@@ -39,8 +39,7 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..outbox.items import is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
-from ..text import messages
-from . import languages
+from ..text import languages, messages
 from .service import Announce, Played
 
 log = logging.getLogger(__name__)

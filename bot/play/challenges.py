@@ -23,8 +23,9 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
-from ..text import messages
-from . import languages, threads
+from ..text import languages, messages
+from ..ui.buttons import challenge_view
+from . import threads
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,6 @@ class Challenges:
         ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
         ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
-        from ..commands.buttons import challenge_view  # components call back into this module
-
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
         if opponent.id == interaction.user.id:

@@ -16,10 +16,6 @@ from discord import app_commands
 import rules
 from locales import N_, speaking, spoken
 
-from ..commands import builder
-from ..commands.buttons import plan_view, resign_view
-from ..commands.cooldown import Cooldown
-from ..commands.league import Records
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
@@ -30,11 +26,13 @@ from ..outbox import OutboxEntry, OutboxItem
 from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import messages
-from . import languages
+from ..text import languages, messages
+from ..ui import builder
+from ..ui.buttons import plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
+from .cooldown import Cooldown
 from .service import MatchService, Played
 from .threads import with_end_line
 
@@ -67,7 +65,6 @@ class Game:
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
-        self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
         self.choices = Choices(self.service)  # autocomplete: what the rules allow the caller now
 
@@ -164,7 +161,7 @@ class Game:
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
 
-    # --- her builder (bot.commands.builder): the same actions, by clicks ---------------------
+    # --- her builder (bot.ui.builder): the same actions, by clicks ---------------------
 
     async def _builder_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
         """Her match, if this builder is hers and of her turn now; else a refusal saying why."""
@@ -347,13 +344,17 @@ class Game:
             await send_private(interaction, messages.goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
 
-    async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
+    async def status(
+        self, interaction: discord.Interaction, match_id: int | None,
+        clock_line: Callable[[MatchRecord], Awaitable[str | None]],
+    ) -> None:
+        """The match's status for the asker; ``clock_line`` says its turn clock (``TurnClock.status_line``)."""
         record = await self._match(interaction, match_id)
         text = messages.status(
             rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
             aid=aid_words(record.state, record.assist), assist=record.assist,
         )
-        if (clock := await self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
+        if (clock := await clock_line(record)) is not None:
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:
             text += "\n" + messages.goryo_status_secret(record.state)

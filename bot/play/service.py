@@ -22,20 +22,19 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 import discord
 
 import rules
 from locales import N_
-from rules import events as ev
 
 from ..errors import Refusal
-from ..outbox import OutboxEntry, OutboxItem
+from ..outbox import OutboxItem
+from ..outbox.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
 from ..text import messages
-from .languages import Heard
+from ..text.languages import Heard
 
 log = logging.getLogger(__name__)
 
@@ -45,18 +44,6 @@ STEPS = ("load", "check", "apply", "commit")
 # Each lost race means another process committed an action to this match; this many in a row
 # within one command is not contention but a fault, and the player is asked to try again.
 RACE_RETRIES = 8
-
-
-@dataclass(frozen=True)
-class Played:
-    """One applied action: the match before and after it, and what happened."""
-
-    before: MatchRecord
-    after: MatchRecord
-    actor_id: int
-    action: rules.Action
-    events: tuple[ev.Event, ...]
-    outbox: tuple[OutboxEntry, ...] = ()  # what it queued, as stored
 
 
 Announce = Callable[[Played], Sequence[OutboxItem]]

@@ -24,8 +24,7 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Store
-from ..text import messages
-from . import languages
+from ..text import languages, messages
 
 log = logging.getLogger(__name__)
 
