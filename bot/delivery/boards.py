@@ -1,9 +1,10 @@
 """Board pictures as Discord attachments, with their alt text and, beside them, the facts
 the picture leaves to words (``bot.text.board_facts``: the round, the gong, the actions, the garden).
 
-The only place the bot calls ``render``. The public pictures are drawn from
-``rules.public_view(state)`` and nothing else, so they cannot show a secret;
-only ``goryo_board`` takes her view.
+The only place the bot draws with ``render`` (boards and replays, in the drawing processes); elsewhere
+it takes only words from it (``render.words``, the aid's lines in ``assist``). The public pictures are
+drawn from ``rules.public_view(state)`` and nothing else, so they cannot show a secret; only
+``goryo_board`` takes her view.
 
 Every picture and its alt text are in one language: ``language``, or the one being spoken
 (``locales.spoken()``) when it is not given. The drawing processes do not share this process's
