@@ -15,6 +15,7 @@ import os
 import socket
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
@@ -39,7 +40,7 @@ SWEEP_SECONDS = 30.0
 
 
 class GoryoBot(commands.Bot):
-    def __init__(self, settings: Settings, **client_options: object) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
@@ -84,6 +85,7 @@ class GoryoBot(commands.Bot):
         if mode == "off":
             return
         if mode == "guild":
+            assert self.settings.dev_guild is not None  # the settings refuse "guild" without one
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -150,4 +152,5 @@ def create_bot(
         settings = settings.replace(**overrides)
     if settings.shard_count is None:
         return GoryoBot(settings)
-    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=list(settings.shard_ids or range(settings.shard_count)))
+    shard_ids = list(settings.shard_ids or range(settings.shard_count))
+    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids)

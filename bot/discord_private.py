@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any
+from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 from discord import app_commands
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
+
+if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
+    from discord.types.message import Message as MessagePayload
 
 
 class ContextTree(app_commands.CommandTree):
@@ -37,31 +40,33 @@ class ContextTree(app_commands.CommandTree):
             await super()._call(interaction)
 
 
+SESSION = "_HTTPClient__session"  # ``HTTPClient.__session``, as Python mangles the private name
+
+
 def http_session(client: discord.Client) -> aiohttp.ClientSession:
     """The client's own HTTP session (discord.py keeps it private; ``Webhook.from_state`` reads it the same way)."""
-    session: aiohttp.ClientSession = getattr(client.http, "_HTTPClient__session")
+    session: aiohttp.ClientSession = getattr(client.http, SESSION)
     return session
 
 
-async def original_response(client: discord.Client, application_id: int, token: str) -> dict[str, Any]:
+async def original_response(client: discord.Client, application_id: int, token: str) -> MessagePayload:
     """An interaction's original response message, from its token; ``discord.NotFound`` if there is none."""
     http = client.http
-    data: dict[str, Any] = await async_context.get().get_original_interaction_response(
+    return await async_context.get().get_original_interaction_response(
         application_id, token, session=http_session(client), proxy=http.proxy, proxy_auth=http.proxy_auth,
     )
-    return data
 
 
 async def edit_original_response(
     client: discord.Client, application_id: int, token: str, *, content: str, files: Sequence[discord.File],
     embeds: Sequence[discord.Embed], view: discord.ui.View | None, allowed_mentions: discord.AllowedMentions,
-) -> dict[str, Any]:
+) -> MessagePayload:
     """Replace an interaction's original response, from its token; the message as Discord returns it."""
     http = client.http
     with handle_message_parameters(
         content=content, attachments=list(files), embeds=list(embeds), view=view, allowed_mentions=allowed_mentions,
     ) as params:
-        data: dict[str, Any] = await async_context.get().edit_original_interaction_response(
+        data = await async_context.get().edit_original_interaction_response(
             application_id, token, session=http_session(client), proxy=http.proxy, proxy_auth=http.proxy_auth,
             payload=params.payload, multipart=params.multipart, files=params.files,
         )

@@ -25,7 +25,7 @@ def _chosen(interaction: discord.Interaction) -> str:
     """The value a select sent ("" if none)."""
     data = interaction.data
     values = data.get("values") if isinstance(data, dict) else None
-    return str(values[0]) if values else ""
+    return str(values[0]) if isinstance(values, list) and values else ""
 
 
 def clicks(game: Game) -> tuple[Clickable, ...]:

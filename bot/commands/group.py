@@ -3,7 +3,8 @@
 Callbacks stay short: they hand their options to ``Game``; expected errors are
 turned into private messages by the tree's error handler (``refusals``).
 
-Every name, description and choice is a ``locale_str`` (names with ``context="command name"``, written out so the extractor sees it), translated
+Every name, description and choice is a ``locale_str`` (names with ``context="command name"``, written out so
+the extractor sees it), translated
 for each Discord locale by ``translator.CatalogueTranslator`` when the commands are synced.
 Option names are the Python parameters' names in English, renamed for other languages.
 """
@@ -24,7 +25,6 @@ from ..play.game import Game
 from ..play.timekeeping import TurnClock
 from ..text.help import HelpTopic, help_text
 from .league import Records
-
 
 MATCH_HELP = locale_str("Which of your matches (only needed when you play several)")
 SIDES = [
@@ -62,7 +62,9 @@ class GoryoCommands(
     async def _finished_match_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         return await self.records.replay_choices(interaction, current)
 
-    async def _legal(self, interaction: discord.Interaction, command: str, option: str, current: str) -> list[Choice[str]]:
+    async def _legal(
+        self, interaction: discord.Interaction, command: str, option: str, current: str
+    ) -> list[Choice[str]]:
         """What the rules allow the caller now for ``option`` of ``command`` (``bot.play.choices``)."""
         return await self.game.choices.offer(interaction, command, option, current)
 
@@ -104,7 +106,9 @@ class GoryoCommands(
         role=locale_str("The side you play (random by default)"),
         advanced=locale_str("Advanced mode: each Samurai takes at most 2 actions"),
         level=locale_str("When you challenge me, the bot: how well I play (normal by default)"),
-        assist=locale_str("Deduction aid: show everyone where her path can still run, from the answers (off by default)"),
+        assist=locale_str(
+            "Deduction aid: show everyone where her path can still run, from the answers (off by default)"
+        ),
     )
     @app_commands.choices(
         role=[*SIDES, Choice(name=locale_str("random", context="command name"), value="random")],
@@ -127,9 +131,11 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("start", context="command name"),
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))
-    @app_commands.rename(space=locale_str("space", context="command name"), match=locale_str("match", context="command name"))
+    @app_commands.rename(space=locale_str("space", context="command name"),
+                         match=locale_str("match", context="command name"))
     @app_commands.describe(space=locale_str("A space of the first type drawn, like C1"), match=MATCH_HELP)
-    @app_commands.autocomplete(space=_start_space, match=_match_autocomplete)
+    @app_commands.autocomplete(space=_start_space)
+    @app_commands.autocomplete(match=_match_autocomplete)
     async def start(self, interaction: discord.Interaction, space: str, match: int | None = None) -> None:
         await self.game.choose_start(interaction, space, match)
 
@@ -145,9 +151,8 @@ class GoryoCommands(
         false_trail=locale_str("Where to lay your False Trail (a space off your path)"),
         match=MATCH_HELP,
     )
-    @app_commands.autocomplete(
-        spaces=_path_spaces, false_trail=_path_false_trail, match=_match_autocomplete
-    )
+    @app_commands.autocomplete(spaces=_path_spaces, false_trail=_path_false_trail)
+    @app_commands.autocomplete(match=_match_autocomplete)
     async def path(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None = None, match: int | None = None
     ) -> None:
@@ -155,8 +160,10 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("move", context="command name"),
                           description=locale_str("Samurai: move one Samurai to a neighbouring space"))
-    @app_commands.rename(samurai=locale_str("samurai", context="command name"), to=locale_str("to", context="command name"))
-    @app_commands.describe(samurai=locale_str("Which Samurai, like green"), to=locale_str("The space to move to, like C2"))
+    @app_commands.rename(samurai=locale_str("samurai", context="command name"),
+                         to=locale_str("to", context="command name"))
+    @app_commands.describe(samurai=locale_str("Which Samurai, like green"),
+                           to=locale_str("The space to move to, like C2"))
     @app_commands.autocomplete(samurai=_move_samurai, to=_move_to)
     async def move(self, interaction: discord.Interaction, samurai: str, to: str) -> None:
         game = self.game
@@ -173,8 +180,10 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("sniff", context="command name"),
                           description=locale_str("Samurai: sniff a space next to a Samurai"))
-    @app_commands.rename(samurai=locale_str("samurai", context="command name"), space=locale_str("space", context="command name"))
-    @app_commands.describe(samurai=locale_str("Which Samurai, like green"), space=locale_str("A neighbouring space, like C3"))
+    @app_commands.rename(samurai=locale_str("samurai", context="command name"),
+                         space=locale_str("space", context="command name"))
+    @app_commands.describe(samurai=locale_str("Which Samurai, like green"),
+                           space=locale_str("A neighbouring space, like C3"))
     @app_commands.autocomplete(samurai=_sniff_samurai, space=_sniff_space)
     async def sniff(self, interaction: discord.Interaction, samurai: str, space: str) -> None:
         game = self.game
@@ -185,7 +194,8 @@ class GoryoCommands(
     async def end(self, interaction: discord.Interaction) -> None:
         await self.game.samurai_action(interaction, rules.EndSamuraiTurn)
 
-    @app_commands.command(name=locale_str("board", context="command name"), description=locale_str("Post the current board"))
+    @app_commands.command(name=locale_str("board", context="command name"),
+                          description=locale_str("Post the current board"))
     @app_commands.rename(match=locale_str("match", context="command name"))
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
@@ -193,14 +203,16 @@ class GoryoCommands(
         await self.game.board(interaction, match)
 
     @app_commands.command(name=locale_str("status", context="command name"),
-                          description=locale_str("Round, turn, spirit tokens, gong, tiles and powers (only you see it)"))
+                          description=locale_str(
+                              "Round, turn, spirit tokens, gong, tiles and powers (only you see it)"))
     @app_commands.rename(match=locale_str("match", context="command name"))
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await self.game.status(interaction, match, self.turns.status_line)
 
-    @app_commands.command(name=locale_str("resign", context="command name"), description=locale_str("Concede the match"))
+    @app_commands.command(name=locale_str("resign", context="command name"),
+                          description=locale_str("Concede the match"))
     @app_commands.rename(match=locale_str("match", context="command name"))
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
@@ -237,7 +249,8 @@ class GoryoCommands(
     async def leaderboard(self, interaction: discord.Interaction, role: str | None = None) -> None:
         await self.records.leaderboard(interaction, role)
 
-    @app_commands.command(name=locale_str("history", context="command name"), description=locale_str("This channel's recent matches"))
+    @app_commands.command(name=locale_str("history", context="command name"),
+                          description=locale_str("This channel's recent matches"))
     async def history(self, interaction: discord.Interaction) -> None:
         await self.records.history(interaction)
 
@@ -250,7 +263,8 @@ class GoryoCommands(
         await self.records.replay(interaction, match, self.game.service.clock)
 
     @app_commands.command(name=locale_str("help", context="command name"),
-                          description=locale_str("How to play, the commands, ratings and more, by topic (only you see it)"))
+                          description=locale_str(
+                              "How to play, the commands, ratings and more, by topic (only you see it)"))
     @app_commands.rename(topic=locale_str("topic", context="command name"))
     @app_commands.describe(topic=locale_str("What you want to know (a short overview by default)"))
     @app_commands.choices(topic=HELP_TOPICS)

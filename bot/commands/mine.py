@@ -37,7 +37,8 @@ def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_comma
     """``group`` with this module's commands added, acting on ``game`` and ``turns``."""
 
     @app_commands.command(name=locale_str("games", context="command name"),
-                          description=locale_str("Your matches in progress in every server, with links (only you see it)"))
+                          description=locale_str(
+                              "Your matches in progress in every server, with links (only you see it)"))
     async def games(interaction: discord.Interaction) -> None:
         user_id = interaction.user.id
         listed = []
@@ -46,14 +47,16 @@ def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_comma
                 continue
             limit = await turns.limit_of(record)  # the one it started under
             # Matches waiting for the caller first, then by how soon the side to move runs out of time.
-            urgency = (record.state.to_move is not record.player_side(user_id), record.turn_started_at + limit, record.id)
+            waiting = record.state.to_move is not record.player_side(user_id)
+            urgency = (waiting, record.turn_started_at + limit, record.id)
             listed.append((urgency, _line(record, user_id, turns, limit)))
         await send_private(interaction, mine.games_list([line for _, line in sorted(listed)]))
 
     @app_commands.command(name=locale_str("notify", context="command name"),
                           description=locale_str("How I tell you your turn has begun: a mention, a DM, or nothing"))
     @app_commands.rename(mode=locale_str("mode", context="command name"))
-    @app_commands.describe(mode=locale_str("A mention in the match's channel (the default), a DM with a link, or nothing"))
+    @app_commands.describe(
+        mode=locale_str("A mention in the match's channel (the default), a DM with a link, or nothing"))
     @app_commands.choices(mode=[
         Choice(name=locale_str("mention", context="command name"), value="mention"),
         Choice(name=locale_str("dm", context="command name"), value="dm"),

@@ -29,15 +29,17 @@ def check_thread_permissions(bot_may: discord.Permissions) -> None:
         raise Refusal(N_("I cannot open threads here: I lack the **Create Public Threads** permission. Grant it to me "
                          "(Server Settings → Roles, or this channel's Permissions), then turn `threads:` on again."))
     if not bot_may.send_messages_in_threads:
-        raise Refusal(N_("I cannot speak in threads here: I lack the **Send Messages in Threads** permission. Grant it "
-                         "to me (Server Settings → Roles, or this channel's Permissions), then turn `threads:` on again."))
+        raise Refusal(N_("I cannot speak in threads here: I lack the **Send Messages in Threads** permission. "
+                         "Grant it to me (Server Settings → Roles, or this channel's Permissions), "
+                         "then turn `threads:` on again."))
 
 
 def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
     """``group`` with ``/goryo settings`` added, acting on ``game``."""
 
     @app_commands.command(name=locale_str("settings", context="command name"),
-                          description=locale_str("This server's settings: anyone reads them, Manage Server changes them"))
+                          description=locale_str(
+                              "This server's settings: anyone reads them, Manage Server changes them"))
     @app_commands.rename(turn_limit=locale_str("turn_limit", context="command name"),
                          assist=locale_str("assist", context="command name"),
                          threads=locale_str("threads", context="command name"))
@@ -62,11 +64,14 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
                 check_thread_permissions(interaction.app_permissions)
             now = game.service.clock()
             if turn_limit is not None:
-                await store.change_server_setting(guild_id, "turn_limit", str(turn_limit * 3600), by=interaction.user.id, now=now)
+                await store.change_server_setting(guild_id, "turn_limit", str(turn_limit * 3600),
+                                                  by=interaction.user.id, now=now)
             if assist is not None:
-                await store.change_server_setting(guild_id, "assist", "on" if assist else "off", by=interaction.user.id, now=now)
+                await store.change_server_setting(guild_id, "assist", "on" if assist else "off",
+                                                  by=interaction.user.id, now=now)
             if threads is not None:
-                await store.change_server_setting(guild_id, "threads", "on" if threads else "off", by=interaction.user.id, now=now)
+                await store.change_server_setting(guild_id, "threads", "on" if threads else "off",
+                                                  by=interaction.user.id, now=now)
         now_set = await store.server_settings(guild_id)
 
         def who(name: str):

@@ -36,6 +36,7 @@ async def with_turn_notices(store: Store, played: Played, items: Sequence[Outbox
     items[items.index(ping)] = dataclasses.replace(ping, text="\n".join([quiet, *ping.text.split("\n")[1:]]))
     if notice.mode == "dm":
         with speaking(notice.language):
-            text = mine.samurai_turn_dm(record.id, record.state.round, mine.jump_url(record.guild_id, record.channel_id))
+            link = mine.jump_url(record.guild_id, record.channel_id)
+            text = mine.samurai_turn_dm(record.id, record.state.round, link)
         items.append(OutboxItem("samurai-turn", "samurai", text, language=notice.language))
     return items

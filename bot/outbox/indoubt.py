@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 import discord
 
@@ -67,7 +66,7 @@ class OriginalResponse:
         self.bot = bot
         self.carrier = carrier
 
-    async def fetch(self) -> dict[str, Any] | None:
+    async def fetch(self) -> discord_private.MessagePayload | None:
         """Its message (id, content, flags), or None if there is none (never answered, or the token lapsed)."""
         try:
             return await discord_private.original_response(self.bot, self.carrier.application_id, self.carrier.token)
@@ -92,7 +91,10 @@ class InDoubt:
     async def landed(
         self, entry: OutboxEntry, record: MatchRecord, board: Board | None, view: discord.ui.View | None, now: datetime
     ) -> int | None:
-        """The id of a message that carries ``entry`` already (filled now, if its interaction waits for it); None: send it."""
+        """The id of a message that carries ``entry`` already (filled now, if its interaction waits for it).
+
+        None: send it.
+        """
         carrier = entry.carrier
         reply = original = None
         if carrier is not None and now < carrier.expires_at:
@@ -107,7 +109,7 @@ class InDoubt:
             flags = discord.MessageFlags()
             flags.value = int(original.get("flags") or 0)
             thinking = flags.loading
-            if thinking or int(original["id"]) == carrier.source_id:  # it still waits for this answer
+            if thinking or int(original["id"]) == reply.carrier.source_id:  # it still waits for this answer
                 log.info("match %d: item %d fills its interaction's waiting reply", entry.match_id, entry.id)
                 return await reply.fill(entry.item.text, board, view, pinging_players(record))
         return None
@@ -137,7 +139,8 @@ class InDoubt:
                 async for message in place.history(after=discord.Object(after), limit=HISTORY_LIMIT):
                     if message.author.id == me and message.id not in owned and says(message, texts) and not (
                             entry.item.route == "live" and message.interaction_metadata is not None):
-                        # (a live board is never an interaction's answer: a `/goryo board` copy with its words is not it)
+                        # (a live board is never an interaction's answer:
+                        # a `/goryo board` copy with its words is not it)
                         return message.id
             except (discord.Forbidden, discord.NotFound) as error:  # can't read there: the nonce is all that guards it
                 log.warning("match %d: could not look for item %d in channel %s (%s %s)",

@@ -187,6 +187,7 @@ class Game:
         record = await self._builder_match(interaction, match_id, round_number)
         state = record.state
         if not path or path[0] != state.goryo_space:
+            assert state.goryo_space is not None  # on her turn she stands somewhere
             path = (state.goryo_space,)
         if not (builder.next_steps(state, path) or builder.is_plan(state, path)):
             raise Refusal(N_("No legal path goes that way any more: go Back and choose again."))
@@ -227,7 +228,9 @@ class Game:
 
         await self.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
 
-    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
+    async def cancel_plan(
+        self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None
+    ) -> None:
         # A Confirm pressed at the same instant is decided one way only: either it locked the plan first
         # (and this preview never says "Cancelled"), or it is refused. In this process the match's lock
         # orders them; across processes the database does (the cancel is stored under the match's row
@@ -241,7 +244,8 @@ class Game:
             if record.version != version or not await self.store.cancel_preview(
                 match_id, version=version, preview=preview or 0
             ):
-                await interaction.response.edit_message(content=messages.goryo_preview_outdated(), view=None, attachments=[])
+                outdated = messages.goryo_preview_outdated()
+                await interaction.response.edit_message(content=outdated, view=None, attachments=[])
                 return
             await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
 
@@ -303,9 +307,10 @@ class Game:
         except Refusal:
             if match_id is not None or not _in_guild(interaction) or interaction.channel_id is None:
                 raise
-            [record] = await self.store.finished_matches(interaction.channel_id, 1) or [None]
-            if record is None:
+            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
+            if finished is None:
                 raise
+            record = finished
             await interaction.response.defer(thinking=True)
             language = languages.in_channel(interaction)  # posted in the channel
             with speaking(language):
@@ -336,7 +341,8 @@ class Game:
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
         await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
-                                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
+                                        embeds=boards.embeds_of(pictures[0]),
+                                        allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())
@@ -379,7 +385,8 @@ class Game:
         if record.version != version:
             raise Refusal(messages.resign_outdated())
         # Its question becomes the receipt; the end itself is announced in the channel.
-        await self.act(interaction, record.id, rules.Resign(side), version=version, receipt=messages.resigned(record.channel_id))
+        await self.act(interaction, record.id, rules.Resign(side), version=version,
+                       receipt=messages.resigned(record.channel_id))
 
     async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
         record = await self.service.load(match_id)
@@ -393,7 +400,8 @@ class Game:
         for record in await self.store.active_matches_of(interaction.user.id):
             side = record.player_side(interaction.user.id)
             channel = self.bot.get_channel(record.channel_id)
-            where = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else f"channel {record.channel_id}"
+            name = getattr(channel, "name", None)
+            where = f"#{name}" if name is not None else f"channel {record.channel_id}"
             role = "Goryō" if side is rules.Side.GORYO else "Samurai"
             turn = "your turn" if record.state.to_move is side else "waiting"
             name = f"{record.id}: {where}, you play the {role}, round {max(record.state.round, 1)}, {turn}"

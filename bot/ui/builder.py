@@ -15,6 +15,7 @@ click is checked against the match as it is now (her turn, that round).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -145,7 +146,7 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_I
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])
 
@@ -163,6 +164,6 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_I
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])

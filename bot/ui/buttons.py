@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
@@ -78,7 +78,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLE
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["id"]), match["choice"])
 
 
@@ -119,7 +119,7 @@ class PlanButton(discord.ui.DynamicItem[discord.ui.Button], template=PLAN_ID):
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         plan = decode_plan(match["path"], match["trail"])
         preview = int(match["preview"]) if match["preview"] else None
         return cls(int(match["match"]), int(match["version"]), preview, plan, match["choice"])
@@ -145,7 +145,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["version"]), match["choice"])
 
 
@@ -158,12 +158,13 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary, custom_id=f"goryo:rematch:{match_id}")
+            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary,
+                              custom_id=f"goryo:rematch:{match_id}")
         )
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]))
 
 
@@ -176,6 +177,7 @@ NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View |
 }
 
 __all__ = [
-    "CHALLENGE_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton", "PlanButton", "RematchButton", "ResignButton", "challenge_view",
+    "CHALLENGE_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton", "PlanButton",
+    "RematchButton", "ResignButton", "challenge_view",
     "plan_view", "rematch_view", "resign_view",
 ]

@@ -19,6 +19,7 @@ live board, the server's: the deliverer builds it while speaking that language.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -158,18 +159,19 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID)
         self.kind = kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]), match["kind"])
 
 
 class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
     def __init__(self, match_id: int, round_number: int) -> None:
         super().__init__(discord.ui.Button(
-            label=_("End turn"), style=discord.ButtonStyle.danger, custom_id=f"goryo:panel:{match_id}:{round_number}:end"
+            label=_("End turn"), style=discord.ButtonStyle.danger,
+            custom_id=f"goryo:panel:{match_id}:{round_number}:end",
         ))
         self.match_id = match_id
         self.round = round_number
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]))

@@ -72,8 +72,8 @@ def test_message_parameters_are_built_as_the_edit_sends_them():
 def test_the_http_client_keeps_its_session_where_the_bot_reads_it():
     api = "discord.http.HTTPClient.__session (read as _HTTPClient__session)"
     client = discord.Client(intents=discord.Intents.none())
-    assert hasattr(client.http, "_HTTPClient__session"), f"discord.py {discord.__version__} moved {api}"
-    assert discord_private.http_session(client) is getattr(client.http, "_HTTPClient__session")
+    assert hasattr(client.http, discord_private.SESSION), f"discord.py {discord.__version__} moved {api}"
+    assert discord_private.http_session(client) is getattr(client.http, discord_private.SESSION)
 
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
