@@ -17,10 +17,10 @@ from typing import Any, Literal
 import discord
 import simcord
 import simcord.interactions
-from discord.ext import commands
 
 import rules
 
+from ..app import GoryoBot
 from ..commands.refusals import EXPECTED
 from . import command_line
 from .messages import Context, project
@@ -86,7 +86,7 @@ class Outcome:
 class SandboxWorld:
     """Owns the SimCord env and serialises every action on it: SimCord runs one operation at a time."""
 
-    def __init__(self, env: simcord.Env, bot: commands.Bot) -> None:
+    def __init__(self, env: simcord.Env, bot: GoryoBot) -> None:
         self.env = env
         self.bot = bot
         self.guild = env.create_guild("Goryō sandbox")
@@ -103,7 +103,7 @@ class SandboxWorld:
         _LOCALES[env.backend] = {}
 
     @classmethod
-    async def open(cls, env: simcord.Env, bot: commands.Bot) -> SandboxWorld:
+    async def open(cls, env: simcord.Env, bot: GoryoBot) -> SandboxWorld:
         """Name the bot, then seat the players (the bot synced its commands itself while starting)."""
         # Renamed before the server exists, so every cached copy of the bot's member carries the name.
         if bot.user is not None and bot.user.name != BOT_NAME:
@@ -167,7 +167,7 @@ class SandboxWorld:
 
     async def _roles(self) -> dict[str, str | None]:
         """Each player's side in the table's current match; None for both when no match is on."""
-        store = getattr(self.bot, "store", None)
+        store = self.bot.store
         record = await store.active_match_in(self.channel.id) if store is not None else None
         roles: dict[str, str | None] = {}
         for key, player in self.players.items():
