@@ -65,7 +65,8 @@ def rebuild_ratings(database: str | os.PathLike) -> str:
 
     stored, rebuilt = asyncio.run(rebuild())
     differing = sum(stored.get(key) != rating for key, rating in rebuilt.items()) + len(stored.keys() - rebuilt.keys())
-    agreed = "all agreed with the stored ones" if not differing else f"{differing} differed from the stored ones and were replaced"
+    agreed = ("all agreed with the stored ones" if not differing
+              else f"{differing} differed from the stored ones and were replaced")
     return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {redact(database)}: {agreed}."
 
 

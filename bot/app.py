@@ -1,9 +1,11 @@
 """Building the bot: ``create_bot(database=PATH)`` returns it unstarted.
 
 ``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
-open the database, check every active match against its action log, register
-the persistent buttons, add the command group, give the tree its translator
-(``CatalogueTranslator``), sync the commands as the settings ask, and start the challenge and turn-reminder sweeps.
+open the database, build the game, the turn clocks and the league records on it, check every active
+match against its action log, register the persistent buttons and add the command group (both
+handed what they act on), give the tree its translator (``CatalogueTranslator``), sync the commands
+as the settings ask, and start the challenge and turn-reminder sweeps. The drawing processes
+(``delivery.boards``) are one pool per process, shared by every bot in it; ``setup_hook`` warms them.
 """
 
 from __future__ import annotations
@@ -13,12 +15,13 @@ import os
 import socket
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord.ext import commands, tasks
 
-from .commands.buttons import DYNAMIC_ITEMS
-from .commands.refusals import on_tree_error
+from .commands.clicks import clicks
+from .commands.league import Records
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
@@ -37,7 +40,7 @@ SWEEP_SECONDS = 30.0
 
 
 class GoryoBot(commands.Bot):
-    def __init__(self, settings: Settings, **client_options: object) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
@@ -47,8 +50,6 @@ class GoryoBot(commands.Bot):
         self.store: Store | None = None
         self.game: Game | None = None
         self.turns: TurnClock | None = None
-        self.tree.on_error = on_tree_error  # type: ignore[method-assign]
-        self.tree.add_command(goryo_group())
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -57,13 +58,15 @@ class GoryoBot(commands.Bot):
         self.game = Game(self, self.store, self.settings)
         self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
+        records = Records(self, self.store, self.settings)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await boards.warm()
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         await self.game.recover()  # what a crash left unsaid is said now, once
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*clicks(self.game))
+        self.tree.add_command(goryo_group(self.game, self.turns, records))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
@@ -82,6 +85,7 @@ class GoryoBot(commands.Bot):
         if mode == "off":
             return
         if mode == "guild":
+            assert self.settings.dev_guild is not None  # the settings refuse "guild" without one
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
@@ -148,4 +152,5 @@ def create_bot(
         settings = settings.replace(**overrides)
     if settings.shard_count is None:
         return GoryoBot(settings)
-    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=list(settings.shard_ids or range(settings.shard_count)))
+    shard_ids = list(settings.shard_ids or range(settings.shard_count))
+    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids)

@@ -15,9 +15,10 @@ class Refusal(Exception):
     when it is read, so the refusal path chooses the language, not the code that raised it.
     """
 
-    def __init__(self, text: str, /, **values: object) -> None:
+    def __init__(self, text: str | tuple[str, str], /, **values: object) -> None:
         super().__init__(text)
-        self.reason: str = Reason(text, **values) if values else text
+        # A plural pair (``Nn_``) always comes with its count.
+        self.reason: str = text if isinstance(text, str) and not values else Reason(text, **values)
 
     @property
     def text(self) -> str:

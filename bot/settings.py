@@ -12,6 +12,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .storage import OPENERS
 from .storage.address import is_url, redact, scheme_of
@@ -45,8 +46,8 @@ class Settings:
         shown.update(token=self.token and "***", database=redact(self.database))
         return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
-    def replace(self, **changes: object) -> Settings:
-        settings = dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+    def replace(self, **changes: Any) -> Settings:
+        settings = dataclasses.replace(self, **changes)
         settings.check()
         return settings
 
@@ -57,7 +58,8 @@ class Settings:
             raise SettingsError("GORYO_SYNC=guild needs GORYO_DEV_GUILD, the id of the server to sync to")
         if self.dev_guild is not None and self.dev_guild <= 0:
             raise SettingsError(f"GORYO_DEV_GUILD must be a server id (a positive number), not {str(self.dev_guild)!r}")
-        for name, seconds in (("GORYO_CHALLENGE_TIMEOUT", self.challenge_timeout), ("GORYO_TURN_LIMIT", self.turn_limit)):
+        limits = (("GORYO_CHALLENGE_TIMEOUT", self.challenge_timeout), ("GORYO_TURN_LIMIT", self.turn_limit))
+        for name, seconds in limits:
             if not (math.isfinite(seconds) and seconds > 0):
                 raise SettingsError(f"{name} must be {DURATION_FORMS}, not {seconds:g} seconds")
         if self.log_level not in LOG_LEVELS:
@@ -85,7 +87,8 @@ class Settings:
                 f"{' or '.join(f'{scheme}://' for scheme in OPENERS if scheme)}, not {redact(self.database)!r}"
             )
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
-            raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, not {self.board_cooldown:g} seconds")
+            raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, "
+                                f"not {self.board_cooldown:g} seconds")
         if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
             raise SettingsError(
                 f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {self.ai_pause:g}"

@@ -1,1 +1,1 @@
-"""What players type and press: the ``/goryo`` command group, its buttons, refusals and cooldowns."""
+"""What players type and press: the ``/goryo`` command group, what a click on a persistent item does, refusals."""

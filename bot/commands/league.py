@@ -31,11 +31,11 @@ from ..delivery.send import QUIET
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
-from ..play.languages import in_channel
+from ..play.cooldown import Cooldown
 from ..play.visibility import Channels, Sight
 from ..settings import Settings
 from ..storage import DAMAGED, Store
-from .cooldown import Cooldown
+from ..text.languages import in_channel
 
 log = logging.getLogger(__name__)
 
@@ -88,7 +88,8 @@ class Records:
         if missing and guild is not None:
             try:
                 async with asyncio.timeout(NAME_FETCH_SECONDS):
-                    fetched = await asyncio.gather(*(guild.fetch_member(uid) for uid in missing), return_exceptions=True)
+                    fetches = (guild.fetch_member(uid) for uid in missing)
+                    fetched = await asyncio.gather(*fetches, return_exceptions=True)
             except TimeoutError:
                 fetched = []
             for member in fetched:
@@ -165,7 +166,8 @@ class Records:
             )
         if record.status == DAMAGED:
             raise Refusal(
-                N_("Match {number} was stopped because its record was damaged, so it can't be replayed."), number=match_id
+                N_("Match {number} was stopped because its record was damaged, so it can't be replayed."),
+                number=match_id,
             )
         wait = self.replay_cooldown.wait(interaction.user.id, clock())
         if wait is not None:
@@ -222,6 +224,7 @@ class Records:
         names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
         return [
             app_commands.Choice(name=name, value=match_id)
-            for name, match_id in words.replay_choices(visible, current, lambda uid: names.get(uid, words.unknown_member(uid)))
+            for name, match_id in words.replay_choices(
+                visible, current, lambda uid: names.get(uid, words.unknown_member(uid)))
         ]
 

@@ -4,7 +4,7 @@ The permission is checked here, from what Discord says the member may do in this
 the command's default permissions (which a server can override). Each change is stored with who made it
 and when (``Store.change_server_setting``); a match keeps the settings it started under. ``threads`` is turned on
 only if the bot may open threads and speak in them in this channel (else the reply says which permission to grant).
-Added to the ``/goryo`` group by ``extend`` (in ``bot.app``).
+Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), with the game it acts on.
 """
 
 from __future__ import annotations
@@ -17,53 +17,10 @@ from locales import N_
 
 from ..delivery.send import send_private
 from ..errors import Refusal
+from ..play.game import Game
 from ..text import server
 
 MAX_HOURS = 720  # thirty days: longer than any turn needs
-
-
-@app_commands.command(name=locale_str("settings", context="command name"),
-                      description=locale_str("This server's settings: anyone reads them, Manage Server changes them"))
-@app_commands.rename(turn_limit=locale_str("turn_limit", context="command name"),
-                     assist=locale_str("assist", context="command name"),
-                     threads=locale_str("threads", context="command name"))
-@app_commands.describe(turn_limit=locale_str("Hours a player has for each turn, in matches that start from now"),
-                       assist=locale_str("Whether matches here may show the deduction aid"),
-                       threads=locale_str("Whether each match is played in a thread of its own"))
-async def settings(
-    interaction: discord.Interaction,
-    turn_limit: app_commands.Range[int, 1, MAX_HOURS] | None = None,
-    assist: bool | None = None,
-    threads: bool | None = None,
-) -> None:
-    if interaction.guild_id is None:
-        raise Refusal(N_("Settings belong to a server: use `/goryo settings` in one of its channels."))
-    game = interaction.client.game  # type: ignore[attr-defined]
-    store, guild_id = game.store, interaction.guild_id
-    changing = turn_limit is not None or assist is not None or threads is not None
-    if changing:
-        if not interaction.permissions.manage_guild:
-            raise Refusal(N_("Changing this server's settings needs the Manage Server permission; "
-                             "anyone can read them with `/goryo settings`."))
-        if threads:
-            check_thread_permissions(interaction.app_permissions)
-        now = game.service.clock()
-        if turn_limit is not None:
-            await store.change_server_setting(guild_id, "turn_limit", str(turn_limit * 3600), by=interaction.user.id, now=now)
-        if assist is not None:
-            await store.change_server_setting(guild_id, "assist", "on" if assist else "off", by=interaction.user.id, now=now)
-        if threads is not None:
-            await store.change_server_setting(guild_id, "threads", "on" if threads else "off", by=interaction.user.id, now=now)
-    now_set = await store.server_settings(guild_id)
-
-    def who(name: str):
-        change = now_set.changes.get(name)
-        return None if change is None else (change.changed_by, change.changed_at)
-
-    limit = now_set.turn_limit if now_set.turn_limit is not None else game.settings.turn_limit
-    await send_private(interaction, server.settings_text(
-        limit, now_set.assist, turn_limit_set=who("turn_limit"), assist_set=who("assist"), saved=changing,
-        threads=now_set.threads, threads_set=who("threads")))
 
 
 def check_thread_permissions(bot_may: discord.Permissions) -> None:
@@ -72,10 +29,59 @@ def check_thread_permissions(bot_may: discord.Permissions) -> None:
         raise Refusal(N_("I cannot open threads here: I lack the **Create Public Threads** permission. Grant it to me "
                          "(Server Settings → Roles, or this channel's Permissions), then turn `threads:` on again."))
     if not bot_may.send_messages_in_threads:
-        raise Refusal(N_("I cannot speak in threads here: I lack the **Send Messages in Threads** permission. Grant it "
-                         "to me (Server Settings → Roles, or this channel's Permissions), then turn `threads:` on again."))
+        raise Refusal(N_("I cannot speak in threads here: I lack the **Send Messages in Threads** permission. "
+                         "Grant it to me (Server Settings → Roles, or this channel's Permissions), "
+                         "then turn `threads:` on again."))
 
 
-def extend(group: app_commands.Group) -> app_commands.Group:
+def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
+    """``group`` with ``/goryo settings`` added, acting on ``game``."""
+
+    @app_commands.command(name=locale_str("settings", context="command name"),
+                          description=locale_str(
+                              "This server's settings: anyone reads them, Manage Server changes them"))
+    @app_commands.rename(turn_limit=locale_str("turn_limit", context="command name"),
+                         assist=locale_str("assist", context="command name"),
+                         threads=locale_str("threads", context="command name"))
+    @app_commands.describe(turn_limit=locale_str("Hours a player has for each turn, in matches that start from now"),
+                           assist=locale_str("Whether matches here may show the deduction aid"),
+                           threads=locale_str("Whether each match is played in a thread of its own"))
+    async def settings(
+        interaction: discord.Interaction,
+        turn_limit: app_commands.Range[int, 1, MAX_HOURS] | None = None,
+        assist: bool | None = None,
+        threads: bool | None = None,
+    ) -> None:
+        if interaction.guild_id is None:
+            raise Refusal(N_("Settings belong to a server: use `/goryo settings` in one of its channels."))
+        store, guild_id = game.store, interaction.guild_id
+        changing = turn_limit is not None or assist is not None or threads is not None
+        if changing:
+            if not interaction.permissions.manage_guild:
+                raise Refusal(N_("Changing this server's settings needs the Manage Server permission; "
+                                 "anyone can read them with `/goryo settings`."))
+            if threads:
+                check_thread_permissions(interaction.app_permissions)
+            now = game.service.clock()
+            if turn_limit is not None:
+                await store.change_server_setting(guild_id, "turn_limit", str(turn_limit * 3600),
+                                                  by=interaction.user.id, now=now)
+            if assist is not None:
+                await store.change_server_setting(guild_id, "assist", "on" if assist else "off",
+                                                  by=interaction.user.id, now=now)
+            if threads is not None:
+                await store.change_server_setting(guild_id, "threads", "on" if threads else "off",
+                                                  by=interaction.user.id, now=now)
+        now_set = await store.server_settings(guild_id)
+
+        def who(name: str):
+            change = now_set.changes.get(name)
+            return None if change is None else (change.changed_by, change.changed_at)
+
+        limit = now_set.turn_limit if now_set.turn_limit is not None else game.settings.turn_limit
+        await send_private(interaction, server.settings_text(
+            limit, now_set.assist, turn_limit_set=who("turn_limit"), assist_set=who("assist"), saved=changing,
+            threads=now_set.threads, threads_set=who("threads")))
+
     group.add_command(settings)
     return group

@@ -9,10 +9,15 @@ locales without a catalogue keep the English words.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+
 import discord
 from discord import app_commands
 
 from locales import ENGLISH, language_of, speaking, translate
+
+from ..discord_private import ContextTree
+from .refusals import on_tree_error
 
 NAME = "command name"  # the context of every command, option and choice name
 
@@ -29,13 +34,16 @@ class CatalogueTranslator(app_commands.Translator):
         return translate(string.message, language, string.extras.get("context"))
 
 
-class GoryoTree(app_commands.CommandTree):
+class GoryoTree(ContextTree):
     """Runs each command, its autocomplete and its error handler in the language of the user who typed it.
 
     Whatever a command says to that user alone follows their Discord client's language; what it posts
-    in the channel is composed in the server's language where it is made (``bot.play.languages``).
+    in the channel is composed in the server's language where it is made (``bot.text.languages``).
+    Expected errors become private messages (``refusals.on_tree_error``).
     """
 
-    async def _call(self, interaction: discord.Interaction) -> None:
-        with speaking(language_of(interaction.locale)):
-            await super()._call(interaction)
+    def around(self, interaction: discord.Interaction) -> AbstractContextManager[object]:
+        return speaking(language_of(interaction.locale))
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await on_tree_error(interaction, error)

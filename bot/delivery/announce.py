@@ -17,10 +17,10 @@ import rules
 
 from ..outbox import OutboxItem
 from ..outbox.items import panel_off
-from ..play.languages import for_readers
-from ..play.service import Played
+from ..outbox.played import Played
 from ..storage import MatchRecord
 from ..text import messages
+from ..text.languages import for_readers
 from .assist import aid_of, aid_words, round_summary
 
 SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff)

@@ -1,9 +1,10 @@
 """Board pictures as Discord attachments, with their alt text and, beside them, the facts
 the picture leaves to words (``bot.text.board_facts``: the round, the gong, the actions, the garden).
 
-The only place the bot calls ``render``. The public pictures are drawn from
-``rules.public_view(state)`` and nothing else, so they cannot show a secret;
-only ``goryo_board`` takes her view.
+The only place the bot draws with ``render`` (boards and replays, in the drawing processes); elsewhere
+it takes only words from it (``render.words``, the aid's lines in ``assist``). The public pictures are
+drawn from ``rules.public_view(state)`` and nothing else, so they cannot show a secret; only
+``goryo_board`` takes her view.
 
 Every picture and its alt text are in one language: ``language``, or the one being spoken
 (``locales.spoken()``) when it is not given. The drawing processes do not share this process's
@@ -111,7 +112,9 @@ def facts_of(view: object, aid: bool = False) -> tuple[tuple[str, str], ...]:
 # picture of her secrets is drawn each time and kept nowhere.
 # Requests arriving while it is being drawn share that one drawing.
 _RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board | None]] = OrderedDict()  # (file, view, aid, language)
+_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board | None]] = (
+    OrderedDict()  # (file, view, aid, language)
+)
 
 
 async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
@@ -163,7 +166,8 @@ async def public_board(state: rules.GameState, *, assist: bool = False, language
     view = rules.public_view(state)
     aid = deduction_aid(view) if assist else None
     if aid is None:
-        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png", language=language)
+        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png",
+                                  language=language)
     draw = functools.partial(render.public_board, aid=aid)
     describe = functools.partial(render.describe_public, aid=aid)
     return await _draw_public(draw, describe, view, "goryo-board.png", aid, language)
@@ -181,7 +185,9 @@ async def final_board(state: rules.GameState, *, language: str | None = None) ->
                               language=language)
 
 
-async def goryo_board(state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None) -> Board | None:
+async def goryo_board(
+    state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None
+) -> Board | None:
     view = rules.goryo_view(state, preview=preview)
     return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
 

@@ -16,7 +16,7 @@ import rules
 from locales import speaking
 
 from ..outbox import OutboxItem
-from ..play.service import Played
+from ..outbox.played import Played
 from ..storage import Store
 from ..text import mine
 
@@ -36,6 +36,7 @@ async def with_turn_notices(store: Store, played: Played, items: Sequence[Outbox
     items[items.index(ping)] = dataclasses.replace(ping, text="\n".join([quiet, *ping.text.split("\n")[1:]]))
     if notice.mode == "dm":
         with speaking(notice.language):
-            text = mine.samurai_turn_dm(record.id, record.state.round, mine.jump_url(record.guild_id, record.channel_id))
+            link = mine.jump_url(record.guild_id, record.channel_id)
+            text = mine.samurai_turn_dm(record.id, record.state.round, link)
         items.append(OutboxItem("samurai-turn", "samurai", text, language=notice.language))
     return items

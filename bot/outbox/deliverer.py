@@ -72,12 +72,12 @@ import discord
 import rules
 from locales import _, speaking
 
-from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import QUIET, message_options, pinging, pinging_players
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
+from ..ui.buttons import NAMED_VIEWS
 from . import failures
 from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
@@ -187,11 +187,11 @@ class Reply:
                 private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
                 response = await interaction.response.send_message(
                     text, **message_options(board, view, mentions=pinging_players(self.record), ephemeral=private))
-                message = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
-                return message.id if message is not None else None
+                answered = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
+                return answered.id if answered is not None else None
             if self.is_component:
                 attachments = [board.file()] if board is not None else []
-                message = await interaction.edit_original_response(
+                message: discord.Message = await interaction.edit_original_response(
                     content=text, attachments=attachments, embeds=boards.embeds_of(board), view=view,
                     allowed_mentions=pinging_players(self.record)
                 )
@@ -412,7 +412,7 @@ class Deliverer:
         behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
-            group = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
+            group: str = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
             if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
                 group = "parent"
             if group in held:
@@ -421,6 +421,7 @@ class Deliverer:
                 continue
             if reply is not None and not reply.can_answer_now(entry):
                 await reply.defer()
+            assert record is not None  # read above, as there are entries
             board_before = record.live_board_message_id
             try:
                 record, message_id = await self._send(entry, record, reply, states)
@@ -432,9 +433,10 @@ class Deliverer:
                     refused = await self._refused(entry, record, reply)
                 continue
             self._passed(f"sent {entry.item.kind}")
-            if record.live_board_message_id != board_before:  # the turn's board is a new message from now on
-                await self.store.set_live_board(record.id, round_number=record.live_board_round,
-                                                message_id=record.live_board_message_id)
+            round_number, board_now = record.live_board_round, record.live_board_message_id
+            if board_now != board_before:  # the turn's board is a new message from now on
+                assert round_number is not None and board_now is not None  # a new board is posted in a round
+                await self.store.set_live_board(record.id, round_number=round_number, message_id=board_now)
             await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
             sent += 1
             self._passed(f"delivered {entry.item.kind}")
@@ -509,21 +511,24 @@ class Deliverer:
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
-                log.info("match %d: item %d (%s) had got through before; not sent again", record.id, entry.id, item.kind)
+                log.info("match %d: item %d (%s) had got through before; not sent again",
+                         record.id, entry.id, item.kind)
                 if item.route == "live":  # posted as the turn's new board: the one before it goes, as after a post
                     record = await self._retire(record, state, landed)
                 return record, landed
-        carried = reply is not None and reply.carries(entry)
-        await self.store.outbox_attempt(entry.id, now=self.clock(), carrier=reply.carrier() if carried else None)
+        carrying = reply if reply is not None and reply.carries(entry) else None  # the interaction answers it
+        await self.store.outbox_attempt(
+            entry.id, now=self.clock(), carrier=carrying.carrier() if carrying is not None else None
+        )
         self._passed(f"sending {item.kind}")
-        if carried:
-            message_id = await reply.send(entry, board, state)
-            if not reply.gone:
+        if carrying is not None:
+            message_id = await carrying.send(entry, board, state)
+            if not carrying.gone:
                 return record, message_id
-            if reply.refusal is not None and maybe_delivered(reply.refusal):
+            if carrying.refusal is not None and maybe_delivered(carrying.refusal):
                 # Discord's own failure, or no answer at all: it may have got through all the same. Retried later,
                 # as an item in doubt (found, filled, or sent by its route then), rather than sent again at once.
-                raise reply.refusal
+                raise carrying.refusal
         if item.channel is not None:
             return record, await self._tell_parent(record, entry)
         if item.route == "public":
@@ -595,6 +600,7 @@ class Deliverer:
 
     async def _tell_parent(self, record: MatchRecord, entry: OutboxEntry) -> int:
         """One line in the channel the match's thread was opened from; nobody is pinged there (the thread does)."""
+        assert entry.item.channel is not None  # only items for the parent channel come here
         parent = self.bot.get_partial_messageable(entry.item.channel, guild_id=record.guild_id)
         message = await parent.send(entry.item.text, nonce=entry.nonce, **message_options(mentions=QUIET))
         return message.id
@@ -623,5 +629,7 @@ class Deliverer:
         if not record.is_active:  # once it is over, the channel's end message already mentions her
             return None
         notice = unreachable_notice(self.bot, record)  # said in the channel, not to her
-        message = await self._channel(record).send(notice, nonce=entry.nonce, **message_options(mentions=pinging(record.goryo_id)))
+        message = await self._channel(record).send(
+            notice, nonce=entry.nonce, **message_options(mentions=pinging(record.goryo_id))
+        )
         return message.id

@@ -20,9 +20,9 @@ import discord
 from locales import speaking
 
 from ..delivery.send import message_options
-from ..play.languages import of_guild
 from ..storage import MatchRecord
 from ..text import messages
+from ..text.languages import of_guild
 
 log = logging.getLogger(__name__)
 

@@ -23,19 +23,17 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
-from typing import Any
 
 import discord
-from discord.http import handle_message_parameters
-from discord.webhook.async_ import async_context
 
 from locales import speaking
 
+from .. import discord_private
 from ..delivery.boards import Board, embeds_of
 from ..delivery.send import pinging_players
-from ..play.languages import of_guild
 from ..storage import MatchRecord, Store
 from ..text import messages
+from ..text.languages import of_guild
 from .items import Carrier, OutboxEntry
 
 log = logging.getLogger(__name__)
@@ -65,31 +63,23 @@ class OriginalResponse:
     """
 
     def __init__(self, bot: discord.Client, carrier: Carrier) -> None:
+        self.bot = bot
         self.carrier = carrier
-        self.http = bot.http
-        self.session = bot.http._HTTPClient__session  # type: ignore[attr-defined]  # as discord.Webhook.from_state
 
-    async def fetch(self) -> dict[str, Any] | None:
+    async def fetch(self) -> discord_private.MessagePayload | None:
         """Its message (id, content, flags), or None if there is none (never answered, or the token lapsed)."""
         try:
-            return await async_context.get().get_original_interaction_response(
-                self.carrier.application_id, self.carrier.token,
-                session=self.session, proxy=self.http.proxy, proxy_auth=self.http.proxy_auth,
-            )
+            return await discord_private.original_response(self.bot, self.carrier.application_id, self.carrier.token)
         except discord.NotFound:
             return None
 
     async def fill(self, text: str, board: Board | None, view: discord.ui.View | None,
                    mentions: discord.AllowedMentions) -> int:
-        with handle_message_parameters(
-            content=text, attachments=[board.file()] if board is not None else [], embeds=embeds_of(board), view=view,
+        data = await discord_private.edit_original_response(
+            self.bot, self.carrier.application_id, self.carrier.token, content=text,
+            files=[board.file()] if board is not None else [], embeds=embeds_of(board), view=view,
             allowed_mentions=mentions,
-        ) as params:
-            data = await async_context.get().edit_original_interaction_response(
-                self.carrier.application_id, self.carrier.token,
-                session=self.session, proxy=self.http.proxy, proxy_auth=self.http.proxy_auth,
-                payload=params.payload, multipart=params.multipart, files=params.files,
-            )
+        )
         return int(data["id"])
 
 
@@ -101,7 +91,10 @@ class InDoubt:
     async def landed(
         self, entry: OutboxEntry, record: MatchRecord, board: Board | None, view: discord.ui.View | None, now: datetime
     ) -> int | None:
-        """The id of a message that carries ``entry`` already (filled now, if its interaction waits for it); None: send it."""
+        """The id of a message that carries ``entry`` already (filled now, if its interaction waits for it).
+
+        None: send it.
+        """
         carrier = entry.carrier
         reply = original = None
         if carrier is not None and now < carrier.expires_at:
@@ -113,8 +106,10 @@ class InDoubt:
         if found is not None:
             return found
         if reply is not None and original is not None:
-            thinking = discord.MessageFlags._from_value(int(original.get("flags") or 0)).loading
-            if thinking or int(original["id"]) == carrier.source_id:  # it still waits for this answer
+            flags = discord.MessageFlags()
+            flags.value = int(original.get("flags") or 0)
+            thinking = flags.loading
+            if thinking or int(original["id"]) == reply.carrier.source_id:  # it still waits for this answer
                 log.info("match %d: item %d fills its interaction's waiting reply", entry.match_id, entry.id)
                 return await reply.fill(entry.item.text, board, view, pinging_players(record))
         return None
@@ -144,7 +139,8 @@ class InDoubt:
                 async for message in place.history(after=discord.Object(after), limit=HISTORY_LIMIT):
                     if message.author.id == me and message.id not in owned and says(message, texts) and not (
                             entry.item.route == "live" and message.interaction_metadata is not None):
-                        # (a live board is never an interaction's answer: a `/goryo board` copy with its words is not it)
+                        # (a live board is never an interaction's answer:
+                        # a `/goryo board` copy with its words is not it)
                         return message.id
             except (discord.Forbidden, discord.NotFound) as error:  # can't read there: the nonce is all that guards it
                 log.warning("match %d: could not look for item %d in channel %s (%s %s)",

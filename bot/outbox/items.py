@@ -7,7 +7,8 @@ the deliverer draws it when it sends, after a restart too.
 
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
-the current Samurai turn, posted anew after each action (the previous one deleted), and ``samurai`` is the Samurai player's DM (a turn
+the current Samurai turn, posted anew after each action (the previous one deleted), and ``samurai`` is the
+Samurai player's DM (a turn
 notice they asked for; public words only). A ``public`` item with a ``channel`` goes to that channel instead
 of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
 An item marked ``answer`` is the reply
@@ -24,7 +25,7 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Literal, cast
 
 Route = Literal["public", "goryo", "live", "samurai"]
 Picture = Literal["public", "discovery", "final", "goryo"]
@@ -60,7 +61,7 @@ class OutboxItem:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
-        data = {"text": self.text, "picture": self.picture, "answer": self.answer}
+        data: dict[str, object] = {"text": self.text, "picture": self.picture, "answer": self.answer}
         if self.buttons is not None:
             data["buttons"] = self.buttons
         if self.language != "en":  # an item stored before languages existed is English
@@ -72,8 +73,9 @@ class OutboxItem:
     @classmethod
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
-        return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"),  # type: ignore[arg-type]
-                   data.get("language", "en"), data.get("channel"))
+        # The route (and picture and buttons) as stored: __post_init__ refuses any other.
+        return cls(kind, cast(Route, route), data["text"], data.get("picture"), bool(data.get("answer")),
+                   data.get("buttons"), data.get("language", "en"), data.get("channel"))
 
 
 @dataclass(frozen=True)

@@ -39,8 +39,7 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..outbox.items import is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
-from ..text import messages
-from . import languages
+from ..text import languages, messages
 from .service import Announce, Played
 
 log = logging.getLogger(__name__)
@@ -96,7 +95,9 @@ def decide(
     ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``).
     """
     if side is rules.Side.SAMURAI:
-        return ai.agent(side, level).choose(view, ai.budget_for(level, seed), planned_against)
+        samurai = ai.agent(side, level)
+        assert isinstance(samurai, ai.SamuraiAgent) and isinstance(view, rules.PublicView)  # see view_for
+        return samurai.choose(view, ai.budget_for(level, seed), planned_against)
     return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
 
 
@@ -183,6 +184,7 @@ class AiPlayer:
             text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
             if human_side is rules.Side.GORYO:
+                assert interaction.channel_id is not None  # a challenge is made in a channel
                 setup = messages.goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
                 items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
@@ -267,7 +269,8 @@ class AiPlayer:
         if self.checkpoint is not None:
             self.checkpoint("think")
         seed = decision_seed(record.ai_seed, record.version)
-        planned_against = samurai_when_planned(await self.store.actions(record.id)) if side is rules.Side.SAMURAI else None
+        planned_against = (samurai_when_planned(await self.store.actions(record.id))
+                           if side is rules.Side.SAMURAI else None)
         thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against)
         if side is rules.Side.SAMURAI:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.

@@ -23,8 +23,9 @@ from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
-from ..text import messages
-from . import languages, threads
+from ..text import languages, messages
+from ..ui.buttons import challenge_view
+from . import threads
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +56,8 @@ class Challenges:
     # --- posting ------------------------------------------------------------------
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool, level: str = "normal",
+        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool,
+        level: str = "normal",
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
         """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
@@ -63,19 +65,19 @@ class Challenges:
         ``assist``: the match shows everyone the deduction aid, against a person or the bot alike.
         ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
-        from ..commands.buttons import challenge_view  # components call back into this module
-
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
         if opponent.id == interaction.user.id:
             raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
         if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
             raise Refusal(N_("This server's settings keep the deduction aid out of its matches: challenge without "
-                             "`assist:`, or ask a member with Manage Server to allow it with `/goryo settings assist:`."))
+                             "`assist:`, or ask a member with Manage Server to allow it with "
+                             "`/goryo settings assist:`."))
         against_me = self.game.ai.is_me(opponent)
         if opponent.bot and not against_me:
             raise Refusal(N_(
-                "Bots other than me cannot play Goryō: pick a human member as `opponent`, or me to play against the bot."
+                "Bots other than me cannot play Goryō: pick a human member as `opponent`, "
+                "or me to play against the bot."
             ))
         waiting = await self.store.pending_challenge_in(interaction.channel_id)
         if waiting is not None:
@@ -109,14 +111,18 @@ class Challenges:
         expires = int((challenge.created_at + self.timeout).timestamp())
         with speaking(challenge.server_language):  # the challenge and its buttons are for the whole channel
             if rematch_of is None:
-                text = messages.challenge_text(challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist)
+                text = messages.challenge_text(
+                    challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
+                )
             else:
                 text = messages.rematch_text(
                     rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
                 )
             view = challenge_view(challenge.id)
         try:
-            response = await interaction.response.send_message(text, view=view, allowed_mentions=pinging(challenge.opponent_id))
+            response = await interaction.response.send_message(
+                text, view=view, allowed_mentions=pinging(challenge.opponent_id)
+            )
         except discord.HTTPException as error:
             # Unseen, it must not hold the channel. The interaction is spent: nothing more to say.
             await self.store.delete_challenge(challenge.id)
@@ -140,12 +146,13 @@ class Challenges:
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal(
-                N_("Only {goryo} and {samurai} can ask for a rematch of this match. Start your own with `/goryo challenge`."),
+                N_("Only {goryo} and {samurai} can ask for a rematch of this match. "
+                   "Start your own with `/goryo challenge`."),
                 goryo=messages.mention(record.goryo_id), samurai=messages.mention(record.samurai_id),
             )
         if record.is_active:
             raise Refusal(N_("This match is still being played."))
-        [latest] = await self.store.finished_matches(record.channel_id, 1) or [None]
+        latest = next(iter(await self.store.finished_matches(record.channel_id, 1)), None)
         if latest is not None and latest.id != record.id:
             raise Refusal(
                 N_("Another match (match {number}) was played in this channel since, so this rematch button is "
@@ -181,7 +188,8 @@ class Challenges:
             raise Refusal(N_("This challenge is no longer open."))
         if choice == "withdraw":
             if interaction.user.id != challenge.challenger_id:
-                raise Refusal(N_("Only {challenger} can withdraw this challenge."), challenger=messages.mention(challenge.challenger_id))
+                raise Refusal(N_("Only {challenger} can withdraw this challenge."),
+                              challenger=messages.mention(challenge.challenger_id))
             with speaking(languages.in_channel(interaction)):
                 withdrawn = messages.challenge_withdrawn(challenge.challenger_id)
             await self._close(interaction, challenge, withdrawn)
@@ -194,7 +202,8 @@ class Challenges:
             )
         if interaction.user.id != challenge.opponent_id:
             raise Refusal(
-                N_("This challenge is for {opponent}; only they can answer it. Start your own with `/goryo challenge`."),
+                N_("This challenge is for {opponent}; only they can answer it. "
+                   "Start your own with `/goryo challenge`."),
                 opponent=messages.mention(challenge.opponent_id),
             )
         if choice == "decline":

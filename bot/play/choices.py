@@ -112,9 +112,11 @@ def samurai_offers(state: rules.GameState, kind: type) -> list[Offer]:
     return offers
 
 
-def target_offers(state: rules.GameState, kind: type, samurai: rules.Samurai) -> list[Offer]:
+def target_offers(
+    state: rules.GameState, kind: type[rules.Move | rules.Sniff], samurai: rules.Samurai
+) -> list[Offer]:
     """Where ``samurai`` may move (``Move``) or what he may sniff (``Sniff``) now."""
-    spaces = [a.to if kind is rules.Move else a.space
+    spaces = [a.to if isinstance(a, rules.Move) else a.space
               for a in rules.legal_samurai_actions(state) if isinstance(a, kind) and a.samurai is samurai]
     return [Offer(space_label(s), rules.space_name(s)) for s in spaces]
 
@@ -164,7 +166,9 @@ def _typed_path(typed: str) -> tuple[tuple[rules.Space, ...], str] | None:
 
 
 def _plan_label(path: tuple[rules.Space, ...]) -> str:
-    label = f"{rules.plan_name(path)} · {object_name(rules.OBJECT_AT[path[-1]])}"
+    target = rules.OBJECT_AT[path[-1]]
+    assert target is not None  # a plan ends on an object
+    label = f"{rules.plan_name(path)} · {object_name(target)}"
     if len(path) > PLAIN_LENGTH:
         # Translators: marks a plan in a list that uses her one-time Sprint (one step more).
         label = _("{plan} · Sprint").format(plan=label)
@@ -237,7 +241,9 @@ class Choices:
     def __init__(self, service: MatchService) -> None:
         self.service = service
 
-    async def offer(self, interaction: discord.Interaction, command: str, option: str, current: str) -> list[Choice[str]]:
+    async def offer(
+        self, interaction: discord.Interaction, command: str, option: str, current: str
+    ) -> list[Choice[str]]:
         side = rules.Side.SAMURAI if command in _SAMURAI_COMMANDS else rules.Side.GORYO
         in_guild = interaction.guild_id is not None
         if side is rules.Side.SAMURAI and not in_guild:

@@ -16,10 +16,6 @@ from discord import app_commands
 import rules
 from locales import N_, speaking, spoken
 
-from ..commands import builder
-from ..commands.buttons import plan_view, resign_view
-from ..commands.cooldown import Cooldown
-from ..commands.league import Records
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
@@ -30,11 +26,13 @@ from ..outbox import OutboxEntry, OutboxItem
 from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import messages
-from . import languages
+from ..text import languages, messages
+from ..ui import builder
+from ..ui.buttons import plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
+from .cooldown import Cooldown
 from .service import MatchService, Played
 from .threads import with_end_line
 
@@ -67,7 +65,6 @@ class Game:
         self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
-        self.records = Records(bot, store, settings)  # stats, leaderboard, history, replay
         self.board_cooldown = Cooldown(settings.board_cooldown)
         self.choices = Choices(self.service)  # autocomplete: what the rules allow the caller now
 
@@ -164,7 +161,7 @@ class Game:
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
 
-    # --- her builder (bot.commands.builder): the same actions, by clicks ---------------------
+    # --- her builder (bot.ui.builder): the same actions, by clicks ---------------------
 
     async def _builder_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
         """Her match, if this builder is hers and of her turn now; else a refusal saying why."""
@@ -190,6 +187,7 @@ class Game:
         record = await self._builder_match(interaction, match_id, round_number)
         state = record.state
         if not path or path[0] != state.goryo_space:
+            assert state.goryo_space is not None  # on her turn she stands somewhere
             path = (state.goryo_space,)
         if not (builder.next_steps(state, path) or builder.is_plan(state, path)):
             raise Refusal(N_("No legal path goes that way any more: go Back and choose again."))
@@ -230,7 +228,9 @@ class Game:
 
         await self.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
 
-    async def cancel_plan(self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None) -> None:
+    async def cancel_plan(
+        self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None
+    ) -> None:
         # A Confirm pressed at the same instant is decided one way only: either it locked the plan first
         # (and this preview never says "Cancelled"), or it is refused. In this process the match's lock
         # orders them; across processes the database does (the cancel is stored under the match's row
@@ -244,7 +244,8 @@ class Game:
             if record.version != version or not await self.store.cancel_preview(
                 match_id, version=version, preview=preview or 0
             ):
-                await interaction.response.edit_message(content=messages.goryo_preview_outdated(), view=None, attachments=[])
+                outdated = messages.goryo_preview_outdated()
+                await interaction.response.edit_message(content=outdated, view=None, attachments=[])
                 return
             await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
 
@@ -306,9 +307,10 @@ class Game:
         except Refusal:
             if match_id is not None or not _in_guild(interaction) or interaction.channel_id is None:
                 raise
-            [record] = await self.store.finished_matches(interaction.channel_id, 1) or [None]
-            if record is None:
+            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
+            if finished is None:
                 raise
+            record = finished
             await interaction.response.defer(thinking=True)
             language = languages.in_channel(interaction)  # posted in the channel
             with speaking(language):
@@ -339,7 +341,8 @@ class Game:
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
         await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
-                                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
+                                        embeds=boards.embeds_of(pictures[0]),
+                                        allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await boards.goryo_board(state, language=spoken())
@@ -347,13 +350,17 @@ class Game:
             await send_private(interaction, messages.goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
 
-    async def status(self, interaction: discord.Interaction, match_id: int | None) -> None:
+    async def status(
+        self, interaction: discord.Interaction, match_id: int | None,
+        clock_line: Callable[[MatchRecord], Awaitable[str | None]],
+    ) -> None:
+        """The match's status for the asker; ``clock_line`` says its turn clock (``TurnClock.status_line``)."""
         record = await self._match(interaction, match_id)
         text = messages.status(
             rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
             aid=aid_words(record.state, record.assist), assist=record.assist,
         )
-        if (clock := await self.bot.turns.status_line(record)) is not None:  # type: ignore[attr-defined]
+        if (clock := await clock_line(record)) is not None:
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:
             text += "\n" + messages.goryo_status_secret(record.state)
@@ -378,7 +385,8 @@ class Game:
         if record.version != version:
             raise Refusal(messages.resign_outdated())
         # Its question becomes the receipt; the end itself is announced in the channel.
-        await self.act(interaction, record.id, rules.Resign(side), version=version, receipt=messages.resigned(record.channel_id))
+        await self.act(interaction, record.id, rules.Resign(side), version=version,
+                       receipt=messages.resigned(record.channel_id))
 
     async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
         record = await self.service.load(match_id)
@@ -392,7 +400,8 @@ class Game:
         for record in await self.store.active_matches_of(interaction.user.id):
             side = record.player_side(interaction.user.id)
             channel = self.bot.get_channel(record.channel_id)
-            where = f"#{channel.name}" if channel is not None and hasattr(channel, "name") else f"channel {record.channel_id}"
+            name = getattr(channel, "name", None)
+            where = f"#{name}" if name is not None else f"channel {record.channel_id}"
             role = "Goryō" if side is rules.Side.GORYO else "Samurai"
             turn = "your turn" if record.state.to_move is side else "waiting"
             name = f"{record.id}: {where}, you play the {role}, round {max(record.state.round, 1)}, {turn}"

@@ -22,20 +22,19 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 
 import discord
 
 import rules
 from locales import N_
-from rules import events as ev
 
 from ..errors import Refusal
-from ..outbox import OutboxEntry, OutboxItem
+from ..outbox import OutboxItem
+from ..outbox.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
 from ..text import messages
-from .languages import Heard
+from ..text.languages import Heard
 
 log = logging.getLogger(__name__)
 
@@ -45,18 +44,6 @@ STEPS = ("load", "check", "apply", "commit")
 # Each lost race means another process committed an action to this match; this many in a row
 # within one command is not contention but a fault, and the player is asked to try again.
 RACE_RETRIES = 8
-
-
-@dataclass(frozen=True)
-class Played:
-    """One applied action: the match before and after it, and what happened."""
-
-    before: MatchRecord
-    after: MatchRecord
-    actor_id: int
-    action: rules.Action
-    events: tuple[ev.Event, ...]
-    outbox: tuple[OutboxEntry, ...] = ()  # what it queued, as stored
 
 
 Announce = Callable[[Played], Sequence[OutboxItem]]
@@ -91,7 +78,8 @@ def not_a_player(record: MatchRecord) -> Refusal:
 def wrong_role(side: rules.Side) -> Refusal:
     if side is rules.Side.SAMURAI:
         return Refusal(N_("You lead the Samurai in this match: only the Goryō chooses her start and plans paths."))
-    return Refusal(N_("You are the Goryō in this match: moving, searching, sniffing and ending the turn are the Samurai's."))
+    return Refusal(N_("You are the Goryō in this match: "
+                      "moving, searching, sniffing and ending the turn are the Samurai's."))
 
 
 def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
@@ -216,11 +204,13 @@ class MatchService:
             raise not_a_player(record)
         needed = side_needed(action)
         if needed is not None and side is not needed:
+            assert side is not None  # only an Abort comes from someone not playing, and it needs no side
             raise wrong_role(side)
         state = record.state
         if expected_version is not None and expected_version != record.version:
             raise Refusal(N_("This button is out of date: the match has moved on since. Nothing was changed."))
         if needed is not None and state.to_move is not needed:
+            assert side is not None  # the side that acts is the one needed (checked above)
             raise wrong_turn(side, state)
         if isinstance(action, rules.Plan) and state.phase is rules.Phase.SETUP:
             raise Refusal(N_("First choose where you start, with `/goryo start space:`."))
@@ -278,7 +268,8 @@ class MatchService:
         if side is not None:
             mine = [m for m in mine if m.player_side(user_id) is side] or mine
         if not mine:
-            raise Refusal(N_("You have no match in progress. Challenge someone with `/goryo challenge` in a server channel."))
+            raise Refusal(N_("You have no match in progress. "
+                             "Challenge someone with `/goryo challenge` in a server channel."))
         if len(mine) > 1:
             raise Refusal(
                 # Translators: {count} is always 2 or more.

@@ -3,7 +3,8 @@
 The thread is opened from the challenge's message and becomes the match's channel (``MatchRecord.channel_id``),
 so everything the match owes the channel goes there, each command typed in it addresses its match, and a
 channel holds as many matches at once as it has threads. The parent channel hears of the match twice, by the
-outbox (``public`` items with a ``channel``): the challenge's message becomes a line with the thread's link, and a line says how it
+outbox (``public`` items with a ``channel``): the challenge's message becomes a line with the thread's link, and a
+line says how it
 ended. Where a thread cannot be opened (a permission taken away since the setting was saved), the match is
 played in the channel as before.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from typing import Literal
 
 import discord
 
@@ -31,7 +33,8 @@ from .service import Played
 log = logging.getLogger(__name__)
 
 ARCHIVE_AFTER = timedelta(hours=1)
-AUTO_ARCHIVE_MINUTES = 10080  # Discord's longest: a quiet week between two turns does not hide a running match
+# Discord's longest: a quiet week between two turns does not hide a running match.
+AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 async def display_name(bot: discord.Client, interaction: discord.Interaction, user_id: int) -> str:

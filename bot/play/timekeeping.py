@@ -22,10 +22,10 @@ from locales import N_, speaking
 
 from ..errors import Refusal
 from ..outbox import OutboxItem
+from ..outbox.items import Route
 from ..settings import Settings
 from ..storage import MatchRecord, Store
-from ..text import messages
-from . import languages
+from ..text import languages, messages
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,7 @@ class TurnClock:
             self.game.ai.wake(record)
             return False
         # Her reminder by DM (a channel mention if her DMs are shut), in her language; the Samurai's in the channel's.
-        route = "goryo" if side is rules.Side.GORYO else "public"
+        route: Route = "goryo" if side is rules.Side.GORYO else "public"
         if route == "goryo":
             language = record.goryo_language
         else:
@@ -173,7 +173,8 @@ class TurnClock:
         if record.player_side(interaction.user.id) is not None:
             # A called-off match is unrated: a player who may manage the channel would dodge every loss.
             if record.ai_side is not None:
-                raise Refusal(N_("You play in this match, so you can't call it off. To end it, concede with `/goryo resign`."))
+                raise Refusal(N_("You play in this match, so you can't call it off. "
+                                 "To end it, concede with `/goryo resign`."))
             raise Refusal(N_(
                 "You play in this match, so you can't call it off. Concede with `/goryo resign`, or, "
                 "once your opponent's turn time has run out, win with `/goryo claim`."

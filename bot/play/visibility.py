@@ -55,10 +55,10 @@ class Channels:
             fetched = await self.client.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
             fetched = None
-        if fetched is not None and getattr(getattr(fetched, "guild", None), "id", None) != guild.id:
+        if not isinstance(fetched, (discord.abc.GuildChannel, discord.Thread)) or fetched.guild.id != guild.id:
             fetched = None  # another server's channel (or a DM) is no channel of this one
         _remember(self._fetched, channel_id, (now, fetched))
-        return fetched  # type: ignore[return-value]
+        return fetched
 
     async def in_thread(self, thread: discord.Thread, member_id: int) -> bool:
         now = discord.utils.utcnow()

@@ -143,7 +143,7 @@ def _embed(
 
 
 def _row(row: discord.ActionRow) -> list[dict[str, Any]]:
-    out = []
+    out: list[dict[str, Any]] = []
     for item in row.children:
         if isinstance(item, discord.Button):
             out.append(

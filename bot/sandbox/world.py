@@ -20,6 +20,7 @@ import simcord.interactions
 
 import rules
 
+from ..app import GoryoBot
 from ..commands.refusals import EXPECTED
 from . import command_line
 from .messages import Context, project
@@ -39,13 +40,14 @@ LANGUAGES = {"en": "en-US", "it": "it"}
 # Each simulated Discord's seats' client languages: SimCord sends every interaction as "en-US", and an
 # interaction's payload is the one place a Discord client says its language, so it is adjusted there.
 _LOCALES: weakref.WeakKeyDictionary[Any, dict[int, str]] = weakref.WeakKeyDictionary()
+_OURS: set[object] = set()  # the payload builders made here (SimCord's own may be wrapped by others since)
 
 
 def _speak_each_seats_language() -> None:
     """Once per process: interactions carry their user's chosen client language (the sandbox's only change
     to what SimCord sends; everything else goes through the real command tree and components)."""
     build = simcord.interactions.base_payload
-    if getattr(build, "sandbox_languages", False):
+    if build in _OURS:
         return
 
     def with_locale(backend: Any, **fields: Any) -> Any:
@@ -55,7 +57,7 @@ def _speak_each_seats_language() -> None:
             payload["locale"] = chosen
         return record, payload
 
-    with_locale.sandbox_languages = True  # type: ignore[attr-defined]
+    _OURS.add(with_locale)
     simcord.interactions.base_payload = with_locale
 
 
@@ -84,7 +86,7 @@ class Outcome:
 class SandboxWorld:
     """Owns the SimCord env and serialises every action on it: SimCord runs one operation at a time."""
 
-    def __init__(self, env: simcord.Env, bot: discord.Client) -> None:
+    def __init__(self, env: simcord.Env, bot: GoryoBot) -> None:
         self.env = env
         self.bot = bot
         self.guild = env.create_guild("Goryō sandbox")
@@ -101,7 +103,7 @@ class SandboxWorld:
         _LOCALES[env.backend] = {}
 
     @classmethod
-    async def open(cls, env: simcord.Env, bot: discord.Client) -> SandboxWorld:
+    async def open(cls, env: simcord.Env, bot: GoryoBot) -> SandboxWorld:
         """Name the bot, then seat the players (the bot synced its commands itself while starting)."""
         # Renamed before the server exists, so every cached copy of the bot's member carries the name.
         if bot.user is not None and bot.user.name != BOT_NAME:
@@ -165,7 +167,7 @@ class SandboxWorld:
 
     async def _roles(self) -> dict[str, str | None]:
         """Each player's side in the table's current match; None for both when no match is on."""
-        store = getattr(self.bot, "store", None)
+        store = self.bot.store
         record = await store.active_match_in(self.channel.id) if store is not None else None
         roles: dict[str, str | None] = {}
         for key, player in self.players.items():
@@ -277,7 +279,8 @@ class SandboxWorld:
             if typed is None or typed.path not in allowed:
                 return []
             if place == "channel":
-                operation = player.member.autocomplete(self.channel, typed.path, typed.option, typed.value, **typed.filled)
+                operation = player.member.autocomplete(
+                    self.channel, typed.path, typed.option, typed.value, **typed.filled)
             else:
                 operation = player.member.user.autocomplete(typed.path, typed.option, typed.value, **typed.filled)
             try:

@@ -48,7 +48,8 @@ def turn_over(view: rules.PublicView, samurai: rules.Samurai) -> bool:
 def _samurai_line(view: rules.PublicView, samurai: rules.Samurai) -> str:
     call = next((c for c in view.calls if c.samurai is samurai), None)
     moves, searches, sniffs = (call.moves, call.searches, call.sniffs) if call is not None else (0, 0, 0)
-    # Translators: one Samurai's actions this turn, each as used/allowed: "**G** Green: move 1/2, search 0/1, sniff 0/1".
+    # Translators: one Samurai's actions this turn, each as used/allowed:
+    # "**G** Green: move 1/2, search 0/1, sniff 0/1".
     line = _("**{letter}** {colour}: move {moves}/{most_moves}, search {searches}/{most_searches}, "
              "sniff {sniffs}/{most_sniffs}").format(
         letter=pawn_letter(samurai), colour=samurai_colour(samurai), moves=moves, most_moves=MOVES_PER_SAMURAI,
@@ -117,8 +118,8 @@ def public_facts(view: rules.PublicView, aid: bool = False) -> Facts:
         (_("Bag"), ngettext("{count} token", "{count} tokens", view.bag_count).format(count=view.bag_count)),
     ]
     if view.phase is Phase.SAMURAI_TURN and view.outcome is None:
-        facts.append((_("Actions this turn: {used} of {cubes}").format(used=view.actions_used, cubes=SAMURAI_ACTION_CUBES),
-                      "\n".join(_samurai_line(view, samurai) for samurai in SAMURAI_ORDER)))
+        actions = _("Actions this turn: {used} of {cubes}").format(used=view.actions_used, cubes=SAMURAI_ACTION_CUBES)
+        facts.append((actions, "\n".join(_samurai_line(view, samurai) for samurai in SAMURAI_ORDER)))
     facts.append((_("Goryō powers"), "\n".join((_power(_("Sprint"), view.sprint_available),
                                                 _power(_("False Trail"), view.false_trail_available)))))
     facts.append((_("Garden"), _garden(view)))

@@ -89,7 +89,8 @@ AID_ON = N_(
 
 
 def rematch_text(
-    match_id: int, challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int, assist: bool = False
+    match_id: int, challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int,
+    assist: bool = False,
 ) -> str:
     first = [_("{opponent}, {challenger} asks for a rematch of match {match}, with the roles swapped: {roles}.").format(
         opponent=mention(opponent_id), challenger=mention(challenger_id), match=match_id,
@@ -187,7 +188,9 @@ def goryo_started(space: rules.Space, object_type: rules.ObjectType) -> str:
 
 def goryo_preview(plan: rules.Plan) -> str:
     target_type = rules.OBJECT_AT[plan.target]
-    words = {"path": rules.plan_name(plan.path), "object": the_object(target_type), "space": rules.space_name(plan.target)}
+    assert target_type is not None  # a plan ends on an object
+    words = {"path": rules.plan_name(plan.path), "object": the_object(target_type),
+             "space": rules.space_name(plan.target)}
     said = [
         _("Your plan: {path} (with your Sprint), breaking {object} on {space}.").format(**words)
         if len(plan.path) == 6
@@ -201,6 +204,7 @@ def goryo_preview(plan: rules.Plan) -> str:
 def goryo_plan_locked(plan: rules.Plan) -> str:
     """The whole plan in words, so the receipt alone says what was locked."""
     target_type = rules.OBJECT_AT[plan.target]
+    assert target_type is not None  # a plan ends on an object
     sprint = _("Sprint used") if len(plan.path) == 6 else _("no Sprint")
     trail = (
         _("False Trail on {space}").format(space=rules.space_name(plan.false_trail))
@@ -396,7 +400,8 @@ def narrate_event(event: ev.Event) -> str | None:
                 said.append(_("Her False Trail lay on {space}.").format(space=rules.space_name(false_trail)))
             return " ".join(said)
         case ev.ObjectBroken(space, object_type, flipped):
-            words = {"object": the_object(object_type), "name": object_name(object_type), "space": rules.space_name(space)}
+            words = {"object": the_object(object_type), "name": object_name(object_type),
+                     "space": rules.space_name(space)}
             if flipped:
                 return _("She breaks {object} on {space}: the {name} tile turns broken side up.").format(**words)
             return _("She breaks {object} on {space}: the {name} tile was already broken.").format(**words)
@@ -405,7 +410,8 @@ def narrate_event(event: ev.Event) -> str | None:
         case ev.SpiritCaptured(captors, flipped, total):
             return _spirit_captured(captors, flipped, total)
         case ev.TokenDrawn(object_type, sealed, cause):
-            words = {"cause": _(DRAW_CAUSES[cause]), "a_token": an_object(object_type), "name": object_name(object_type)}
+            words = {"cause": _(DRAW_CAUSES[cause]), "a_token": an_object(object_type),
+                     "name": object_name(object_type)}
             if sealed:
                 return _("{cause}: {a_token} token is drawn from the bag, so every intact {name} is sealed "
                          "({spaces}).").format(spaces=_names(sealed), **words)
@@ -515,12 +521,14 @@ def status(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_id: i
     ) or pgettext("samurai called", "none yet")
     players = {"channel": channel_link(channel_id), "goryo": mention(goryo_id), "samurai": mention(samurai_id)}
     lines = [
-        _("Goryō match in {channel}: the Goryō {goryo} against the Samurai {samurai} (advanced mode).").format(**players)
+        _("Goryō match in {channel}: the Goryō {goryo} against the Samurai {samurai} (advanced mode).").format(
+            **players)
         if view.advanced
         else _("Goryō match in {channel}: the Goryō {goryo} against the Samurai {samurai}.").format(**players),
         _("Round {number} of {rounds}; turn: {turn}.").format(
             number=max(view.round, 1), rounds=ROUNDS, turn=_turn(view, goryo_id, samurai_id)),
-        _("Spirit tokens flipped: {spirits} of {tokens}. Gong: {mallet} of {last}. Tokens left in the bag: {bag}.").format(
+        _("Spirit tokens flipped: {spirits} of {tokens}. Gong: {mallet} of {last}. "
+          "Tokens left in the bag: {bag}.").format(
             spirits=view.spirits, tokens=SPIRIT_TOKENS, mallet=view.mallet, last=GONG_LAST, bag=view.bag_count),
         _("Tiles: {tiles}.").format(tiles=tiles),
         _("Goryō's powers left: {powers}.").format(powers=_powers(view.sprint_available, view.false_trail_available)),
@@ -550,14 +558,14 @@ HELP_OVERVIEW = N_("""\
 Start a match in a server channel with `/goryo challenge opponent:@someone`.
 
 More help, only you see it: `/goryo help topic:`
-`rules` how to play · `commands` every command · `ratings` ratings, stats and leaderboards · `assist` the deduction aid · `ai` playing against the bot""")
+`rules` how to play · `commands` every command · `ratings` ratings, stats and leaderboards · `assist` the deduction aid · `ai` playing against the bot""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 HELP_RULES = N_("""\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
 **Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then comes **the Samurai's turn**: up to 6 actions in all, with up to 3 different Samurai, one after another; once you call the next one, the earlier one is done for the turn. Each Samurai called takes 1 to 3 actions (1 to 2 in advanced mode): at most 2 moves, 1 search of his own space and 1 sniff of a neighbouring one. The turn ends with `/goryo end`, or by itself when no action is left. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
-**The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.""")
+**The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 # Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
 # Discord client's language (bot/text/commands.py).
@@ -573,7 +581,7 @@ HELP_COMMANDS = N_("""\
 `/goryo history` this channel's recent matches · `/goryo replay match:` a finished match as an animated GIF
 `/goryo games` your matches in every server · `/goryo notify mode:` how you hear that your turn began · `/goryo settings` this server's settings
 After a match, either player can press **Rematch** to play again here with the roles swapped.
-Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`.""")
+Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 # HELP_AI and HELP_ASSIST, the topics of playing the bot and of the deduction aid, are below.
 
@@ -585,7 +593,7 @@ HELP_AI = N_("""\
 **Playing against the bot**
 `/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default) or hard.
 I play my side through the same commands as a person: every Samurai action of mine is posted in the channel (with a short pause between them, so you can follow), and as the Goryō I plan in secret and the bot answers your investigations truthfully, exactly as against a person.
-Your turn has the usual time limit: you get the reminder at half time, and when it runs out I claim the win on time. I never run out of time myself. `/goryo resign`, `/goryo status` and `/goryo board` work as usual.""")
+Your turn has the usual time limit: you get the reminder at half time, and when it runs out I claim the win on time. I never run out of time myself. `/goryo resign`, `/goryo status` and `/goryo board` work as usual.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 
 def ai_level_name(level: str) -> str:
@@ -636,7 +644,7 @@ HELP_ASSIST = N_("""\
 **The deduction aid** (`/goryo challenge … assist:True`, off unless chosen)
 Her path is secret, but every answer rules some of her possible paths out. With the aid on, during each Samurai turn the board shades the spaces her remaining paths cross (the deeper the orange, the more of them) and marks with a number where they could end; the caption, the picture's description and each investigation's message say how many paths still fit, like "23 of her 41 possible paths fit the answers", and name the path when only one is left.
 It uses public facts only (her start, the powers she still has, the object tiles, this round's answers), so everyone in the channel sees the same aid and it never gives her secret away. She may have laid a False Trail, so a single *yes* off a path does not rule it out while she still holds that power.
-The board's message lists, under *Could be her bound object*, the object types that could still be hers, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most.""")
+The board's message lists, under *Could be her bound object*, the object types that could still be hers, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 # --- time limits, faults, damage ---------------------------------------------------
 

@@ -48,7 +48,8 @@ def games_list(lines: list[str]) -> str:
     if not lines:
         return _("You have no match in progress. Start one with `/goryo challenge opponent:` in a server "
                  "channel; challenge me, the bot, to play at once.")
-    head = ngettext("You are playing {count} match:", "You are playing {count} matches:", len(lines)).format(count=len(lines))
+    head = ngettext("You are playing {count} match:", "You are playing {count} matches:", len(lines)).format(
+        count=len(lines))
     shown = lines[:GAMES_SHOWN]
     text = "\n".join([head, *(f"- {line}" for line in shown)])
     if len(lines) > len(shown):

@@ -28,7 +28,9 @@ def say(reason: str) -> str:
     if reason.plural is None:
         text = _(reason.template)
     else:
-        text = ngettext(reason.template, reason.plural, reason.values["count"])  # type: ignore[arg-type]
+        count = reason.values["count"]
+        assert isinstance(count, int)  # a plural Reason is only made with an int count
+        text = ngettext(reason.template, reason.plural, count)
     return localised(capitalised(text.format(**named(reason.values)) if reason.values else text))
 
 

@@ -34,12 +34,14 @@ def settings_text(
     default = _("the bot's default")
     limit = _("`turn_limit`: {duration} per turn").format(duration=duration(turn_limit))
     limit += f" ({_by(*turn_limit_set) if turn_limit_set else default})."
-    aid = _("`assist`: matches may show the deduction aid") if assist else _("`assist`: matches may not show the deduction aid")
+    aid = (_("`assist`: matches may show the deduction aid") if assist
+           else _("`assist`: matches may not show the deduction aid"))
     aid += f" ({_by(*assist_set) if assist_set else default})."
     thread = (_("`threads`: each match is played in a thread of its own") if threads
               else _("`threads`: matches are played in the channel itself"))
     thread += f" ({_by(*threads_set) if threads_set else default})."
     head = _("Saved. This server's settings are now:") if saved else _("This server's settings:")
     tail = _("A change applies to matches that start after it; matches already running keep theirs. "
-             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours), `assist:` or `threads:`.")
+             "Members with Manage Server change them with `/goryo settings turn_limit:` (hours), "
+             "`assist:` or `threads:`.")
     return "\n".join([head, f"- {limit}", f"- {aid}", f"- {thread}", tail])

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import rules
-from bot.commands.panel import action_value
+from bot.ui.panel import action_value
 
 from .helpers import Table, live_board
 

@@ -12,7 +12,6 @@ import re
 import pytest
 
 from bot.commands.group import GoryoCommands
-from bot.commands.tree import goryo_group
 from bot.text import messages
 from bot.text.commands import NAME, localised
 from bot.text.help import HELP_TOPICS, help_text
@@ -209,8 +208,10 @@ def _named(text: str) -> list[tuple[str | None, list[str]]]:
     return named
 
 
-def test_every_command_named_in_the_texts_is_in_the_command_tree():
-    tree = {command.name: {p.name for p in command.parameters} for command in goryo_group().commands}
+async def test_every_command_named_in_the_texts_is_in_the_command_tree(simcord_env):
+    goryo = simcord_env.bot.tree.get_command("goryo")
+    assert isinstance(goryo, GoryoCommands)
+    tree = {command.name: {p.name for p in command.parameters} for command in goryo.commands}
     all_options = set().union(*tree.values())
     texts = [english for _, english, _ in _bot_entries()]
     named = [pair for text in texts for pair in _named(text)]
@@ -218,7 +219,7 @@ def test_every_command_named_in_the_texts_is_in_the_command_tree():
     for command, options in named:
         assert command is None or command in tree, command
         assert set(options) <= (tree[command] if command else all_options), (command, options)
-    topics = {choice.name for choice in GoryoCommands().get_command("help").parameters[0].choices}
+    topics = {choice.name for choice in goryo.get_command("help").parameters[0].choices}
     assert set(HELP_TOPICS) == topics
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.commands.panel import action_value
+from bot.ui.panel import action_value
 
 from .helpers import Table, keep_acting, live_board, paired_table
 

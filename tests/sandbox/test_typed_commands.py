@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot import create_bot
@@ -11,9 +13,17 @@ OPPONENT = object()  # stands for the member handle the sandbox would resolve
 
 
 @pytest.fixture(scope="module")
-def roots() -> list[dict]:
-    bot = create_bot(database=":memory:", environ={}, env_file=None)
-    return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+def roots(tmp_path_factory) -> list[dict]:
+    async def schema() -> list[dict]:
+        database = tmp_path_factory.mktemp("typed") / "goryo.sqlite3"
+        bot = create_bot(database=database, environ={}, env_file=None, sync="off")
+        await bot.setup_hook()  # the group is built on the bot's store; "off": nothing is synced
+        try:
+            return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+        finally:
+            await bot.close()
+
+    return asyncio.run(schema())
 
 
 def read(text: str, roots: list[dict]):

@@ -15,6 +15,7 @@ click is checked against the match as it is now (her turn, that round).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -23,13 +24,14 @@ from locales import _
 from rules.goryo_turn import PLAIN_LENGTH
 
 from ..text.spaces import space_label
-from .refusals import answer_refusals
 
 _SPACE = r"[A-F][1-6]"
 _TEMPLATE = (
     rf"goryo:build:(?P<match>[0-9]{{1,19}}):(?P<round>[0-9]{{1,2}}):(?P<path>(?:{_SPACE}){{0,6}}|-):"
     rf"(?P<trail>{_SPACE}|-)"
 )
+SELECT_ID = _TEMPLATE + r":(?P<what>start|step|trail[01]?)"
+BUTTON_ID = _TEMPLATE + r":(?P<what>back|preview)"
 NO_TRAIL = "-"
 MAX_OPTIONS = 25
 
@@ -44,7 +46,7 @@ def decode(text: str) -> tuple[rules.Space, ...]:
     return tuple(rules.parse_space(text[i : i + 2]) for i in range(0, len(text), 2))
 
 
-def _trail(text: str) -> rules.Space | None:
+def trail_from(text: str) -> rules.Space | None:
     return None if text == NO_TRAIL else rules.parse_space(text)
 
 
@@ -134,8 +136,7 @@ def _custom_id(match_id: int, round_number: int, path: tuple[rules.Space, ...], 
     return f"goryo:build:{match_id}:{round_number}:{encode(path)}:{trail_text}:{what}"
 
 
-class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select],
-                    template=_TEMPLATE + r":(?P<what>start|step|trail[01]?)"):
+class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
     def __init__(self, match_id: int, round_number: int, path: tuple[rules.Space, ...], trail: rules.Space | None,
                  what: str, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
@@ -145,26 +146,12 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select],
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
-        return cls(int(match["match"]), int(match["round"]), decode(match["path"]), _trail(match["trail"]),
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        value = str(((interaction.data or {}).get("values") or [""])[0])  # type: ignore[union-attr]
-        async with answer_refusals(interaction):
-            if self.what == "start":
-                await game.builder_start(interaction, self.match_id, rules.parse_space(value))
-                return
-            path, trail = self.path, self.trail
-            if self.what == "step":
-                path = (*path, rules.parse_space(value))
-            else:
-                trail = _trail(value)
-            await game.builder_update(interaction, self.match_id, self.round, path, trail)
 
-
-class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=_TEMPLATE + r":(?P<what>back|preview)"):
+class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_ID):
     def __init__(self, match_id: int, round_number: int, path: tuple[rules.Space, ...], trail: rules.Space | None,
                  what: str) -> None:
         if what == "back":
@@ -177,19 +164,6 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=_TEMPLAT
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["match"]), int(match["round"]), decode(match["path"]), _trail(match["trail"]),
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            if self.what == "preview":
-                await game.builder_preview(interaction, self.match_id, self.round, rules.Plan(self.path, self.trail))
-                return
-            path = self.path[:-1]
-            trail = self.trail if self.trail is not None and self.trail not in path else None
-            await game.builder_update(interaction, self.match_id, self.round, path, trail)
-
-
-BUILDER_ITEMS = (BuilderSelect, BuilderButton)

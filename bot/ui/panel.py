@@ -19,6 +19,7 @@ live board, the server's: the deliverer builds it while speaking that language.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import discord
 
@@ -28,10 +29,11 @@ from render.words import SAMURAI_COLOURS
 from rules import layout
 
 from ..text.spaces import space_label
-from .refusals import answer_refusals
 
 KINDS = ("move", "sniff", "search")
 _TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
+SELECT_ID = _TEMPLATE + r":(?P<kind>move|sniff|search)"
+END_ID = _TEMPLATE + r":end"
 
 
 def _colour(samurai: rules.Samurai) -> str:
@@ -145,7 +147,7 @@ def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View 
     return view
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=_TEMPLATE + r":(?P<kind>move|sniff|search)"):
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
     def __init__(self, match_id: int, round_number: int, kind: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
@@ -157,32 +159,19 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=_TEMPLATE 
         self.kind = kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]), match["kind"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        values = (interaction.data or {}).get("values") or [""]  # type: ignore[union-attr]
-        async with answer_refusals(interaction):
-            await game.panel_action(interaction, self.match_id, self.round, action_from(self.kind, str(values[0])))
 
-
-class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=_TEMPLATE + r":end"):
+class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
     def __init__(self, match_id: int, round_number: int) -> None:
         super().__init__(discord.ui.Button(
-            label=_("End turn"), style=discord.ButtonStyle.danger, custom_id=f"goryo:panel:{match_id}:{round_number}:end"
+            label=_("End turn"), style=discord.ButtonStyle.danger,
+            custom_id=f"goryo:panel:{match_id}:{round_number}:end",
         ))
         self.match_id = match_id
         self.round = round_number
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            await game.panel_action(interaction, self.match_id, self.round, rules.EndSamuraiTurn())
-
-
-PANEL_ITEMS = (PanelSelect, EndTurnButton)

@@ -1,5 +1,8 @@
 """Buttons that survive restarts: DynamicItems whose custom_id carries everything they need.
 
+This module makes their looks and reads their ids; what a click does is ``bot.commands.clicks``'s,
+which registers a subclass of each with its callback (so the views can be built below ``play``).
+
 Challenge buttons carry the challenge id. Plan buttons carry the match id, the
 match version the preview was made at, the preview's number and the candidate plan
 itself, e.g. ``goryo:plan:12:7:3:C1C2D2D1E1:A6:confirm`` (well under Discord's 100
@@ -17,16 +20,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import discord
 
 import rules
 from locales import N_, _
 
-from .builder import BUILDER_ITEMS, builder_view
-from .panel import PANEL_ITEMS, panel_view
-from .refusals import answer_refusals
+from .builder import builder_view
+from .panel import panel_view
 
 _SPACE = r"[A-F][1-6]"
 
@@ -50,10 +52,17 @@ def challenge_view(challenge_id: int) -> discord.ui.View:
     return _buttons(*(ChallengeButton(challenge_id, choice) for choice in ("accept", "decline", "withdraw")))
 
 
-class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)",
-):
+CHALLENGE_ID = r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)"
+PLAN_ID = (
+    # The preview number is optional so that buttons posted before it existed still work.
+    r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?:(?P<preview>[0-9]{1,9}):)?"
+    rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>confirm|cancel)"
+)
+RESIGN_ID = r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
+REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_ID):
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "accept": (N_("Accept"), discord.ButtonStyle.success),
         "decline": (N_("Decline"), discord.ButtonStyle.danger),
@@ -69,13 +78,8 @@ class ChallengeButton(
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["id"]), match["choice"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            await game.challenges.answer(interaction, self.challenge_id, self.choice)
 
 
 def encode_plan(plan: rules.Plan) -> tuple[str, str]:
@@ -95,14 +99,7 @@ def plan_view(match_id: int, version: int, preview: int, plan: rules.Plan) -> di
     )
 
 
-class PlanButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=(
-        # The preview number is optional so that buttons posted before it existed still work.
-        r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?:(?P<preview>[0-9]{1,9}):)?"
-        rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>confirm|cancel)"
-    ),
-):
+class PlanButton(discord.ui.DynamicItem[discord.ui.Button], template=PLAN_ID):
     def __init__(self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: str) -> None:
         path, trail = encode_plan(plan)
         number = "" if preview is None else f"{preview}:"
@@ -122,28 +119,17 @@ class PlanButton(
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         plan = decode_plan(match["path"], match["trail"])
         preview = int(match["preview"]) if match["preview"] else None
         return cls(int(match["match"]), int(match["version"]), preview, plan, match["choice"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            if self.choice == "confirm":
-                await game.confirm_plan(interaction, self.match_id, self.version, self.preview, self.plan)
-            else:
-                await game.cancel_plan(interaction, self.match_id, self.version, self.preview)
 
 
 def resign_view(match_id: int, version: int) -> discord.ui.View:
     return _buttons(ResignButton(match_id, version, "confirm"), ResignButton(match_id, version, "keep"))
 
 
-class ResignButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)",
-):
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID):
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "confirm": (N_("Resign"), discord.ButtonStyle.danger),
         "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
@@ -159,39 +145,27 @@ class ResignButton(
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["version"]), match["choice"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            if self.choice == "confirm":
-                await game.confirm_resign(interaction, self.match_id, self.version)
-            else:
-                await game.keep_playing(interaction, self.match_id)
 
 
 def rematch_view(match_id: int) -> discord.ui.View:
     return _buttons(RematchButton(match_id))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"goryo:rematch:(?P<match>[0-9]{1,19})"):
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):
     """On a finished match's end message: either player asks the other for a rematch, roles swapped."""
 
     def __init__(self, match_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary, custom_id=f"goryo:rematch:{match_id}")
+            discord.ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary,
+                              custom_id=f"goryo:rematch:{match_id}")
         )
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game = interaction.client.game  # type: ignore[attr-defined]
-        async with answer_refusals(interaction):
-            await game.challenges.rematch(interaction, self.match_id)
 
 
 # The buttons an outbox item names (``OutboxItem.buttons``), built for the item's match and its state at the item
@@ -202,9 +176,8 @@ NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View |
     "builder": lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
 }
 
-DYNAMIC_ITEMS = (ChallengeButton, PlanButton, ResignButton, RematchButton, *PANEL_ITEMS, *BUILDER_ITEMS)
-
 __all__ = [
-    "DYNAMIC_ITEMS", "NAMED_VIEWS", "ChallengeButton", "PlanButton", "RematchButton", "ResignButton", "challenge_view",
+    "CHALLENGE_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton", "PlanButton",
+    "RematchButton", "ResignButton", "challenge_view",
     "plan_view", "rematch_view", "resign_view",
 ]

@@ -76,6 +76,7 @@ def for_readers(build: Callable[[], Sequence[OutboxItem]], server: str, goryo: s
         with speaking(language):
             made[language] = list(build())
     return [
-        dataclasses.replace(mine, language=goryo) if mine.route == "goryo" else dataclasses.replace(theirs, language=server)
+        dataclasses.replace(mine, language=goryo) if mine.route == "goryo"
+        else dataclasses.replace(theirs, language=server)
         for theirs, mine in zip(made[server], made[goryo], strict=True)
     ]

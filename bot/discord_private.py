@@ -1,0 +1,73 @@
+"""The private parts of discord.py the bot relies on, all in this one module.
+
+discord.py keeps no promise about names that start with an underscore or about modules it does not
+document, so a release may change one without warning. Everything else in ``bot/`` calls these
+wrappers instead; ``tests/bot/test_discord_private.py`` checks each one against the installed
+discord.py and names the one an upgrade broke. What each is for:
+
+- ``CommandTree._call``: the one entry every slash command, autocomplete and their error handler
+  pass through; ``ContextTree.around`` wraps it (the bot runs each in the user's language).
+- ``async_context``, ``handle_message_parameters`` and ``HTTPClient.__session``: an interaction's
+  original response reached with its stored token after a restart, when no ``Interaction``
+  object exists any more (the two calls ``Interaction.original_response`` and
+  ``edit_original_response`` make, the way ``discord.Webhook.from_state`` gets its session).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
+
+if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
+    from discord.types.message import Message as MessagePayload
+
+
+class ContextTree(app_commands.CommandTree):
+    """A command tree that runs each command, its autocomplete and its error handler inside ``around``."""
+
+    def around(self, interaction: discord.Interaction) -> AbstractContextManager[object]:
+        return nullcontext()
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        with self.around(interaction):
+            await super()._call(interaction)
+
+
+SESSION = "_HTTPClient__session"  # ``HTTPClient.__session``, as Python mangles the private name
+
+
+def http_session(client: discord.Client) -> aiohttp.ClientSession:
+    """The client's own HTTP session (discord.py keeps it private; ``Webhook.from_state`` reads it the same way)."""
+    session: aiohttp.ClientSession = getattr(client.http, SESSION)
+    return session
+
+
+async def original_response(client: discord.Client, application_id: int, token: str) -> MessagePayload:
+    """An interaction's original response message, from its token; ``discord.NotFound`` if there is none."""
+    http = client.http
+    return await async_context.get().get_original_interaction_response(
+        application_id, token, session=http_session(client), proxy=http.proxy, proxy_auth=http.proxy_auth,
+    )
+
+
+async def edit_original_response(
+    client: discord.Client, application_id: int, token: str, *, content: str, files: Sequence[discord.File],
+    embeds: Sequence[discord.Embed], view: discord.ui.View | None, allowed_mentions: discord.AllowedMentions,
+) -> MessagePayload:
+    """Replace an interaction's original response, from its token; the message as Discord returns it."""
+    http = client.http
+    with handle_message_parameters(
+        content=content, attachments=list(files), embeds=list(embeds), view=view, allowed_mentions=allowed_mentions,
+    ) as params:
+        data = await async_context.get().edit_original_interaction_response(
+            application_id, token, session=http_session(client), proxy=http.proxy, proxy_auth=http.proxy_auth,
+            payload=params.payload, multipart=params.multipart, files=params.files,
+        )
+    return data
