@@ -134,12 +134,13 @@ def member_stats(
         (s for s in summaries if s.guild_id == guild_id and s.side_of(user_id) is not None), key=lambda s: s.order
     )
     rated = [s for s in theirs if s.rated]
-    results = {role: [s.won_by(user_id) for s in rated if s.side_of(user_id) is role] for role in Side}
+    # A rated match is decided and theirs, so won_by says True or False.
+    results = {role: [s.won_by(user_id) is True for s in rated if s.side_of(user_id) is role] for role in Side}
     as_goryo = [s for s in rated if s.side_of(user_id) is Side.GORYO]
     plans = [plan for s in as_goryo for plan in _public_plans(s)]
     targets = Counter(plan.target_type for plan in plans)
     favourite = max(OBJECT_TYPES, key=lambda t: targets[t]) if targets else None  # max keeps the first of a tie
-    versus_ai = [s.won_by(user_id) for s in theirs if s.against_ai and not s.aborted]
+    versus_ai = [s.won_by(user_id) is True for s in theirs if s.against_ai and not s.aborted]
     return MemberStats(
         guild_id=guild_id,
         user_id=user_id,
@@ -147,7 +148,7 @@ def member_stats(
         samurai=_role_record(Side.SAMURAI, results[Side.SAMURAI]),
         goryo_rating=rating_of(ratings, guild_id, user_id, Side.GORYO),
         samurai_rating=rating_of(ratings, guild_id, user_id, Side.SAMURAI),
-        longest_streak=longest_win_streak(s.won_by(user_id) for s in rated),
+        longest_streak=longest_win_streak(s.won_by(user_id) is True for s in rated),
         favourite_target=favourite,
         favourite_target_count=targets[favourite] if favourite is not None else 0,
         powers=PowerUse(

@@ -102,7 +102,8 @@ class MatchSummary:
 
     @property
     def winner_id(self) -> int | None:
-        return None if self.aborted else self.player_of(self.outcome.winner)
+        winner = self.outcome.winner
+        return None if self.aborted or winner is None else self.player_of(winner)
 
     def player_of(self, side: Side) -> int:
         return self.goryo_id if side is Side.GORYO else self.samurai_id
@@ -158,7 +159,7 @@ def summarise(
             plans.append(_played(round_before, pending, reveal.paw_prints, discovered=True))
             pending = None
         state = step.state
-    if not state.is_over:
+    if not state.is_over or state.outcome is None:
         raise MatchNotFinishedError(f"match {match_id} is still in progress")
     # A plan still pending (the match ended by a resign or a time-out before its Discovery) was never
     # revealed to anyone: it is left out.

@@ -76,6 +76,7 @@ from ..commands.buttons import NAMED_VIEWS
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import QUIET, message_options, pinging, pinging_players
+from ..league.words import rating_note
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from . import failures
@@ -237,6 +238,15 @@ class Reply:
 
 
 Checkpoint = Callable[[str], None]
+
+
+def worded(entry: OutboxEntry) -> OutboxEntry:
+    """The entry with the facts its item carries (a finished match's ratings) put in words below its text,
+    in the language spoken now: the store keeps numbers, and the words are made here, as it is sent."""
+    note = rating_note(entry.item.rating_changes, unrated=entry.item.unrated)
+    if note is None:
+        return entry
+    return dataclasses.replace(entry, item=dataclasses.replace(entry.item, text=f"{entry.item.text}\n{note}"))
 
 
 def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:
@@ -496,8 +506,8 @@ class Deliverer:
     async def _send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
     ) -> tuple[MatchRecord, int | None]:
-        with speaking(entry.item.language):  # its buttons' labels
-            return await self._send_in_its_language(entry, record, reply, states)
+        with speaking(entry.item.language):  # its words' and its buttons' labels
+            return await self._send_in_its_language(worded(entry), record, reply, states)
 
     async def _send_in_its_language(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]

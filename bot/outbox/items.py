@@ -16,6 +16,9 @@ to whoever acted, when their interaction can still take it. Buttons are named to
 
 Each item has one ``language`` (``locales``): its text was composed in it, and its picture,
 alt text and buttons are drawn in it at delivery, so one message never mixes two.
+
+A match's end message may also carry facts the store adds as it commits the end (``rating_changes``,
+``unrated``): numbers and ids, put in words by the deliverer in the item's language.
 """
 
 from __future__ import annotations
@@ -24,7 +27,11 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
+
+from rules import Side
+
+from ..league.ratings import Rating, RatingChange
 
 Route = Literal["public", "goryo", "live", "samurai"]
 Picture = Literal["public", "discovery", "final", "goryo"]
@@ -45,6 +52,8 @@ class OutboxItem:
     buttons: str | None = None
     language: str = "en"
     channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
+    rating_changes: tuple[RatingChange, ...] = ()  # what the match this item ends did to its players' ratings
+    unrated: bool = False  # the match it ends was given up too early to be rated
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
@@ -60,20 +69,36 @@ class OutboxItem:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
-        data = {"text": self.text, "picture": self.picture, "answer": self.answer}
+        data: dict[str, Any] = {"text": self.text, "picture": self.picture, "answer": self.answer}
         if self.buttons is not None:
             data["buttons"] = self.buttons
         if self.language != "en":  # an item stored before languages existed is English
             data["language"] = self.language
         if self.channel is not None:
             data["channel"] = self.channel
+        if self.rating_changes:
+            data["ratings"] = [_change_data(change) for change in self.rating_changes]
+        if self.unrated:
+            data["unrated"] = True
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
         return cls(kind, route, data["text"], data.get("picture"), bool(data.get("answer")), data.get("buttons"),  # type: ignore[arg-type]
-                   data.get("language", "en"), data.get("channel"))
+                   data.get("language", "en"), data.get("channel"),
+                   tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")))
+
+
+def _change_data(change: RatingChange) -> list[Any]:
+    before, after = change.before, change.after
+    return [change.user_id, change.role.value, [before.mu, before.sigma, before.matches, before.wins],
+            [after.mu, after.sigma, after.matches, after.wins]]
+
+
+def _change_of(data: list[Any]) -> RatingChange:
+    user_id, role, before, after = data
+    return RatingChange(user_id, Side(role), Rating(*before), Rating(*after))
 
 
 @dataclass(frozen=True)
