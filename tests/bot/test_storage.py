@@ -947,3 +947,14 @@ def test_an_outbox_item_stored_before_languages_is_english():
     assert item.language == "en"
     italian = OutboxItem("narration", "public", "Appare", language="it")
     assert OutboxItem.from_row("narration", "public", italian.payload()) == italian
+
+
+def test_an_end_message_keeps_the_rating_facts_it_was_stored_with():
+    from bot.league import Rating, RatingChange
+    from bot.outbox import OutboxItem
+
+    moved = (RatingChange(ALICE, rules.Side.GORYO, Rating(), Rating(26.1, 7.9, 1, 1)),
+             RatingChange(BOB, rules.Side.SAMURAI, Rating(), Rating(23.9, 7.9, 1, 0)))
+    for end in (OutboxItem("end", "public", "over", rating_changes=moved),
+                OutboxItem("end", "public", "over", unrated=True)):
+        assert OutboxItem.from_row("end", "public", end.payload()) == end
