@@ -241,9 +241,10 @@ Checkpoint = Callable[[str], None]
 
 
 def worded(entry: OutboxEntry) -> OutboxEntry:
-    """The entry with the facts its item carries (a finished match's ratings) put in words below its text,
-    in the language spoken now: the store keeps numbers, and the words are made here, as it is sent."""
-    note = rating_note(entry.item.rating_changes, unrated=entry.item.unrated)
+    """The entry as it is sent: the facts its item carries (a finished match's ratings) put in words below its
+    text, in the item's language. The store keeps the numbers; the words are made here."""
+    with speaking(entry.item.language):
+        note = rating_note(entry.item.rating_changes, unrated=entry.item.unrated)
     if note is None:
         return entry
     return dataclasses.replace(entry, item=dataclasses.replace(entry.item, text=f"{entry.item.text}\n{note}"))
@@ -506,7 +507,7 @@ class Deliverer:
     async def _send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
     ) -> tuple[MatchRecord, int | None]:
-        with speaking(entry.item.language):  # its words' and its buttons' labels
+        with speaking(entry.item.language):  # its buttons' labels
             return await self._send_in_its_language(worded(entry), record, reply, states)
 
     async def _send_in_its_language(

@@ -21,6 +21,7 @@ from typing import Any
 import asyncpg
 
 from .address import for_driver, redact, scrub
+from .contract import Store
 from .engine import Db, Missed, Nudged
 from .migrations import SchemaTooNewError
 from .postgres_migrations import migrate
@@ -178,8 +179,8 @@ class PostgresStore(SqlStore):
         return cls(PostgresEngine(pool, url))
 
 
-async def open_database(url: str | os.PathLike[str], *, durable: bool, pool_size: int) -> PostgresStore:
-    """This backend's opener (``bot.storage.OPENERS``)."""
+async def open_database(url: str | os.PathLike[str], *, durable: bool, pool_size: int) -> Store:
+    """This backend's opener (``bot.storage.OPENERS``), as the contract (which mypy checks it fulfils)."""
     url = os.fspath(url)
     try:
         return await PostgresStore.open(for_driver(url), durable=durable, pool_size=pool_size)

@@ -21,6 +21,7 @@ from typing import Any
 
 import aiosqlite
 
+from .contract import Store
 from .engine import Db, Missed, Nudged
 from .migrations import SchemaTooNewError, migrate
 from .records import Row
@@ -163,8 +164,11 @@ class SqliteStore(SqlStore):
         return cls(SqliteEngine(db, path))
 
 
-async def open_database(path: str | os.PathLike[str], *, durable: bool, pool_size: int) -> SqliteStore:
-    """This backend's opener (``bot.storage.OPENERS``): one connection, so ``pool_size`` is not used."""
+async def open_database(path: str | os.PathLike[str], *, durable: bool, pool_size: int) -> Store:
+    """This backend's opener (``bot.storage.OPENERS``), as the contract (which mypy checks it fulfils).
+
+    One connection, so ``pool_size`` is not used.
+    """
     try:
         return await SqliteStore.open(path, durable=durable)
     except (OSError, sqlite3.Error, SchemaTooNewError) as error:
