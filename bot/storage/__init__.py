@@ -58,8 +58,8 @@ def backend(module: str, *, kind: str, extra: str | None = None) -> Opener:
         try:
             found = importlib.import_module(f"{__name__}.{module}")
         except ImportError as error:
-            if extra is None:
-                raise
+            if extra is None or error.name is None or error.name.startswith(__name__):
+                raise  # not a missing driver: a fault of ours, to be seen as it is
             raise StoreUnavailable(
                 f"the database {redact(database)} is a {kind} URL, which needs {error.name}:"
                 f" pip install 'goryo-bot[{extra}]'"
