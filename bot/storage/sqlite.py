@@ -37,20 +37,21 @@ class SqliteDb:
     def __init__(self, connection: aiosqlite.Connection) -> None:
         self.connection = connection
 
+    # One trip to the connection's worker thread per call (execute_fetchall runs and fetches there at once):
+    # every query of the store goes through these four.
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            return cursor.rowcount
+        cursor = await self.connection.execute(sql, tuple(params))
+        return cursor.rowcount
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self.connection.executemany(sql, rows)
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        rows = await self.connection.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.connection.execute_fetchall(sql, tuple(params)))
 
 
 class SqliteEngine:
