@@ -128,7 +128,8 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
             await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
             await finish_match(store, guild_id=1, channel_id=10, goryo_id=BEN, samurai_id=ANN, ending=rules.Resign(S), minute=1)
             rated = await store.all_ratings()
-            await store.connection.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
+            await store.connection.execute(
+                "UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
             return rated
 
     async def stored() -> dict:
@@ -151,7 +152,8 @@ async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
     async with await SqliteStore.open(tmp_path / "league.sqlite3", durable=False) as store:
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=0)
         # A stored rating that isn't a number makes the next update of Ann's rating fail.
-        await store.connection.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
+        await store.connection.execute(
+            "UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
         before = await store.connection.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
         await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S), minute=1)
         second = await store.get_match(2)
