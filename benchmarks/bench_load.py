@@ -63,7 +63,7 @@ import rules.playout
 from bot import create_bot
 from bot.errors import Refusal
 from bot.play.service import STEPS
-from bot.storage import Store
+from bot.storage.sqlite import SqliteStore
 from tests.bot.helpers import command_for
 
 
@@ -531,7 +531,7 @@ async def sweep_at_scale(count: int, folder: Path) -> None:
     """The reminder sweep's query at ``count`` active matches: indexed due query vs a pass over all."""
     from datetime import UTC, datetime, timedelta
 
-    store = await Store.open(folder / "sweep.sqlite3", durable=False)
+    store = await SqliteStore.open(folder / "sweep.sqlite3", durable=False)
     start_time = datetime(2026, 1, 1, tzinfo=UTC)
     filled = time.perf_counter()
     for index in range(count):

@@ -4,7 +4,7 @@
 
 Plays ``--matches`` random whole matches into a real database file (``durable=False``: no fsync, so
 the league's own work is what is measured), timing each ``record_action``: the finishing ones also
-summarise the match from its log and move two ratings. Then times ``Store.rebuild_ratings`` over all of
+summarise the match from its log and move two ratings. Then times ``SqliteStore.rebuild_ratings`` over all of
 them and one member's ``/goryo stats`` read (their summaries, the server's ratings, ``member_stats``).
 """
 
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
 from bot.league import member_stats
-from bot.storage import Store
+from bot.storage.sqlite import SqliteStore
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 MEMBERS = 20
@@ -55,7 +55,7 @@ def playout(seed: int) -> tuple[rules.GameState, list[rules.Action]]:
 async def run(matches: int) -> None:
     finishing, ordinary = [], []
     with tempfile.TemporaryDirectory() as folder:
-        store = await Store.open(Path(folder) / "bench.sqlite3", durable=False)
+        store = await SqliteStore.open(Path(folder) / "bench.sqlite3", durable=False)
         rng = random.Random(1)
         for number in range(matches):
             initial, actions = playout(number)

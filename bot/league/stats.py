@@ -134,6 +134,7 @@ def member_stats(
         (s for s in summaries if s.guild_id == guild_id and s.side_of(user_id) is not None), key=lambda s: s.order
     )
     rated = [s for s in theirs if s.rated]
+    # A rated match is decided and theirs, so won_by says True or False.
     results = {role: [s.won_by(user_id) is True for s in rated if s.side_of(user_id) is role] for role in Side}
     as_goryo = [s for s in rated if s.side_of(user_id) is Side.GORYO]
     plans = [plan for s in as_goryo for plan in _public_plans(s)]

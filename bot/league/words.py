@@ -5,7 +5,7 @@ Pure strings (mentions are Discord's ``<@id>`` text), so the commands only wrap 
     for title, text in stats_fields(stats): embed.add_field(name=title, value=text, inline=False)
     text = leaderboard_text(leaderboard(ratings, guild_id=g, role=role), role)
     text = "\n".join(history_lines(channel_history(summaries, channel_id=c)))
-    after a rated match: "\n".join(rating_change_line(c) for c in changes(before, after, summary))
+    below a finished match's end message, as it is delivered: rating_note(changes, unrated=…)
     autocomplete: [app_commands.Choice(name=n, value=i) for n, i in replay_choices(visible, typed, name_of)]
 
 Everything said here is about finished matches, which are public.
@@ -13,7 +13,7 @@ Everything said here is about finished matches, which are public.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 from bot.text.commands import command
@@ -139,6 +139,13 @@ def rating_change_line(change: RatingChange) -> str:
     return _("{player} as the {role}: {before} → {after} ({change})").format(
         player=mention(change.user_id), role=role_name(change.role), before=change.before.shown,
         after=change.after.shown, change=f"{'+' if delta >= 0 else '−'}{abs(delta)}")
+
+
+def rating_note(changes: Sequence[RatingChange], *, unrated: bool) -> str | None:
+    """Below a match's end message: what it did to both ratings, or that it was unrated; None: nothing to say."""
+    if changes:
+        return _("Ratings: {changes}").format(changes="\n".join(rating_change_line(change) for change in changes))
+    return unrated_line() if unrated else None
 
 
 def unrated_line() -> str:

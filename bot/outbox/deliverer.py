@@ -75,6 +75,7 @@ from locales import _, speaking
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import QUIET, message_options, pinging, pinging_players
+from ..league.words import rating_note
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
 from ..ui.buttons import NAMED_VIEWS
@@ -237,6 +238,16 @@ class Reply:
 
 
 Checkpoint = Callable[[str], None]
+
+
+def worded(entry: OutboxEntry) -> OutboxEntry:
+    """The entry as it is sent: the facts its item carries (a finished match's ratings) put in words below its
+    text, in the item's language. The store keeps the numbers; the words are made here."""
+    with speaking(entry.item.language):
+        note = rating_note(entry.item.rating_changes, unrated=entry.item.unrated)
+    if note is None:
+        return entry
+    return dataclasses.replace(entry, item=dataclasses.replace(entry.item, text=f"{entry.item.text}\n{note}"))
 
 
 def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:
@@ -499,7 +510,7 @@ class Deliverer:
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
     ) -> tuple[MatchRecord, int | None]:
         with speaking(entry.item.language):  # its buttons' labels
-            return await self._send_in_its_language(entry, record, reply, states)
+            return await self._send_in_its_language(worded(entry), record, reply, states)
 
     async def _send_in_its_language(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]

@@ -17,6 +17,9 @@ to whoever acted, when their interaction can still take it. Buttons are named to
 
 Each item has one ``language`` (``locales``): its text was composed in it, and its picture,
 alt text and buttons are drawn in it at delivery, so one message never mixes two.
+
+A match's end message may also carry facts the store adds as it commits the end (``rating_changes``,
+``unrated``): numbers and ids, put in words by the deliverer in the item's language.
 """
 
 from __future__ import annotations
@@ -25,7 +28,11 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, cast
+from typing import Any, Literal, cast
+
+from rules import Side
+
+from ..league.ratings import Rating, RatingChange
 
 Route = Literal["public", "goryo", "live", "samurai"]
 Picture = Literal["public", "discovery", "final", "goryo"]
@@ -46,6 +53,8 @@ class OutboxItem:
     buttons: str | None = None
     language: str = "en"
     channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
+    rating_changes: tuple[RatingChange, ...] = ()  # what the match this item ends did to its players' ratings
+    unrated: bool = False  # the match it ends was given up too early to be rated
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
@@ -61,13 +70,17 @@ class OutboxItem:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
-        data: dict[str, object] = {"text": self.text, "picture": self.picture, "answer": self.answer}
+        data: dict[str, Any] = {"text": self.text, "picture": self.picture, "answer": self.answer}
         if self.buttons is not None:
             data["buttons"] = self.buttons
         if self.language != "en":  # an item stored before languages existed is English
             data["language"] = self.language
         if self.channel is not None:
             data["channel"] = self.channel
+        if self.rating_changes:
+            data["ratings"] = [_change_data(change) for change in self.rating_changes]
+        if self.unrated:
+            data["unrated"] = True
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -75,7 +88,19 @@ class OutboxItem:
         data = json.loads(payload)
         # The route (and picture and buttons) as stored: __post_init__ refuses any other.
         return cls(kind, cast(Route, route), data["text"], data.get("picture"), bool(data.get("answer")),
-                   data.get("buttons"), data.get("language", "en"), data.get("channel"))
+                   data.get("buttons"), data.get("language", "en"), data.get("channel"),
+                   tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")))
+
+
+def _change_data(change: RatingChange) -> list[Any]:
+    before, after = change.before, change.after
+    return [change.user_id, change.role.value, [before.mu, before.sigma, before.matches, before.wins],
+            [after.mu, after.sigma, after.matches, after.wins]]
+
+
+def _change_of(data: list[Any]) -> RatingChange:
+    user_id, role, before, after = data
+    return RatingChange(user_id, Side(role), Rating(*before), Rating(*after))
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,17 @@
 """The bot's persistent state: matches, challenges, the action log, the outbox and the timers.
 
-Importers use ``from bot.storage import Store, MatchRecord, …``; the backends live in
-the modules of this package.
+Importers use ``from bot.storage import Store, MatchRecord, …``: ``Store`` is the contract
+(``contract.py``) every backend fulfils, and ``open_store`` picks the backend from the address's
+scheme through ``OPENERS``. README.md in this folder says what a new backend must provide.
 """
 
+import importlib
 import os
-import sqlite3
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
+from typing import Protocol
 
-from .address import for_driver, is_url, redact, scheme_of, scrub
-from .migrations import SchemaTooNewError
+from .address import is_url, redact, scheme_of
+from .contract import Store
 from .preferences import (
     NOTICE_MODES,
     SETTING_NAMES,
@@ -20,8 +22,7 @@ from .preferences import (
     SettingName,
     TurnNotice,
 )
-from .shards import Shards, shard_of
-from .sqlite import (
+from .records import (
     ACTIVE,
     CHALLENGER_ROLES,
     DAMAGED,
@@ -33,57 +34,58 @@ from .sqlite import (
     MatchRecord,
     PreviewCancelledError,
     StaleMatchError,
-    Store,
 )
+from .shards import Shards, shard_of
+from .unavailable import StoreUnavailable
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
-Opener = Callable[..., Awaitable[Store]]
+
+class Opener(Protocol):
+    """Opens one kind of database: the address as given, and the bot's wishes for it.
+
+    Raises StoreUnavailable, never the driver's own errors, when the database cannot be opened.
+    """
+
+    def __call__(self, database: str | os.PathLike[str], *, durable: bool, pool_size: int) -> Awaitable[Store]: ...
 
 
-class StoreUnavailable(RuntimeError):
-    """The database cannot be opened: one line saying which (redacted) and why, fit to show an admin."""
+def backend(module: str, *, kind: str, extra: str | None = None) -> Opener:
+    """The opener of the backend in ``bot.storage.<module>`` (its ``open_database``), imported on first use,
+    so that a backend's driver is needed only by those who use it (``extra``: the pip extra that installs it)."""
+
+    async def opener(database: str | os.PathLike[str], *, durable: bool, pool_size: int) -> Store:
+        try:
+            found = importlib.import_module(f"{__name__}.{module}")
+        except ImportError as error:
+            if extra is None or error.name is None or error.name.startswith(__name__):
+                raise  # not a missing driver: a fault of ours, to be seen as it is
+            raise StoreUnavailable(
+                f"the database {redact(database)} is a {kind} URL, which needs {error.name}:"
+                f" pip install 'goryo-bot[{extra}]'"
+            ) from None
+        opened: Store = await found.open_database(database, durable=durable, pool_size=pool_size)
+        return opened
+
+    return opener
 
 
-def _unavailable(database: str | os.PathLike, error: Exception) -> StoreUnavailable:
-    # The driver's words say why; they pass through scrub since a driver may quote the URL.
-    reason = scrub(f"{type(error).__name__}: {error}".strip().removesuffix(":"), database).splitlines()[0]
-    return StoreUnavailable(f"cannot open the database {redact(database)} ({reason})")
-
-
-async def _open_sqlite(path: str | os.PathLike, *, durable: bool, pool_size: int) -> Store:
-    try:
-        return await Store.open(path, durable=durable)
-    except (OSError, sqlite3.Error, SchemaTooNewError) as error:
-        raise _unavailable(path, error) from None
-
-
-async def _open_postgres(url: str, *, durable: bool, pool_size: int) -> Store:
-    try:
-        from .postgres import PostgresStore  # asyncpg is only needed by those who use PostgreSQL
-    except ImportError:
-        raise StoreUnavailable(
-            f"the database {redact(url)} is a PostgreSQL URL, which needs asyncpg: pip install 'goryo-bot[postgres]'"
-        ) from None
-    import asyncpg
-
-    try:
-        return await PostgresStore.open(for_driver(url), durable=durable, pool_size=pool_size)
-    # Refused, unknown host, wrong password, no such database, a malformed URL, a newer schema.
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError, SchemaTooNewError) as error:
-        raise _unavailable(url, error) from None
-
-
-# How each kind of address is opened, by its URL scheme ("" for a SQLite file). Every way into
-# the database (the bot, the command line, the sandbox) goes through open_store, so through this.
-OPENERS: dict[str, Opener] = {"": _open_sqlite, "postgresql": _open_postgres, "postgres": _open_postgres}
+# How each kind of address is opened, by its URL scheme ("" for a SQLite file): a new backend is one
+# module (see README.md) and one line here. Every way into the database (the bot, the command line,
+# the sandbox) goes through open_store, so through this.
+OPENERS: dict[str, Opener] = {
+    "": backend("sqlite", kind="SQLite"),
+    "postgresql": backend("postgres", kind="PostgreSQL", extra="postgres"),
+    "postgres": backend("postgres", kind="PostgreSQL", extra="postgres"),
+}
 
 
 def is_postgres_url(database: object) -> bool:
-    return is_url(database) and scheme_of(database) in ("postgresql", "postgres")  # type: ignore[arg-type]
+    return isinstance(database, (str, os.PathLike)) and is_url(database) and scheme_of(database) in (
+        "postgresql", "postgres")
 
 
-async def open_store(database: str | os.PathLike, *, durable: bool = True, pool_size: int = 10) -> Store:
+async def open_store(database: str | os.PathLike[str], *, durable: bool = True, pool_size: int = 10) -> Store:
     """The store for ``database``, opened as ``OPENERS`` says for its scheme: a ``postgresql://`` URL opens
     PostgreSQL, a file name SQLite; a URL of any other kind is refused (it never becomes a file name).
 

@@ -73,10 +73,10 @@ class Address:
 
 def is_url(database: object) -> bool:
     """Whether ``database`` is a URL (``scheme:…``) rather than a file name."""
-    return isinstance(database, (str, os.PathLike)) and _SCHEME.match(os.fspath(database)) is not None  # type: ignore[arg-type]
+    return isinstance(database, (str, os.PathLike)) and _SCHEME.match(os.fspath(database)) is not None
 
 
-def scheme_of(database: str | os.PathLike) -> str:
+def scheme_of(database: str | os.PathLike[str]) -> str:
     """``postgresql`` for ``postgresql://…`` (and so on), ``""`` for a file name (a Path made of a URL is still a
     URL), and the scheme with its colon for ``scheme:…`` without ``//``, a form no store is opened from."""
     found = _SCHEME.match(os.fspath(database))
@@ -96,23 +96,31 @@ def parse(url: str) -> Address:
     if clean:
         userinfo, rest = rest[: clean[-1]], rest[clean[-1] + 1:]
         user, colon, password = userinfo.partition(":")
-    elif "@" not in rest.partition("?")[0] and _HOSTS.fullmatch(_REST.fullmatch(rest).group(1)):  # type: ignore[union-attr]
+    elif "@" not in rest.partition("?")[0] and _HOSTS.fullmatch(_rest(rest)[0]):
         user, colon, password = None, "", None  # no userinfo; any "@" is in the query (…?user=me@corp)
     else:  # no reading is safe to show
         return Address(scheme, slashes, user=None, password=None, hosts="", path="", query=None, unparsed=rest)
-    hosts, path, query = _REST.fullmatch(rest).groups()  # type: ignore[union-attr]
+    hosts, path, query = _rest(rest)
     return Address(
         scheme, slashes, user=user, password=password if colon else None, hosts=hosts, path=path or "", query=query,
     )
 
 
-def redact(database: str | os.PathLike) -> str:
+def _rest(rest: str) -> tuple[str, str | None, str | None]:
+    """What follows the userinfo: the hosts, the path (None: none), the query (None: no "?")."""
+    found = _REST.fullmatch(rest)
+    assert found is not None  # every part of _REST may be empty, so it matches any text
+    hosts, path, query = found.groups()
+    return hosts, path, query
+
+
+def redact(database: str | os.PathLike[str]) -> str:
     """The address to show: a file as it is, a URL without its secrets."""
     text = os.fspath(database)
     return parse(text).show() if is_url(text) else text
 
 
-def scrub(text: str, database: str | os.PathLike) -> str:
+def scrub(text: str, database: str | os.PathLike[str]) -> str:
     """``text`` (an error message, say) with the address's secrets, and any long piece of them, hidden."""
     if not is_url(database):
         return text

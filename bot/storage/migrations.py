@@ -254,9 +254,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         SELECT id, match_id, seq, kind, route, payload, status, attempts, created_at,
                next_attempt_at, delivered_at, message_id, attempted_at, attempt, refused_at FROM outbox
         """,
-        # Outbox ids are the nonces of Discord sends: the new table goes on from the old one's last id, never reusing one.
+        # Outbox ids are the nonces of Discord sends: the new table goes on from the old one's last id,
+        # never reusing one.
         "DELETE FROM sqlite_sequence WHERE name = 'outbox_rebuilt'",
-        "INSERT INTO sqlite_sequence (name, seq) SELECT 'outbox_rebuilt', seq FROM sqlite_sequence WHERE name = 'outbox'",
+        (
+            "INSERT INTO sqlite_sequence (name, seq)"
+            " SELECT 'outbox_rebuilt', seq FROM sqlite_sequence WHERE name = 'outbox'"
+        ),
         "DROP TABLE outbox",
         "ALTER TABLE outbox_rebuilt RENAME TO outbox",
         "CREATE INDEX outbox_pending ON outbox (next_attempt_at, match_id) WHERE status = 'pending'",
@@ -300,7 +304,10 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             changed_at TEXT    NOT NULL
         )
         """,
-        "INSERT INTO server_setting_changes_new SELECT id, guild_id, name, value, changed_by, changed_at FROM server_setting_changes",
+        (
+            "INSERT INTO server_setting_changes_new"
+            " SELECT id, guild_id, name, value, changed_by, changed_at FROM server_setting_changes"
+        ),
         "DROP TABLE server_setting_changes",
         "ALTER TABLE server_setting_changes_new RENAME TO server_setting_changes",
         "CREATE INDEX server_setting_changes_by_guild ON server_setting_changes (guild_id, name, changed_at)",
@@ -325,6 +332,7 @@ class SchemaTooNewError(RuntimeError):
 async def schema_version(db: aiosqlite.Connection) -> int:
     async with db.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
+    assert row is not None  # PRAGMA user_version always answers
     return int(row[0])
 
 

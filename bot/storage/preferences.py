@@ -2,7 +2,7 @@
 and each server's settings (kept as the changes made to them: who set what, when).
 
 Records and SQL shared by both backends (``?`` parameters, ``ON CONFLICT`` upserts, which SQLite and
-PostgreSQL both speak); ``Store`` exposes them as methods.
+PostgreSQL both speak), and the store's methods on them (``PreferencesSql``).
 """
 
 from __future__ import annotations
@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
+
+from .engine import Engine
+from .records import utc_text
 
 NoticeMode = Literal["mention", "dm", "off"]
 NOTICE_MODES: tuple[NoticeMode, ...] = ("mention", "dm", "off")
@@ -84,20 +87,26 @@ class ServerSettings:
 ADD_SETTING_CHANGE = (
     "INSERT INTO server_setting_changes (guild_id, name, value, changed_by, changed_at) VALUES (?, ?, ?, ?, ?)"
 )
-SETTING_CHANGES = "SELECT name, value, changed_by, changed_at FROM server_setting_changes WHERE guild_id = ? ORDER BY changed_at, id"
+SETTING_CHANGES = (
+    "SELECT name, value, changed_by, changed_at FROM server_setting_changes WHERE guild_id = ? ORDER BY changed_at, id"
+)
 # The limit a match started under: the newest change made before the match's start (a change at the very
 # same instant may have come after it, and a setting never changes a running match).
 TURN_LIMIT_AT = (
     "SELECT value FROM server_setting_changes WHERE guild_id = ? AND name = 'turn_limit' AND changed_at < ?"
     " ORDER BY changed_at DESC, id DESC LIMIT 1"
 )
-SHORTEST_TURN_LIMIT = "SELECT MIN(CAST(value AS INTEGER)) AS shortest FROM server_setting_changes WHERE name = 'turn_limit'"
+SHORTEST_TURN_LIMIT = (
+    "SELECT MIN(CAST(value AS INTEGER)) AS shortest FROM server_setting_changes WHERE name = 'turn_limit'"
+)
 
 
 def settings_from_rows(rows: list[Any]) -> ServerSettings:
     changes = {}
     for row in rows:  # oldest first: the newest of each name wins
-        changes[row["name"]] = SettingChange(row["name"], row["value"], row["changed_by"], datetime.fromisoformat(row["changed_at"]))
+        changes[row["name"]] = SettingChange(
+            row["name"], row["value"], row["changed_by"], datetime.fromisoformat(row["changed_at"])
+        )
     return ServerSettings(changes)
 
 
@@ -128,3 +137,66 @@ THREAD_ARCHIVED = "UPDATE match_threads SET archived_at = ? WHERE match_id = ? A
 
 def thread_from_row(row: Any) -> MatchThread | None:
     return None if row is None else MatchThread(row["match_id"], row["thread_id"], row["parent_id"])
+
+
+# --- the store's methods ---------------------------------------------------------------------------
+
+
+class PreferencesSql:
+    _engine: Engine
+
+    async def set_turn_notice(self, user_id: int, mode: NoticeMode, *, language: str, now: datetime) -> None:
+        """How ``user_id`` wants to hear that their turn has begun, from now on, in every match."""
+        if mode not in NOTICE_MODES:
+            raise ValueError(f"unknown turn notice {mode!r}")
+        async with self._engine.write() as db:
+            await db.execute(SET_NOTICE, (user_id, mode, language, utc_text(now)))
+
+    async def turn_notice(self, user_id: int) -> TurnNotice:
+        """``user_id``'s choice; a mention in the channel for anyone who never chose."""
+        async with self._engine.read() as db:
+            return notice_from_row(await db.one(GET_NOTICE, (user_id,)))
+
+    async def change_server_setting(
+        self, guild_id: int, name: SettingName, value: str, *, by: int, now: datetime
+    ) -> None:
+        """Set one of a server's settings, recording who did and when; matches already started keep theirs."""
+        if name not in SETTING_NAMES:
+            raise ValueError(f"unknown server setting {name!r}")
+        async with self._engine.write() as db:
+            await db.execute(ADD_SETTING_CHANGE, (guild_id, name, value, by, utc_text(now)))
+
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        async with self._engine.read() as db:
+            return settings_from_rows(await db.all(SETTING_CHANGES, (guild_id,)))
+
+    async def turn_limit_at(self, guild_id: int | None, moment: datetime) -> float | None:
+        """The server's turn limit (seconds) as it stood at ``moment`` (a match's start); None: the bot's default."""
+        if guild_id is None:
+            return None
+        async with self._engine.read() as db:
+            row = await db.one(TURN_LIMIT_AT, (guild_id, utc_text(moment)))
+        return None if row is None else float(row["value"])
+
+    async def shortest_turn_limit(self) -> float | None:
+        """The shortest turn limit any server ever set (seconds): how far back the reminder sweep must look."""
+        async with self._engine.read() as db:
+            row = await db.one(SHORTEST_TURN_LIMIT)
+        return None if row is None or row["shortest"] is None else float(row["shortest"])
+
+    async def match_thread(self, match_id: int) -> MatchThread | None:
+        """The thread ``match_id`` is played in, and its parent channel; None if it is played in a channel."""
+        async with self._engine.read() as db:
+            return thread_from_row(await db.one(GET_MATCH_THREAD, (match_id,)))
+
+    async def threads_to_archive(self, finished_before: datetime) -> list[MatchThread]:
+        """Threads of matches that finished before ``finished_before``, not archived yet."""
+        async with self._engine.read() as db:
+            rows = await db.all(THREADS_TO_ARCHIVE, (utc_text(finished_before),))
+        return [MatchThread(row["match_id"], row["thread_id"], row["parent_id"]) for row in rows]
+
+    async def thread_archived(self, match_id: int, *, now: datetime) -> bool:
+        """Note the match's thread as archived; False if it already was (another process got there first)."""
+        async with self._engine.write() as db:
+            changed = await db.execute(THREAD_ARCHIVED, (utc_text(now), match_id))
+        return changed == 1

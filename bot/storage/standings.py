@@ -17,19 +17,21 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-
-import aiosqlite
+from typing import Any
 
 import rules
-from locales import _, speaking
 from rules import ObjectType, Outcome, Side, Termination
 
 from .. import league
 from ..league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from ..league.words import rating_change_line, unrated_line
 from ..outbox import OutboxItem
+from .engine import Db, Engine
+from .records import Row
+
+log = logging.getLogger("bot.storage")
 
 NO_GUILD = 0  # the ratings table's key for a match outside any server (none is played there today)
 
@@ -39,7 +41,8 @@ NO_GUILD = 0  # the ratings table's key for a match outside any server (none is 
 
 def summary_to_json(summary: MatchSummary) -> str:
     data = {
-        "outcome": [summary.outcome.termination.value, None if summary.outcome.winner is None else summary.outcome.winner.value],
+        "outcome": [summary.outcome.termination.value,
+                    None if summary.outcome.winner is None else summary.outcome.winner.value],
         "against_ai": summary.against_ai,
         "plans": [
             {
@@ -59,7 +62,7 @@ def summary_to_json(summary: MatchSummary) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def _summary_from_row(row) -> MatchSummary:
+def _summary_from_row(row: Row) -> MatchSummary:
     data = json.loads(row["summary"])
     termination, winner = data["outcome"]
     return MatchSummary(
@@ -91,22 +94,17 @@ def _summary_from_row(row) -> MatchSummary:
 _SUMMARY_COLUMNS = "match_id, guild_id, channel_id, goryo_id, samurai_id, finished_at, summary"
 
 
-async def _all(db: aiosqlite.Connection, sql: str, params: Iterable[object] = ()) -> list:
-    # aiosqlite's method, which the PostgreSQL store's connection also has (bot.storage.postgres).
-    return list(await db.execute_fetchall(sql, tuple(params)))
-
-
 # --- writing ----------------------------------------------------------------------------
 
 
-async def summarise_match(db: aiosqlite.Connection, match_id: int) -> MatchSummary:
+async def summarise_match(db: Db, match_id: int) -> MatchSummary:
     """The finished match's summary, replayed from its stored initial state and action log."""
-    [match] = await _all(
-        db,
-        "SELECT guild_id, channel_id, goryo_id, samurai_id, initial_state, finished_at, ai_side FROM matches WHERE id = ?",
+    [match] = await db.all(
+        "SELECT guild_id, channel_id, goryo_id, samurai_id, initial_state, finished_at, ai_side"
+        " FROM matches WHERE id = ?",
         (match_id,),
     )
-    logged = await _all(db, "SELECT action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
+    logged = await db.all("SELECT action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,))
     return league.summarise(
         match_id=match_id,
         guild_id=match["guild_id"],
@@ -120,7 +118,7 @@ async def summarise_match(db: aiosqlite.Connection, match_id: int) -> MatchSumma
     )
 
 
-async def _store_summary(db: aiosqlite.Connection, summary: MatchSummary) -> None:
+async def _store_summary(db: Db, summary: MatchSummary) -> None:
     await db.execute(
         f"INSERT INTO match_summaries ({_SUMMARY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
@@ -140,7 +138,7 @@ def _rating_row(key: RatingKey) -> tuple[int, int, str]:
     return (NO_GUILD if guild_id is None else guild_id, user_id, role.value)
 
 
-async def _store_ratings(db: aiosqlite.Connection, ratings: dict[RatingKey, Rating]) -> None:
+async def _store_ratings(db: Db, ratings: dict[RatingKey, Rating]) -> None:
     await db.executemany(
         "INSERT INTO ratings (guild_id, user_id, role, mu, sigma, matches, wins) VALUES (?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (guild_id, user_id, role) DO UPDATE SET"
@@ -150,7 +148,7 @@ async def _store_ratings(db: aiosqlite.Connection, ratings: dict[RatingKey, Rati
 
 
 async def record_finished(
-    db: aiosqlite.Connection, match_id: int, *, for_update: str = ""
+    db: Db, match_id: int, *, for_update: str = ""
 ) -> tuple[MatchSummary, tuple[RatingChange, ...]]:
     """Summarise the match that just finished and fold it into the ratings; call inside its transaction.
 
@@ -174,13 +172,15 @@ async def record_finished(
     return summary, league.changes(before, after, summary)
 
 
-async def _locked_ratings(db: aiosqlite.Connection, keys: Iterable[RatingKey], for_update: str) -> dict[RatingKey, Rating]:
+async def _locked_ratings(
+    db: Db, keys: Iterable[RatingKey], for_update: str
+) -> dict[RatingKey, Rating]:
     """The ratings at ``keys``, each row locked until the transaction ends.
 
     A newcomer's row is made first (a row that doesn't exist can't be locked: two first matches would
     both read a fresh rating). Rows are taken in key order, so two transactions never wait on each other.
     """
-    locked = {}
+    locked: dict[RatingKey, Rating] = {}
     for key in sorted(keys, key=_rating_row):
         row = _rating_row(key)
         new = league.NEW_RATING
@@ -189,47 +189,58 @@ async def _locked_ratings(db: aiosqlite.Connection, keys: Iterable[RatingKey], f
             " ON CONFLICT (guild_id, user_id, role) DO NOTHING",
             (*row, new.mu, new.sigma, new.matches, new.wins),
         )
-        [found] = await _all(
-            db, f"SELECT mu, sigma, matches, wins FROM ratings WHERE guild_id = ? AND user_id = ? AND role = ?{for_update}",
+        [found] = await db.all(
+            f"SELECT mu, sigma, matches, wins FROM ratings WHERE guild_id = ? AND user_id = ? AND role = ?{for_update}",
             row,
         )
         locked[key] = Rating(found["mu"], found["sigma"], found["matches"], found["wins"])
     return locked
 
 
-def with_rating_changes(
+async def finish(
+    db: Db, match_id: int, outbox: Sequence[OutboxItem], *, for_update: str = ""
+) -> Sequence[OutboxItem]:
+    """The league's part of finishing a match, in its transaction; the outbox with the ratings' facts.
+
+    A fault here must not stop the match from ending: its writes are undone (a savepoint) and the
+    match is left without a summary, which the next start-up's rebuild fills in.
+    """
+    await db.execute("SAVEPOINT league")
+    try:
+        summary, rating_changes = await record_finished(db, match_id, for_update=for_update)
+    except Exception:
+        await db.execute("ROLLBACK TO league")
+        await db.execute("RELEASE league")
+        log.exception("match %d: could not rate it; a rebuild at the next start will", match_id)
+        return outbox
+    await db.execute("RELEASE league")
+    return with_rating_facts(outbox, rating_changes, summary)
+
+
+def with_rating_facts(
     items: Sequence[OutboxItem], changes: Sequence[RatingChange], summary: MatchSummary | None = None
 ) -> list[OutboxItem]:
-    """The channel's end message also says what the match did to both ratings (it mentions both anyway),
-    or, for a match between two people given up before the first Discovery, that it was unrated.
-
-    In the end message's own language, whatever the committing code speaks.
-    """
+    """The channel's end message carries what the match did to both ratings, or, for a match between two
+    people given up before the first Discovery, that it was unrated: numbers and ids, which the deliverer
+    puts in words in the message's language (``bot.league.words.rating_note``)."""
     unrated = summary is not None and summary.given_up_early and summary.between_two_people
     if not changes and not unrated:
         return list(items)
-    out = []
-    for item in items:
-        if item.kind == "end" and item.route == "public":
-            with speaking(item.language):
-                if changes:
-                    lines = "\n".join(rating_change_line(change) for change in changes)
-                    note = _("Ratings: {changes}").format(changes=lines)
-                else:
-                    note = unrated_line()
-                item = dataclasses.replace(item, text=f"{item.text}\n{note}")
-        out.append(item)
-    return out
+    return [
+        dataclasses.replace(item, rating_changes=tuple(changes), unrated=not changes)
+        if item.kind == "end" and item.route == "public" else item
+        for item in items
+    ]
 
 
-async def rebuild(db: aiosqlite.Connection) -> dict[RatingKey, Rating]:
+async def rebuild(db: Db) -> dict[RatingKey, Rating]:
     """Every summary and rating again from the action logs; call inside a write transaction.
 
     Rated matches are folded in the order the live updates took (``rating_seq``); any without one
     (finished before it existed, or whose live update failed) come first, in finish order. The fold
     order is then written back as ``rating_seq``, so the next live update follows on from it.
     """
-    finished = await _all(db, "SELECT id, rating_seq FROM matches WHERE status = 'finished' ORDER BY id")
+    finished = await db.all("SELECT id, rating_seq FROM matches WHERE status = 'finished' ORDER BY id")
     summaries = [await summarise_match(db, row["id"]) for row in finished]
     taken = {row["id"]: row["rating_seq"] for row in finished}
     folded = sorted(
@@ -252,10 +263,14 @@ async def rebuild(db: aiosqlite.Connection) -> dict[RatingKey, Rating]:
 # --- reading -----------------------------------------------------------------------------
 
 
-async def ratings(db: aiosqlite.Connection, guild_id: int | None = None, *, every_guild: bool = False) -> dict[RatingKey, Rating]:
+async def ratings(
+    db: Db, guild_id: int | None = None, *, every_guild: bool = False
+) -> dict[RatingKey, Rating]:
     """The stored ratings of one server (or of every server)."""
-    where, params = ("", ()) if every_guild else (" WHERE guild_id = ?", (NO_GUILD if guild_id is None else guild_id,))
-    rows = await _all(db, f"SELECT guild_id, user_id, role, mu, sigma, matches, wins FROM ratings{where}", params)
+    where, params = (
+        ("", ()) if every_guild else (" WHERE guild_id = ?", (NO_GUILD if guild_id is None else guild_id,))
+    )
+    rows = await db.all(f"SELECT guild_id, user_id, role, mu, sigma, matches, wins FROM ratings{where}", params)
     return {
         (None if row["guild_id"] == NO_GUILD else row["guild_id"], row["user_id"], Side(row["role"])): Rating(
             row["mu"], row["sigma"], row["matches"], row["wins"]
@@ -265,23 +280,75 @@ async def ratings(db: aiosqlite.Connection, guild_id: int | None = None, *, ever
 
 
 async def summaries(
-    db: aiosqlite.Connection, where: str, params: Iterable[object] = (), limit: int = -1
+    db: Db, where: str, params: Sequence[Any] = (), limit: int = -1
 ) -> list[MatchSummary]:
     """Stored summaries matching ``where``, newest first (``limit`` < 0: all of them)."""
     # LIMIT -1 means "no limit" to SQLite only; a huge limit means the same to both backends.
-    rows = await _all(
-        db,
-        f"SELECT {_SUMMARY_COLUMNS} FROM match_summaries WHERE {where} ORDER BY finished_at DESC, match_id DESC LIMIT ?",
+    rows = await db.all(
+        f"SELECT {_SUMMARY_COLUMNS} FROM match_summaries WHERE {where}"
+        " ORDER BY finished_at DESC, match_id DESC LIMIT ?",
         (*params, limit if limit >= 0 else 2**62),
     )
     return [_summary_from_row(row) for row in rows]
 
 
-async def unsummarised(db: aiosqlite.Connection) -> int:
+async def unsummarised(db: Db) -> int:
     """Finished matches with no summary (finished before the league existed): a rebuild adds them."""
-    rows = await _all(
-        db,
+    rows = await db.all(
         "SELECT COUNT(*) AS n FROM matches WHERE status = 'finished'"
         " AND id NOT IN (SELECT match_id FROM match_summaries)",
     )
-    return rows[0]["n"]
+    return int(rows[0]["n"])
+
+
+# --- the store's methods ---------------------------------------------------------------------------
+
+
+class LeagueSql:
+    _engine: Engine
+
+    async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]:
+        async with self._engine.read() as db:
+            return await ratings(db, guild_id)
+
+    async def all_ratings(self) -> dict[RatingKey, Rating]:
+        async with self._engine.read() as db:
+            return await ratings(db, every_guild=True)
+
+    async def rebuild_ratings(self) -> dict[RatingKey, Rating]:
+        """Every summary and rating again from the action logs (replacing the stored ones); the ratings."""
+        async with self._engine.write() as db:
+            await self._engine.lock_league(db)
+            rebuilt = await rebuild(db)
+        log.info("league rebuilt from the logs: %d rating(s)", len(rebuilt))
+        return rebuilt
+
+    async def rebuild_league_if_behind(self) -> bool:
+        """At start-up: rebuild if some finished match has no summary (it finished before the league existed)."""
+        async with self._engine.read() as db:
+            missing = await unsummarised(db)
+        if missing:
+            await self.rebuild_ratings()
+        return bool(missing)
+
+    async def summary(self, match_id: int) -> MatchSummary | None:
+        async with self._engine.read() as db:
+            found = await summaries(db, "match_id = ?", (match_id,))
+        return found[0] if found else None
+
+    async def guild_summaries(self, guild_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The server's finished matches, newest first."""
+        async with self._engine.read() as db:
+            return await summaries(db, "guild_id = ?", (guild_id,), limit)
+
+    async def member_summaries(self, guild_id: int, user_id: int) -> list[MatchSummary]:
+        """The member's finished matches in the server, newest first."""
+        async with self._engine.read() as db:
+            return await summaries(
+                db, "guild_id = ? AND (goryo_id = ? OR samurai_id = ?)", (guild_id, user_id, user_id)
+            )
+
+    async def channel_summaries(self, channel_id: int, *, limit: int = -1) -> list[MatchSummary]:
+        """The channel's finished matches, newest first."""
+        async with self._engine.read() as db:
+            return await summaries(db, "channel_id = ?", (channel_id,), limit)

@@ -8,8 +8,8 @@ import aiosqlite
 import pytest
 
 import rules
-from bot.storage import Store
 from bot.storage.migrations import MIGRATIONS, migrate
+from bot.storage.sqlite import SqliteStore
 
 from .test_storage import ALICE, BOB, CHANNEL, T0, challenge, raw
 
@@ -18,7 +18,7 @@ AID_MIGRATION = next(i for i, m in enumerate(MIGRATIONS) if any("ADD COLUMN assi
 
 
 async def test_a_challenge_with_the_aid_makes_a_match_with_it_and_it_survives_reopening(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     posted = await challenge(store, assist=True)
     assert posted.assist and (await store.get_challenge(posted.id)).assist
     match = await store.start_match(challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB,
@@ -29,7 +29,7 @@ async def test_a_challenge_with_the_aid_makes_a_match_with_it_and_it_survives_re
                                     state=rules.new_game(1), now=T0)
     assert not plain.assist and not other.assist
     await store.close()
-    reopened = await Store.open(db_path)
+    reopened = await SqliteStore.open(db_path)
     try:
         assert (await reopened.get_match(match.id)).assist and not (await reopened.get_match(other.id)).assist
     finally:
@@ -43,7 +43,7 @@ async def test_matches_and_challenges_from_before_the_aid_migrate_with_it_off(db
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, challenger_role, advanced,"
             " created_at) VALUES (1, ?, ?, ?, 'random', 0, '2026-11-22T12:00:00+00:00')", (CHANNEL, ALICE, BOB)
         )
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         [waiting] = await store.pending_challenges()
         assert waiting.assist is False

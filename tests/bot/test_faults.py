@@ -23,7 +23,7 @@ import simcord.http.router
 import render
 import rules
 from bot.delivery.boards import ALT_TEXT_LIMIT
-from bot.outbox.deliverer import RETRY_FIRST
+from bot.outbox.deliverer import RETRY_FIRST, worded
 from bot.play.service import STEPS
 
 from .helpers import Table, live_board, unexpected_errors
@@ -349,7 +349,7 @@ async def each_item_said_once(env, table: Table, boards_left: int = 1) -> None:
             assert [m.content for m in table.channel.history()].count(entry.item.text) <= boards_left, entry
             continue
         where = table.goryo_dm() if entry.item.route == "goryo" else table.channel.history()
-        assert [m.content for m in where].count(entry.item.text) == 1, entry.item.kind
+        assert [m.content for m in where].count(worded(entry).item.text) == 1, entry.item.kind  # as it is sent
 
 
 IN_DOUBT = {

@@ -10,7 +10,7 @@ import stat
 
 import rules
 from bot.delivery import boards
-from bot.storage import Store
+from bot.storage.sqlite import SqliteStore
 
 from .helpers import Table
 
@@ -94,7 +94,7 @@ async def test_the_database_file_and_its_wal_are_readable_by_their_owner_only(tm
     old = os.umask(0o022)  # a usual umask would make them world-readable
     try:
         path = tmp_path / "secrets.sqlite3"
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         await store.pending_challenges()  # touches the WAL and its index
         for file in (path, tmp_path / "secrets.sqlite3-wal", tmp_path / "secrets.sqlite3-shm"):
             assert file.exists() and stat.S_IMODE(file.stat().st_mode) == 0o600, file

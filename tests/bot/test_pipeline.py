@@ -16,7 +16,7 @@ import rules
 from bot.delivery.announce import outbox_for
 from bot.errors import Refusal
 from bot.play.service import MatchService, Played
-from bot.storage import Store
+from bot.storage.sqlite import SqliteStore
 
 GORYO, SAMURAI = 101, 202
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -24,7 +24,7 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 @pytest.fixture
 async def match(tmp_path):
-    store = await Store.open(tmp_path / "pipeline.sqlite3")
+    store = await SqliteStore.open(tmp_path / "pipeline.sqlite3")
     state = rules.new_game(1)
     state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
     challenge = await store.create_challenge(

@@ -88,8 +88,8 @@ async def test_an_unknown_setting_is_refused(database, store):
 async def test_sqlites_rebuilt_outbox_keeps_every_item_and_takes_the_samurai_route(db_path):
     import aiosqlite
 
-    from bot.storage import Store
     from bot.storage.migrations import MIGRATIONS, migrate
+    from bot.storage.sqlite import SqliteStore
 
     from .test_storage import raw
 
@@ -107,7 +107,7 @@ async def test_sqlites_rebuilt_outbox_keeps_every_item_and_takes_the_samurai_rou
                 " attempted_at) VALUES (1, ?, 'narration', 'public', ?, 'pending', ?, ?, ?)",
                 (seq, f'{{"text":"item {seq}","picture":null,"answer":false}}', at, at, at))
         await db.execute("DELETE FROM outbox WHERE seq = 2")  # the newest id is gone; it must never come back
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         [kept] = await store.outbox_of(1)
         assert (kept.id, kept.item.text, kept.attempted_at) == (1, "item 1", T0)

@@ -10,7 +10,8 @@ import pytest
 
 import rules
 from bot import league
-from bot.storage import Store, open_store
+from bot.storage import open_store
+from bot.storage.sqlite import SqliteStore
 
 from .helpers import Table
 from .league_history import finish_match, match_ready_to_end
@@ -70,7 +71,7 @@ async def test_a_match_resigned_before_the_first_discovery_is_unrated_and_says_s
 
 
 async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
-    async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
+    async with await SqliteStore.open(tmp_path / "league.sqlite3", durable=False) as store:
         endings = [
             (ANN, BEN, rules.Resign(S)), (BEN, ANN, rules.Resign(G)), (ANN, CAT, rules.TimeOut(G)),
             (CAT, ANN, rules.Abort()), (BEN, CAT, rules.Resign(S)), (ANN, BEN, rules.Resign(G)),
@@ -90,7 +91,7 @@ async def test_rebuild_from_the_logs_equals_the_stored_ratings(tmp_path):
 
 
 async def test_matches_against_the_bot_never_move_a_rating(tmp_path):
-    async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
+    async with await SqliteStore.open(tmp_path / "league.sqlite3", durable=False) as store:
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=0)
         before = await store.all_ratings()
@@ -106,14 +107,14 @@ async def test_matches_against_the_bot_never_move_a_rating(tmp_path):
 
 async def test_a_database_from_before_the_league_is_rated_at_start_up(tmp_path):
     path = tmp_path / "old.sqlite3"
-    async with await Store.open(path, durable=False) as store:
+    async with await SqliteStore.open(path, durable=False) as store:
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=0)
         rated = await store.all_ratings()
         # As if it finished before the league's tables existed.
-        await store._db.execute("DELETE FROM match_summaries")
-        await store._db.execute("DELETE FROM ratings")
-    async with await Store.open(path, durable=False) as store:
+        await store.connection.execute("DELETE FROM match_summaries")
+        await store.connection.execute("DELETE FROM ratings")
+    async with await SqliteStore.open(path, durable=False) as store:
         assert await store.all_ratings() == {}
         assert await store.rebuild_league_if_behind()
         assert await store.all_ratings() == rated
@@ -126,17 +127,18 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
     path = tmp_path / "league.sqlite3"
 
     async def seed() -> dict:
-        async with await Store.open(path, durable=False) as store:
+        async with await SqliteStore.open(path, durable=False) as store:
             await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                                minute=0)
             await finish_match(store, guild_id=1, channel_id=10, goryo_id=BEN, samurai_id=ANN, ending=rules.Resign(S),
                                minute=1)
             rated = await store.all_ratings()
-            await store._db.execute("UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
+            await store.connection.execute(
+                "UPDATE ratings SET mu = mu + 1 WHERE user_id = ? AND role = 'goryo'", (ANN,))
             return rated
 
     async def stored() -> dict:
-        async with await Store.open(path, durable=False) as store:
+        async with await SqliteStore.open(path, durable=False) as store:
             return await store.all_ratings()
 
     rated = asyncio.run(seed())
@@ -152,18 +154,18 @@ def test_python_m_bot_rebuild_ratings_repairs_what_was_stored(tmp_path, monkeypa
 
 
 async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
-    async with await Store.open(tmp_path / "league.sqlite3", durable=False) as store:
+    async with await SqliteStore.open(tmp_path / "league.sqlite3", durable=False) as store:
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=0)
         # A stored rating that isn't a number makes the next update of Ann's rating fail.
-        await store._db.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
-        before = await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
+        await store.connection.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
+        before = await store.connection.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
         await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=1)
         second = await store.get_match(2)
         assert second.status == "finished" and second.state.is_over  # it ended all the same
         assert await store.summary(2) is None  # nothing half-written: no summary, ratings as they were
-        assert await store._db.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role") == before
+        assert await store.connection.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role") == before
 
 
 @pytest.mark.parametrize("backend", ["sqlite", "postgres"])

@@ -28,6 +28,7 @@ from bot.storage import (
 )
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
 from bot.storage.postgres import dollar_params
+from bot.storage.sqlite import SqliteStore
 from rules.playout import random_match
 
 T0 = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -92,7 +93,7 @@ async def store(database):
 
 @pytest.fixture
 async def sqlite_store(db_path):
-    opened = await Store.open(db_path)
+    opened = await SqliteStore.open(db_path)
     yield opened
     await opened.close()
 
@@ -133,7 +134,7 @@ def first_plan(state: rules.GameState) -> rules.Plan:
 
 
 async def test_a_fresh_file_gets_every_migration_and_reopening_runs_none(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     await new_match(store)
     await store.close()
     with raw(db_path) as plain:
@@ -141,19 +142,19 @@ async def test_a_fresh_file_gets_every_migration_and_reopening_runs_none(db_path
         tables = {row[0] for row in plain.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"challenges", "matches", "actions"} <= tables
 
-    reopened = await Store.open(db_path)
+    reopened = await SqliteStore.open(db_path)
     try:
-        assert await migrate(reopened._db) == 0
+        assert await migrate(reopened.connection) == 0
         assert len(await reopened.active_matches()) == 1
     finally:
         await reopened.close()
 
 
 async def test_an_upgrade_runs_only_the_new_migration_and_a_failed_one_changes_nothing(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         match = await new_match(store)
-        db = store._db
+        db = store.connection
         failing = MIGRATIONS + (("ALTER TABLE matches ADD COLUMN note TEXT", "NOT SQL AT ALL"),)
         with pytest.raises(sqlite3.OperationalError):
             await migrate(db, failing)
@@ -171,7 +172,7 @@ async def test_an_upgrade_runs_only_the_new_migration_and_a_failed_one_changes_n
 
 
 async def test_a_missing_directory_is_created(tmp_path):
-    store = await Store.open(tmp_path / "data" / "goryo.sqlite3")
+    store = await SqliteStore.open(tmp_path / "data" / "goryo.sqlite3")
     await store.close()
     assert (tmp_path / "data" / "goryo.sqlite3").is_file()
 
@@ -180,7 +181,7 @@ async def test_a_database_from_a_newer_bot_is_refused(db_path):
     with raw(db_path) as plain:
         plain.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(SchemaTooNewError):
-        await Store.open(db_path)
+        await SqliteStore.open(db_path)
 
 
 async def test_the_file_is_in_wal_mode(sqlite_store, db_path):
@@ -189,7 +190,7 @@ async def test_the_file_is_in_wal_mode(sqlite_store, db_path):
 
 
 async def test_the_connection_enforces_foreign_keys(sqlite_store):
-    async with sqlite_store._db.execute("PRAGMA foreign_keys") as cursor:
+    async with sqlite_store.connection.execute("PRAGMA foreign_keys") as cursor:
         assert (await cursor.fetchone())[0] == 1
 
 
@@ -806,7 +807,7 @@ async def test_postgresql_has_a_migration_for_each_of_sqlites_and_the_same_colum
 
     # A migration appended on one side only fails here, before it can fail in production.
     assert postgres_migrations.SCHEMA_VERSION == SCHEMA_VERSION
-    lite = await Store.open(db_path)
+    lite = await SqliteStore.open(db_path)
     await lite.close()
     pg = await open_store(postgres_url)
     await pg.close()
@@ -957,3 +958,14 @@ def test_an_outbox_item_stored_before_languages_is_english():
     assert item.language == "en"
     italian = OutboxItem("narration", "public", "Appare", language="it")
     assert OutboxItem.from_row("narration", "public", italian.payload()) == italian
+
+
+def test_an_end_message_keeps_the_rating_facts_it_was_stored_with():
+    from bot.league import Rating, RatingChange
+    from bot.outbox import OutboxItem
+
+    moved = (RatingChange(ALICE, rules.Side.GORYO, Rating(), Rating(26.1, 7.9, 1, 1)),
+             RatingChange(BOB, rules.Side.SAMURAI, Rating(), Rating(23.9, 7.9, 1, 0)))
+    for end in (OutboxItem("end", "public", "over", rating_changes=moved),
+                OutboxItem("end", "public", "over", unrated=True)):
+        assert OutboxItem.from_row("end", "public", end.payload()) == end

@@ -73,6 +73,21 @@ def test_history_and_rating_changes():
     assert samurai.startswith("<@2> as the Samurai: 1500 → 15") and "(+" in samurai
 
 
+def test_the_rating_note_under_an_end_message_is_made_from_the_stored_numbers_in_the_readers_language():
+    from bot.league.words import rating_note
+
+    match = summary(50, ANN, BEN, Side.SAMURAI)
+    moved = changes({}, update({}, match), match)
+    note = rating_note(moved, unrated=False)
+    assert note == "Ratings: " + "\n".join(rating_change_line(c) for c in moved)
+    assert rating_note((), unrated=True) == (
+        "Unrated: the match ended before the Samurai's first Discovery, so no rating moves.")
+    assert rating_note((), unrated=False) is None
+    with speaking("it"):
+        italian = rating_note(moved, unrated=False)
+    assert italian is not None and italian != note and "1500 →" in italian
+
+
 def test_replay_choices_newest_first_filtered_by_what_was_typed():
     names = {ANN: "Ann", BEN: "Ben", 3: "Cat", 99: "Goryō Bot"}.get
     choices = replay_choices(HISTORY, "", names)

@@ -1,0 +1,264 @@
+"""The storage contract: what the bot asks of its database, in records in and records out.
+
+Every backend (``OPENERS`` in ``bot.storage``; see README.md here) provides all of this, with the same
+meaning, and the contract suite (tests/storage) runs unchanged against each. Callers type against
+``Store`` and never learn which backend they hold. Records, errors and timestamps are the ones of
+``bot.storage.records``: times go in timezone-aware and come back aware in UTC.
+
+Writes are atomic: a method that changes several rows (an action, its log entry, its outbox items,
+the league's rows of a match it ends) changes all of them or none. Methods that may lose a race to
+another process say so by their return value (False: someone else did it first) or by their errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol, Self
+
+import rules
+
+from ..league import MatchSummary, Rating, RatingKey
+from ..outbox import Carrier, OutboxEntry, OutboxItem
+from .engine import Missed, Nudged
+from .preferences import MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
+from .records import ChallengeRecord, LoggedAction, MatchRecord
+from .shards import Shards
+
+
+class Store(Protocol):
+    """The bot's persistent state, on whichever backend. ``await close()`` at the end (or ``async with``)."""
+
+    @property
+    def address(self) -> str:
+        """The database as shown in logs and messages (a URL without its secrets)."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(self, *exc: object) -> None: ...
+
+    # --- challenges ---------------------------------------------------------------------------------
+
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int,
+        challenger_role: str,
+        advanced: bool,
+        now: datetime,
+        assist: bool = False,
+        server_language: str = "en",
+        challenger_language: str = "en",
+    ) -> ChallengeRecord:
+        """A pending challenge; ChannelBusyError if the channel has a match or a challenge."""
+        ...
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None: ...
+
+    async def drop_unposted_challenges(self) -> int:
+        """Remove challenges whose message was never shown; how many."""
+        ...
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None: ...
+
+    async def pending_challenge_in(self, channel_id: int) -> ChallengeRecord | None: ...
+
+    async def pending_challenges(self) -> list[ChallengeRecord]:
+        """Oldest first."""
+        ...
+
+    async def delete_challenge(self, challenge_id: int) -> bool:
+        """True only for the one caller that removed it."""
+        ...
+
+    # --- matches --------------------------------------------------------------------------------------
+
+    async def start_match(
+        self,
+        *,
+        challenge_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+        outbox: Sequence[OutboxItem] = (),
+        server_language: str | None = None,
+        goryo_language: str = "en",
+        thread_id: int | None = None,
+    ) -> MatchRecord:
+        """The challenge becomes a match, with its outbox items. LookupError: the challenge is gone;
+        ChannelBusyError: the channel is taken."""
+        ...
+
+    async def start_ai_match(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        goryo_id: int,
+        samurai_id: int,
+        state: rules.GameState,
+        now: datetime,
+        ai_side: rules.Side,
+        ai_level: str,
+        ai_seed: int,
+        outbox: Sequence[OutboxItem] = (),
+        assist: bool = False,
+        server_language: str = "en",
+        goryo_language: str = "en",
+    ) -> MatchRecord:
+        """A match against the bot, at once. ChannelBusyError: the channel is taken."""
+        ...
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def active_match_in(self, channel_id: int) -> MatchRecord | None: ...
+
+    async def active_matches_of(self, user_id: int) -> list[MatchRecord]: ...
+
+    async def active_matches(self) -> list[MatchRecord]: ...
+
+    async def active_match_places(self) -> list[tuple[int, int, int | None]]:
+        """(id, channel_id, guild_id) of each active match, without reading its state."""
+        ...
+
+    async def finished_matches(self, channel_id: int, limit: int = 10) -> list[MatchRecord]:
+        """Most recent first; a negative limit: all of them."""
+        ...
+
+    async def ai_waiting_since(self, started_before: datetime) -> list[MatchRecord]: ...
+
+    async def record_action(
+        self,
+        match_id: int,
+        *,
+        expected_version: int,
+        actor_id: int,
+        action: rules.Action,
+        new_state: rules.GameState,
+        now: datetime,
+        outbox: Sequence[OutboxItem] = (),
+        server_language: str | None = None,
+        goryo_language: str | None = None,
+        preview: int | None = None,
+    ) -> MatchRecord:
+        """The action logged, the state stored, the outbox queued (and a finished match summarised and rated,
+        its end message given the ratings' facts), all or nothing. StaleMatchError, MatchClosedError,
+        PreviewCancelledError, LookupError, ValueError (``new_state`` is not the action's result)."""
+        ...
+
+    async def set_languages(self, match_id: int, *, server_language: str, goryo_language: str) -> None: ...
+
+    async def set_live_board(self, match_id: int, *, round_number: int, message_id: int) -> None: ...
+
+    async def mark_reminded(
+        self, match_id: int, *, version: int, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """False if already reminded or the match moved on."""
+        ...
+
+    async def reminders_due(self, started_before: datetime) -> list[MatchRecord]: ...
+
+    async def new_preview(self, match_id: int) -> int: ...
+
+    async def latest_preview(self, match_id: int) -> int | None: ...
+
+    async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool: ...
+
+    async def preview_cancelled(self, match_id: int, *, version: int, preview: int) -> bool: ...
+
+    async def mark_damaged(self, match_id: int, reason: str) -> bool:
+        """True only for the one caller that did it."""
+        ...
+
+    # --- the action log -------------------------------------------------------------------------------
+
+    async def actions(self, match_id: int) -> list[LoggedAction]: ...
+
+    async def initial_state(self, match_id: int) -> rules.GameState: ...
+
+    async def state_at(self, match_id: int, seq: int) -> rules.GameState: ...
+
+    async def replay(self, match_id: int) -> rules.GameState: ...
+
+    async def verify(self, match_id: int) -> str | None:
+        """None if the log replays to the stored state, else a reason for the operator's log."""
+        ...
+
+    # --- the outbox -----------------------------------------------------------------------------------
+
+    async def claim_outbox(self, match_id: int, *, holder: str, now: datetime, until: datetime) -> bool: ...
+
+    async def release_outbox(self, match_id: int, *, holder: str) -> None: ...
+
+    async def pending_outbox(self, match_id: int) -> list[OutboxEntry]: ...
+
+    async def outbox_of(self, match_id: int) -> list[OutboxEntry]: ...
+
+    async def last_delivered(self, match_id: int, kind: str) -> OutboxEntry | None: ...
+
+    async def matches_with_due_outbox(self, now: datetime, shards: Shards | None = None) -> list[int]: ...
+
+    async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None: ...
+
+    async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None: ...
+
+    async def outbox_delivered(self, entry_id: int, *, message_id: int | None, now: datetime) -> bool: ...
+
+    async def outbox_failed(self, entry_id: int, *, retry_at: datetime | None) -> None: ...
+
+    async def outbox_wait(self, until: Sequence[tuple[int, datetime]]) -> None: ...
+
+    async def outbox_refused(self, entry_id: int, *, now: datetime) -> bool: ...
+
+    async def nudge_outbox(self, match_id: int, guild_id: int | None) -> None:
+        """Tell the other processes this match's outbox waits (a backend for one process does nothing)."""
+        ...
+
+    async def listen_outbox(self, nudged: Nudged, missed: Missed | None = None) -> None: ...
+
+    # --- the league -----------------------------------------------------------------------------------
+
+    async def ratings(self, guild_id: int | None) -> dict[RatingKey, Rating]: ...
+
+    async def all_ratings(self) -> dict[RatingKey, Rating]: ...
+
+    async def rebuild_ratings(self) -> dict[RatingKey, Rating]: ...
+
+    async def rebuild_league_if_behind(self) -> bool: ...
+
+    async def summary(self, match_id: int) -> MatchSummary | None: ...
+
+    async def guild_summaries(self, guild_id: int, *, limit: int = -1) -> list[MatchSummary]: ...
+
+    async def member_summaries(self, guild_id: int, user_id: int) -> list[MatchSummary]: ...
+
+    async def channel_summaries(self, channel_id: int, *, limit: int = -1) -> list[MatchSummary]: ...
+
+    # --- players' and servers' choices ----------------------------------------------------------------
+
+    async def set_turn_notice(self, user_id: int, mode: NoticeMode, *, language: str, now: datetime) -> None: ...
+
+    async def turn_notice(self, user_id: int) -> TurnNotice: ...
+
+    async def change_server_setting(
+        self, guild_id: int, name: SettingName, value: str, *, by: int, now: datetime
+    ) -> None: ...
+
+    async def server_settings(self, guild_id: int) -> ServerSettings: ...
+
+    async def turn_limit_at(self, guild_id: int | None, moment: datetime) -> float | None: ...
+
+    async def shortest_turn_limit(self) -> float | None: ...
+
+    async def match_thread(self, match_id: int) -> MatchThread | None: ...
+
+    async def threads_to_archive(self, finished_before: datetime) -> list[MatchThread]: ...
+
+    async def thread_archived(self, match_id: int, *, now: datetime) -> bool: ...
