@@ -27,12 +27,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("entry points", ("bot.__main__", "bot.sandbox.*")),
 ]
 
-# Upward imports left to other work, each with the reason; an entry no longer needed should be deleted.
-KNOWN: dict[tuple[str, str], str] = {
-    # Storage composes the "Ratings:" line inside the commit; issue 21's storage work moves the words to delivery.
-    ("bot.storage.standings", "bot.league.words"): "words inside storage (issue 21, storage contract)",
-}
-
 # The pure packages never import the Discord layer at all.
 PURE = ("rules", "ai", "render", "locales")
 
@@ -94,7 +88,7 @@ def test_no_module_of_the_bot_imports_from_a_higher_layer():
                 continue
             theirs = layer_of(target)
             assert theirs is not None, f"{path.relative_to(ROOT)}:{line} imports {target}, which has no layer"
-            if theirs > own and (name, target) not in KNOWN:
+            if theirs > own:
                 upward.append(
                     f"{path.relative_to(ROOT)}:{line}: {name} ({LAYERS[own][0]}) imports {target} ({LAYERS[theirs][0]})"
                 )
