@@ -158,7 +158,8 @@ async def test_a_fault_in_the_league_never_stops_a_match_from_ending(tmp_path):
         await finish_match(store, guild_id=1, channel_id=10, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=0)
         # A stored rating that isn't a number makes the next update of Ann's rating fail.
-        await store.connection.execute("UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
+        await store.connection.execute(
+            "UPDATE ratings SET mu = 'unreadable' WHERE user_id = ? AND role = 'goryo'", (ANN,))
         before = await store.connection.execute_fetchall("SELECT * FROM ratings ORDER BY user_id, role")
         await finish_match(store, guild_id=1, channel_id=11, goryo_id=ANN, samurai_id=BEN, ending=rules.Resign(S),
                            minute=1)
