@@ -271,14 +271,14 @@ async def fuzz_match(data, drawing, *, legal_share: float, steps: int, text: st.
 
 @FUZZ
 @given(st.data())
-def test_generated_option_strings_are_refused_privately_and_change_nothing(data, drawing):
+def test_generated_option_strings_are_refused_privately_and_change_nothing(drawing, data):
     # Mostly garbage, with some legal play so that every phase of a match gets its share.
     asyncio.run(fuzz_match(data, drawing, legal_share=0.3, steps=14, text=garbage()))
 
 
 @FUZZ
 @given(st.data())
-def test_both_players_commands_in_random_order_keep_the_match_legal(data, drawing):
+def test_both_players_commands_in_random_order_keep_the_match_legal(drawing, data):
     # Mostly real play, interleaved with either player (or a bystander) acting out of turn.
     spaces = st.sampled_from(SPACE_NAMES)
     asyncio.run(fuzz_match(data, drawing, legal_share=0.6, steps=24, text=spaces | plans_text()))
