@@ -61,6 +61,7 @@ import simcord
 import rules
 import rules.playout
 from bot import create_bot
+from bot.delivery.boards import Drawing
 from bot.errors import Refusal
 from bot.play.service import STEPS
 from bot.storage.sqlite import SqliteStore
@@ -283,7 +284,10 @@ async def run(
 ) -> dict:
     # Several processes: process k holds shard k of them (and delivers for its servers only).
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
-    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, **sharding)
+    # One set of drawing processes for the bot and its restart, as one process keeps across a reconnect.
+    drawing = Drawing()
+    bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, drawing=drawing,
+                     **sharding)
     timings = Timings()
     async with simcord.run(bot, settle_timeout=60.0) as env:
         if process:
@@ -309,7 +313,9 @@ async def run(
         # A restart replays every active match's log against its row before serving (the start-up check).
         old_store = env.bot.store
         restarted = time.perf_counter()
-        await env.restart_bot(create_bot(database=database, environ={}, env_file=None, sync="global", **sharding))
+        await env.restart_bot(
+            create_bot(database=database, environ={}, env_file=None, sync="global", drawing=drawing, **sharding)
+        )
         restart = time.perf_counter() - restarted
         if old_store is not None:
             await old_store.close()
@@ -320,6 +326,7 @@ async def run(
         active = len(await env.bot.store.active_matches())
     if bot.store is not None:
         await bot.store.close()
+    drawing.close()
     return {
         "opening": opening,
         "elapsed": elapsed,

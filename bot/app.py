@@ -5,7 +5,8 @@ open the database, build the game, the turn clocks and the league records on it,
 match against its action log, register the persistent buttons and add the command group (both
 handed what they act on), give the tree its translator (``CatalogueTranslator``), sync the commands
 as the settings ask, and start the challenge and turn-reminder sweeps. The drawing processes
-(``delivery.boards``) are one pool per process, shared by every bot in it; ``setup_hook`` warms them.
+(``delivery.boards.Drawing``) are built and warmed there too, unless ``create_bot(drawing=...)`` hands
+in ready ones (tests give every bot one set); the bot shuts down only the ones it built.
 """
 
 from __future__ import annotations
@@ -40,13 +41,15 @@ SWEEP_SECONDS = 30.0
 
 
 class GoryoBot(commands.Bot):
-    def __init__(self, settings: Settings, **client_options: Any) -> None:
+    def __init__(self, settings: Settings, *, drawing: boards.Drawing | None = None, **client_options: Any) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
             tree_cls=GoryoTree, allowed_mentions=QUIET, **client_options,
         )
         self.settings = settings
+        self.drawing = drawing
+        self._owns_drawing = drawing is None  # shut down on close only if this bot built it
         self.store: Store | None = None
         self.game: Game | None = None
         self.turns: TurnClock | None = None
@@ -55,14 +58,16 @@ class GoryoBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database)
-        self.game = Game(self, self.store, self.settings)
+        if self.drawing is None:
+            self.drawing = boards.Drawing()
+        self.game = Game(self, self.store, self.settings, self.drawing)
         self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
-        records = Records(self, self.store, self.settings)  # stats, leaderboard, history, replay
+        records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
-        await boards.warm()
+        await self.drawing.warm()
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         await self.game.recover()  # what a crash left unsaid is said now, once
         self.add_dynamic_items(*clicks(self.game))
@@ -122,6 +127,9 @@ class GoryoBot(commands.Bot):
         if self.store is not None:
             await self.store.close()
             self.store = None
+        if self._owns_drawing and self.drawing is not None:
+            self.drawing.close()
+            self.drawing = None
 
 
 class ShardedGoryoBot(GoryoBot, commands.AutoShardedBot):
@@ -138,12 +146,14 @@ def create_bot(
     *,
     environ: Mapping[str, str] | None = None,
     env_file: str | None = ".env",
+    drawing: boards.Drawing | None = None,
     **overrides: object,
 ) -> GoryoBot:
     """The bot, not started. Settings come from the environment and ``.env``; keywords override them.
 
     ``create_bot(database="test.sqlite3", seed=7, challenge_timeout=60, sync="global")``;
-    ``environ={}, env_file=None`` ignores the process's environment (for tests).
+    ``environ={}, env_file=None`` ignores the process's environment (for tests); ``drawing`` hands in
+    drawing processes to share (the bot then leaves them running when it closes).
     """
     settings = load_settings(environ, env_file=env_file)
     if database is not None:
@@ -151,6 +161,6 @@ def create_bot(
     if overrides:
         settings = settings.replace(**overrides)
     if settings.shard_count is None:
-        return GoryoBot(settings)
+        return GoryoBot(settings, drawing=drawing)
     shard_ids = list(settings.shard_ids or range(settings.shard_count))
-    return ShardedGoryoBot(settings, shard_count=settings.shard_count, shard_ids=shard_ids)
+    return ShardedGoryoBot(settings, drawing=drawing, shard_count=settings.shard_count, shard_ids=shard_ids)

@@ -56,9 +56,10 @@ def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
 
 
 class Records:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
         self.bot = bot
         self.store = store
+        self.drawing = drawing
         self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
@@ -206,7 +207,7 @@ class Records:
             return cached
         initial = await self.store.initial_state(match_id)
         actions = [logged.action for logged in await self.store.actions(match_id)]
-        replay = await boards.replay(initial, actions, max_bytes=max_bytes, language=language)
+        replay = await self.drawing.replay(initial, actions, max_bytes=max_bytes, language=language)
         log.info("match %d: replay of %d frames, %d bytes", match_id, replay.frames, replay.size)
         self._replays[key] = replay
         while len(self._replays) > REPLAY_CACHE:

@@ -9,6 +9,9 @@ drawn from ``rules.public_view(state)`` and nothing else, so they cannot show a 
 Every picture and its alt text are in one language: ``language``, or the one being spoken
 (``locales.spoken()``) when it is not given. The drawing processes do not share this process's
 context, so the language is named to render with each drawing.
+
+The drawing processes, and the cache of public pictures, belong to a ``Drawing``, built once by
+``setup_hook`` (or handed to ``create_bot``) and handed to whatever draws.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TypeVar
 
 import discord
 
@@ -40,35 +44,17 @@ FACTS_COLOUR = discord.Colour(0x21253A)  # the picture's caption strip
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+RECENT_LIMIT = 128  # public pictures kept, in case they are asked for again
+
 # Drawing is CPU work in Python and Pillow, which holds the GIL for much of it: one process per
 # core draws in parallel (measured: see the README), and the event loop stays free.
-# "spawn", not fork: the bot has threads (aiosqlite) that a fork would copy mid-flight.
 DRAWERS = max(1, min(4, os.cpu_count() or 1))
-_pool: ProcessPoolExecutor | None = None
-_warmed = False
-
-
-def _drawing_pool() -> ProcessPoolExecutor:
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(DRAWERS, mp_context=multiprocessing.get_context("spawn"))
-    return _pool
 
 
 def _warm_up(_: int) -> int:
     render.public_board(rules.public_view(rules.new_game(0)))  # imports, fonts and cached sprites
     return os.getpid()
-
-
-async def warm() -> None:
-    """Start the drawing processes and let each draw once, so the first real picture is not slow."""
-    global _warmed
-    if _warmed:
-        return
-    loop = asyncio.get_running_loop()
-    pool = _drawing_pool()
-    await asyncio.gather(*(loop.run_in_executor(pool, _warm_up, n) for n in range(DRAWERS)))
-    _warmed = True
 
 
 @dataclass(frozen=True)
@@ -107,92 +93,6 @@ def facts_of(view: object, aid: bool = False) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-# The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
-# the live board and a reply showing the same state) is not drawn twice. Public views only: a
-# picture of her secrets is drawn each time and kept nowhere.
-# Requests arriving while it is being drawn share that one drawing.
-_RECENT_LIMIT = 128
-_recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board | None]] = (
-    OrderedDict()  # (file, view, aid, language)
-)
-
-
-async def _draw_public(draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
-                       filename: str, aid: render.DeductionAid | None = None, language: str | None = None
-                       ) -> Board | None:
-    language = language or spoken()
-    key = (filename, view, aid, language)
-    drawing = _recent.get(key)
-    failed = drawing is not None and drawing.done() and (drawing.cancelled() or drawing.exception() is not None)
-    if drawing is None or failed or drawing.get_loop() is not asyncio.get_running_loop():
-        drawing = _recent[key] = asyncio.ensure_future(_draw(draw, describe, view, filename, language,
-                                                             aid=aid is not None))
-        while len(_recent) > _RECENT_LIMIT:
-            _recent.popitem(last=False)
-    else:
-        _recent.move_to_end(key)
-    return await asyncio.shield(drawing)  # one caller cancelled does not cancel the others' picture
-
-
-async def _draw(draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
-                language: str | None = None, *, aid: bool = False) -> Board | None:
-    """The picture, or None when ``render`` refuses its view (a state no match should reach):
-    the message then goes out in words alone, since its words matter more than its picture."""
-    global _pool
-    language = language or spoken()
-    draw = functools.partial(draw, language=language)
-    loop = asyncio.get_running_loop()
-    try:
-        try:
-            png = await loop.run_in_executor(_drawing_pool(), draw, view)
-        except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
-            _pool = None
-            png = await loop.run_in_executor(_drawing_pool(), draw, view)
-    except render.UndrawableView as refused:
-        log.error("%s not drawn, sent without its picture: %s", filename, refused)
-        return None
-    with speaking(language):
-        facts = facts_of(view, aid)
-    return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts)
-
-
-async def public_board(state: rules.GameState, *, assist: bool = False, language: str | None = None) -> Board | None:
-    """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its alt text.
-    Each board function gives None when the picture cannot be drawn (see ``_draw``).
-
-    The aid's counts come from the public view (a fraction of a millisecond) and go to the
-    drawing process as plain numbers.
-    """
-    view = rules.public_view(state)
-    aid = deduction_aid(view) if assist else None
-    if aid is None:
-        return await _draw_public(render.public_board, render.describe_public, view, "goryo-board.png",
-                                  language=language)
-    draw = functools.partial(render.public_board, aid=aid)
-    describe = functools.partial(render.describe_public, aid=aid)
-    return await _draw_public(draw, describe, view, "goryo-board.png", aid, language)
-
-
-async def discovery_board(state: rules.GameState, *, language: str | None = None) -> Board | None:
-    return await _draw_public(
-        render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
-        language=language,
-    )
-
-
-async def final_board(state: rules.GameState, *, language: str | None = None) -> Board | None:
-    return await _draw_public(render.final_board, render.describe_final, rules.public_view(state), "goryo-final.png",
-                              language=language)
-
-
-async def goryo_board(
-    state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None
-) -> Board | None:
-    view = rules.goryo_view(state, preview=preview)
-    return await _draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
-
-
-
 class ReplayRefused(ValueError):
     """No replay can be made (the match is not over, or even the smallest GIF is too big); says why."""
 
@@ -208,21 +108,132 @@ def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], m
         return str(error)
 
 
-async def replay(initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
-                 language: str | None = None) -> render.replay.Replay:
-    """A finished match as an animated GIF of at most ``max_bytes``, built in a drawing process (a few seconds).
+class Drawing:
+    """The drawing processes, and the last public pictures they drew: everything that draws in the bot
+    is handed one (``setup_hook`` builds it, or ``create_bot(drawing=...)`` hands in a ready one).
 
-    Public pictures only (``render.replay`` draws every frame from the public view), so it may be posted.
-    ReplayRefused if it can't be made.
+    Each board method gives None when the picture cannot be drawn (see ``_draw``); ``replay`` raises
+    ReplayRefused. The processes start with the first drawing (or ``warm``); ``close`` ends them.
     """
-    global _pool
-    loop = asyncio.get_running_loop()
-    build = functools.partial(_build_replay, initial_state, actions, max_bytes, language or spoken())
-    try:
-        built = await loop.run_in_executor(_drawing_pool(), build)
-    except BrokenProcessPool:  # as in _draw: a drawing process died, so start afresh, once
-        _pool = None
-        built = await loop.run_in_executor(_drawing_pool(), build)
-    if isinstance(built, str):
-        raise ReplayRefused(built)
-    return built
+
+    def __init__(self, processes: int = DRAWERS) -> None:
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+        self._warmed = False
+        # The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
+        # the live board and a reply showing the same state) is not drawn twice. Public views only: a
+        # picture of her secrets is drawn each time and kept nowhere.
+        # Requests arriving while it is being drawn share that one drawing.
+        self._recent: OrderedDict[tuple[str, object, object, str], asyncio.Future[Board | None]] = (
+            OrderedDict()  # (file, view, aid, language)
+        )
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._closed:
+            raise RuntimeError("the drawing processes are shut down")
+        if self._pool is None:
+            # "spawn", not fork: the bot has threads (aiosqlite) that a fork would copy mid-flight.
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def _run(self, work: Callable[[], T]) -> T:
+        loop = asyncio.get_running_loop()
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, work)
+        except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
+            if self._pool is pool:  # not yet replaced by another drawing that found it broken too
+                self._pool = None
+                pool.shutdown(wait=False)
+            return await loop.run_in_executor(self._executor(), work)
+
+    async def warm(self) -> None:
+        """Start the drawing processes and let each draw once, so the first real picture is not slow."""
+        if self._warmed:
+            return
+        await asyncio.gather(*(self._run(functools.partial(_warm_up, n)) for n in range(self.processes)))
+        self._warmed = True
+
+    def close(self) -> None:
+        """End the drawing processes (each once its drawing in hand is done); nothing is drawn after."""
+        self._closed = True
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def _draw_public(self, draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
+                           filename: str, aid: render.DeductionAid | None = None, language: str | None = None
+                           ) -> Board | None:
+        language = language or spoken()
+        key = (filename, view, aid, language)
+        picture = self._recent.get(key)
+        failed = picture is not None and picture.done() and (picture.cancelled() or picture.exception() is not None)
+        if picture is None or failed or picture.get_loop() is not asyncio.get_running_loop():
+            picture = self._recent[key] = asyncio.ensure_future(
+                self._draw(draw, describe, view, filename, language, aid=aid is not None))
+            while len(self._recent) > RECENT_LIMIT:
+                self._recent.popitem(last=False)
+        else:
+            self._recent.move_to_end(key)
+        return await asyncio.shield(picture)  # one caller cancelled does not cancel the others' picture
+
+    async def _draw(self, draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
+                    language: str | None = None, *, aid: bool = False) -> Board | None:
+        """The picture, or None when ``render`` refuses its view (a state no match should reach):
+        the message then goes out in words alone, since its words matter more than its picture."""
+        language = language or spoken()
+        try:
+            png = await self._run(functools.partial(draw, view, language=language))
+        except render.UndrawableView as refused:
+            log.error("%s not drawn, sent without its picture: %s", filename, refused)
+            return None
+        with speaking(language):
+            facts = facts_of(view, aid)
+        return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts)
+
+    async def public_board(self, state: rules.GameState, *, assist: bool = False,
+                           language: str | None = None) -> Board | None:
+        """With ``assist`` (the match's option), the deduction aid during a Samurai turn, in the picture and its
+        alt text.
+
+        The aid's counts come from the public view (a fraction of a millisecond) and go to the
+        drawing process as plain numbers.
+        """
+        view = rules.public_view(state)
+        aid = deduction_aid(view) if assist else None
+        if aid is None:
+            return await self._draw_public(render.public_board, render.describe_public, view, "goryo-board.png",
+                                           language=language)
+        draw = functools.partial(render.public_board, aid=aid)
+        describe = functools.partial(render.describe_public, aid=aid)
+        return await self._draw_public(draw, describe, view, "goryo-board.png", aid, language)
+
+    async def discovery_board(self, state: rules.GameState, *, language: str | None = None) -> Board | None:
+        return await self._draw_public(
+            render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
+            language=language,
+        )
+
+    async def final_board(self, state: rules.GameState, *, language: str | None = None) -> Board | None:
+        return await self._draw_public(render.final_board, render.describe_final, rules.public_view(state),
+                                       "goryo-final.png", language=language)
+
+    async def goryo_board(
+        self, state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None
+    ) -> Board | None:
+        view = rules.goryo_view(state, preview=preview)
+        return await self._draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
+
+    async def replay(self, initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
+                     language: str | None = None) -> render.replay.Replay:
+        """A finished match as an animated GIF of at most ``max_bytes``, built in a drawing process (a few seconds).
+
+        Public pictures only (``render.replay`` draws every frame from the public view), so it may be posted.
+        ReplayRefused if it can't be made.
+        """
+        built = await self._run(
+            functools.partial(_build_replay, initial_state, actions, max_bytes, language or spoken()))
+        if isinstance(built, str):
+            raise ReplayRefused(built)
+        return built

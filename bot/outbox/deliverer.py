@@ -257,11 +257,13 @@ def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord
 
 class Deliverer:
     def __init__(
-        self, bot: discord.Client, store: Store, clock: Callable[[], datetime], shards: Shards | None = None
+        self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
+        shards: Shards | None = None,
     ) -> None:
         self.bot = bot
         self.store = store
         self.clock = clock
+        self.drawing = drawing
         self.shards = shards  # None: every match is this process's to deliver
         self._nudges: set[asyncio.Task] = set()
         # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
@@ -498,11 +500,11 @@ class Deliverer:
             return state, None
         self._passed(f"drawing {picture}")
         if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
-            return state, await boards.public_board(state, assist=assist, language=language)
+            return state, await self.drawing.public_board(state, assist=assist, language=language)
         draw = {
-            "discovery": boards.discovery_board,
-            "final": boards.final_board,
-            "goryo": boards.goryo_board,
+            "discovery": self.drawing.discovery_board,
+            "final": self.drawing.final_board,
+            "goryo": self.drawing.goryo_board,
         }[picture]
         return state, await draw(state, language=language)
 

@@ -52,17 +52,18 @@ async def _take_panel_off(interaction: discord.Interaction) -> None:
 
 
 class Game:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
         self.bot = bot
         self.store = store
         self.settings = settings
+        self.drawing = drawing
         async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
             return await with_end_line(store, played, await with_turn_notices(store, played, items))
 
         self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices)
         # With several processes, each delivers for the matches on its own shards' servers.
         shards = Shards.held(settings.shard_count, settings.shard_ids)
-        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), shards)
+        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), drawing, shards)
         self.challenges = Challenges(bot, store, settings, self)
         self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
         self.board_cooldown = Cooldown(settings.board_cooldown)
@@ -156,7 +157,7 @@ class Game:
         # Same checks as the pipeline, so a preview is only offered for a plan Confirm would accept.
         MatchService.check(record, interaction.user.id, plan, None)
         await acknowledge_privately(interaction)
-        board = await boards.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
+        board = await self.drawing.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
         await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
@@ -196,7 +197,7 @@ class Game:
         view = builder.builder_view(record.id, state, path, trail)
         await interaction.response.defer()  # an edit of her message, once its picture is drawn
         # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
-        board = await boards.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
+        board = await self.drawing.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
         await interaction.edit_original_response(
             content=builder.builder_text(state, path, trail), attachments=[board.file()] if board is not None else [],
             embeds=boards.embeds_of(board), view=view,
@@ -315,14 +316,14 @@ class Game:
             language = languages.in_channel(interaction)  # posted in the channel
             with speaking(language):
                 caption = messages.last_match_caption(record.id)
-            final = await boards.final_board(record.state, language=language)
+            final = await self.drawing.final_board(record.state, language=language)
             await interaction.followup.send(caption, **message_options(final))
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
         if not _in_guild(interaction) and is_goryo:
             await acknowledge_privately(interaction)
-            secret = await boards.goryo_board(state, language=spoken())
+            secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
             await send_private(interaction, messages.goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
@@ -332,11 +333,11 @@ class Game:
         await interaction.response.defer(thinking=True, ephemeral=private)
         # In its channel for everyone, in the server's language; elsewhere for the asker alone, in theirs.
         language = spoken() if private else languages.in_channel(interaction)
-        pictures = [await boards.public_board(state, assist=record.assist, language=language)]
+        pictures = [await self.drawing.public_board(state, assist=record.assist, language=language)]
         discovery = await self.store.last_delivered(record.id, "discovery")
         if discovery is not None and state.to_move is not None:
             discovered = await self.store.state_at(record.id, discovery.seq)
-            pictures.append(await boards.discovery_board(discovered, language=language))
+            pictures.append(await self.drawing.discovery_board(discovered, language=language))
         with speaking(language):
             text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
@@ -345,7 +346,7 @@ class Game:
                                         allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
-            secret = await boards.goryo_board(state, language=spoken())
+            secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
             await send_private(interaction, messages.goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))

@@ -17,6 +17,7 @@ from typing import Self
 import simcord
 
 from .. import create_bot
+from ..delivery.boards import Drawing
 from ..settings import SettingsError
 from ..storage import StoreUnavailable
 from ..storage.address import is_url, redact
@@ -35,10 +36,13 @@ SETTLE_SECONDS = 60.0
 class Sandbox:
     """`async with Sandbox(database=path) as sandbox:` — the bot runs and `sandbox.url` serves the page."""
 
-    def __init__(self, *, database: Path | str, port: int = 0, seed: int | None = None) -> None:
+    def __init__(
+        self, *, database: Path | str, port: int = 0, seed: int | None = None, drawing: Drawing | None = None
+    ) -> None:
         self.database = database
         self.port = port
         self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
+        self.drawing = drawing  # drawing processes to share (tests); None: the bot starts its own
         self.world: SandboxWorld | None = None
         self.server: SandboxServer | None = None
         self._clock: asyncio.Task[None] | None = None
@@ -53,7 +57,9 @@ class Sandbox:
         # commands sync globally into the simulated Discord whatever the deployment's sync setting.
         settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}
         overrides: dict[str, object] = {"seed": self.seed} if self.seed is not None else {}
-        self.bot = create_bot(database=self.database, environ=settings, env_file=None, sync="global", **overrides)
+        self.bot = create_bot(
+            database=self.database, environ=settings, env_file=None, drawing=self.drawing, sync="global", **overrides
+        )
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
         # SimCord's clock starts on a fixed date; start it at today's instead, so message times and

@@ -27,12 +27,13 @@ def bot_settings(request, tmp_path) -> dict:
 
 
 @pytest.fixture
-async def make_bot(bot_settings):
-    """Builds bots on the same database (a restart needs a second one); closes their stores after."""
+async def make_bot(bot_settings, drawing):
+    """Builds bots on the same database (a restart needs a second one), all drawing with the session's
+    processes; closes their stores after."""
     built = []
 
     def make(**overrides):
-        bot = create_bot(**{**bot_settings, **overrides})
+        bot = create_bot(**{"drawing": drawing, **bot_settings, **overrides})
         built.append(bot)
         return bot
 

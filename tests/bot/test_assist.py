@@ -105,16 +105,14 @@ async def test_without_the_aid_no_overlay_and_no_count_but_the_round_summary_sti
     assert "Deduction aid" not in status.response.content
 
 
-async def test_the_same_state_with_and_without_the_aid_are_two_pictures_never_mixed_up():
-    from bot.delivery import boards
-
+async def test_the_same_state_with_and_without_the_aid_are_two_pictures_never_mixed_up(drawing):
     state = rules.new_game(SEED)
     for action in ACTIONS[:3]:  # her start, her plan, one Samurai action: a Samurai turn
         state = rules.apply(state, action).state
     assert state.phase is rules.Phase.SAMURAI_TURN
-    plain = await boards.public_board(state)
-    aided = await boards.public_board(state, assist=True)
-    again = await boards.public_board(state)
+    plain = await drawing.public_board(state)
+    aided = await drawing.public_board(state, assist=True)
+    again = await drawing.public_board(state)
     assert (plain.png, plain.description) == public_picture(state, None) == (again.png, again.description)
     assert (aided.png, aided.description) == public_picture(state, expected_aid(state))
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 
 import rules
-from bot.delivery import boards
 from render.words import object_name
 from rules.views import possible_bound
 from tests.render import scenes
@@ -70,23 +69,23 @@ async def test_each_board_carries_its_key_the_aid_s_only_when_the_aid_is_shown(e
     assert fields(live_board(plain))["Key"] == "✅ yes · ❌ no · 💔 broken · 📜 sealed", "without the aid, its key goes"
 
 
-async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell_no_secret():
+async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell_no_secret(drawing):
     state = scenes.mid_samurai_turn()
-    italian = dict((await boards.public_board(state, language="it")).facts)
+    italian = dict((await drawing.public_board(state, language="it")).facts)
     assert italian["Round"] == "1 di 4" and "Azioni del turno: 4 di 6" in italian
     assert italian["Poteri del Goryō"] == "Scatto: disponibile\nFalsa Pista: disponibile"
     # Two matches differing only in her bound object give the same public words.
     other = dataclasses.replace(state, bound=next(t for t in possible_bound(rules.public_view(state))
                                                   if t != state.bound))
-    assert (await boards.public_board(other)).facts == (await boards.public_board(state)).facts
+    assert (await drawing.public_board(other)).facts == (await drawing.public_board(state)).facts
     # The key is a fact like the others: the public one (and the aid's) the same whatever her secret.
     assert italian["Legenda"] == "✅ sì · ❌ no · 💔 rotto · 📜 sigillato"
-    aided = (await boards.public_board(state, assist=True, language="it")).facts
+    aided = (await drawing.public_board(state, assist=True, language="it")).facts
     assert dict(aided)["Legenda"].splitlines()[1] == "🟨→🟧 percorsi che passano · 🟣 finiscono qui"
-    assert (await boards.public_board(other, assist=True, language="it")).facts == aided
-    for board in (boards.discovery_board, boards.final_board):
+    assert (await drawing.public_board(other, assist=True, language="it")).facts == aided
+    for board in (drawing.discovery_board, drawing.final_board):
         assert dict((await board(state, language="it")).facts)["Legenda"] == italian["Legenda"]
     assert "🎯 puoi colpire · 💨 con lo Scatto" in dict(
-        (await boards.goryo_board(state, language="it")).facts)["Legenda"]
-    mine = dict((await boards.goryo_board(state)).facts)
+        (await drawing.goryo_board(state, language="it")).facts)["Legenda"]
+    mine = dict((await drawing.goryo_board(state)).facts)
     assert mine["Your bound object"] == object_name(state.bound)

@@ -210,9 +210,9 @@ def test_python_m_bot_logs_the_database_it_opened_without_its_password(tmp_path,
 # --- the bot's own start, under SimCord ----------------------------------------------------------------
 
 
-async def test_a_start_and_a_match_on_postgresql_never_log_or_print_the_password(postgres_url, caplog, capsys):
+async def test_a_start_and_a_match_on_postgresql_never_log_or_print_the_password(postgres_url, caplog, capsys, drawing):
     caplog.set_level(logging.DEBUG)  # every logger, every level
-    bot = create_bot(with_password(postgres_url), environ={}, env_file=None, sync="global", seed=1)
+    bot = create_bot(with_password(postgres_url), environ={}, env_file=None, sync="global", seed=1, drawing=drawing)
     env = simcord.Env(bot)
     await env.start()
     try:

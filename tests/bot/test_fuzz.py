@@ -244,10 +244,11 @@ class Fuzzer:
             await self.slash(name, self.table.samurai, True, **options)
 
 
-async def fuzz_match(data, *, legal_share: float, steps: int, text: st.SearchStrategy[str]) -> None:
+async def fuzz_match(data, drawing, *, legal_share: float, steps: int, text: st.SearchStrategy[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         seed = data.draw(st.integers(0, 10_000), label="seed")
-        bot = create_bot(database=Path(folder) / "fuzz.sqlite3", environ={}, env_file=None, sync="global", seed=seed)
+        bot = create_bot(database=Path(folder) / "fuzz.sqlite3", environ={}, env_file=None, sync="global", seed=seed,
+                         drawing=drawing)
         try:
             async with simcord.run(bot) as env:
                 table = Table(env, seed=seed)
@@ -270,14 +271,14 @@ async def fuzz_match(data, *, legal_share: float, steps: int, text: st.SearchStr
 
 @FUZZ
 @given(st.data())
-def test_generated_option_strings_are_refused_privately_and_change_nothing(data):
+def test_generated_option_strings_are_refused_privately_and_change_nothing(drawing, data):
     # Mostly garbage, with some legal play so that every phase of a match gets its share.
-    asyncio.run(fuzz_match(data, legal_share=0.3, steps=14, text=garbage()))
+    asyncio.run(fuzz_match(data, drawing, legal_share=0.3, steps=14, text=garbage()))
 
 
 @FUZZ
 @given(st.data())
-def test_both_players_commands_in_random_order_keep_the_match_legal(data):
+def test_both_players_commands_in_random_order_keep_the_match_legal(drawing, data):
     # Mostly real play, interleaved with either player (or a bystander) acting out of turn.
     spaces = st.sampled_from(SPACE_NAMES)
-    asyncio.run(fuzz_match(data, legal_share=0.6, steps=24, text=spaces | plans_text()))
+    asyncio.run(fuzz_match(data, drawing, legal_share=0.6, steps=24, text=spaces | plans_text()))

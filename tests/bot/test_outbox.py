@@ -9,7 +9,6 @@ import re
 import stat
 
 import rules
-from bot.delivery import boards
 from bot.storage.sqlite import SqliteStore
 
 from .helpers import Table
@@ -50,7 +49,7 @@ async def test_a_flood_of_board_requests_does_not_hold_up_another_match(env, tab
     assert not again.ephemeral and again.response.attachments
 
 
-async def test_while_a_picture_is_drawn_the_event_loop_serves_everyone_else():
+async def test_while_a_picture_is_drawn_the_event_loop_serves_everyone_else(drawing):
     # SimCord runs one interaction at a time, so this is where "rendering no longer serialises
     # the bot" is shown: other work (here a counter) goes on while a board is drawn.
     state = rules.new_game(20261123)
@@ -65,7 +64,7 @@ async def test_while_a_picture_is_drawn_the_event_loop_serves_everyone_else():
             await asyncio.sleep(0)
 
     others = asyncio.create_task(everyone_else())
-    board = await boards.goryo_board(state)  # her secret board: never taken from the cache, always drawn
+    board = await drawing.goryo_board(state)  # her secret board: never taken from the cache, always drawn
     drawn.set()
     await others
     assert board.png.startswith(b"\x89PNG")

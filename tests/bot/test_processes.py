@@ -67,7 +67,7 @@ async def guild_process(env, postgres_url) -> Game:
     deliverer on the same database, listening for nudges; it reaches Discord by the one client SimCord
     runs, as a real process reaches any channel by REST."""
     store = await open_store(postgres_url)
-    game = Game(env.bot, store, env.bot.settings.replace(shard_ids=(1,)))
+    game = Game(env.bot, store, env.bot.settings.replace(shard_ids=(1,)), env.bot.drawing)
     game.deliverer.holder = "guild process"
     await game.deliverer.listen()
     return game
@@ -232,7 +232,7 @@ async def test_a_reminder_due_while_two_processes_run_is_sent_once(env, table, p
     # (and, SimCord running one bot, the first one's Discord client).
     store = await open_store(postgres_url)
     try:
-        game = Game(env.bot, store, env.bot.settings)
+        game = Game(env.bot, store, env.bot.settings, env.bot.drawing)
         clocks = [env.bot.turns, TurnClock(env.bot, store, game, env.bot.settings)]
         later = env.now() + timedelta(seconds=LIMIT * 0.75)
         for clock in clocks:

@@ -55,11 +55,12 @@ def samurai_script(states: list[rules.GameState], rng: random.Random) -> list[ru
     return script
 
 
-async def samurai_view(seed: int, before: list[rules.Action], plan: rules.Plan, script: list[rules.Action],
+async def samurai_view(drawing, seed: int, before: list[rules.Action], plan: rules.Plan, script: list[rules.Action],
                        goryo_in_channel: bool, assist: bool = False) -> list[tuple]:
     """Play one run through the real bot; what the Samurai player saw."""
     with tempfile.TemporaryDirectory() as folder:
-        bot = create_bot(database=Path(folder) / "secrecy.sqlite3", environ={}, env_file=None, sync="global", seed=seed)
+        bot = create_bot(database=Path(folder) / "secrecy.sqlite3", environ={}, env_file=None, sync="global", seed=seed,
+                         drawing=drawing)
         try:
             async with simcord.run(bot) as env:
                 table = Table(env, seed=seed)
@@ -110,7 +111,8 @@ def prefix_to_a_goryo_turn(seed: int, rounds: int, rng: random.Random) -> tuple[
 @SECRECY
 @given(seed=st.integers(0, 100_000), rounds=st.integers(1, 4), in_channel=st.tuples(st.booleans(), st.booleans()),
        assist=st.booleans())
-def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(seed, rounds, in_channel, assist):
+def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(seed, rounds, in_channel, assist,
+                                                                             drawing):
     rng = random.Random(seed)
     before, state = prefix_to_a_goryo_turn(seed, rounds, rng)
     paths = list(rules.legal_paths(state))
@@ -120,7 +122,7 @@ def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(se
     plans = [rules.Plan(first, rng.choice(trails)), rules.Plan(second, rng.choice(trails))]
     script = samurai_script([rules.apply(state, p).state for p in plans], rng)
 
-    views = [asyncio.run(samurai_view(seed, before, p, script, c, assist)) for p, c in zip(plans, in_channel)]
+    views = [asyncio.run(samurai_view(drawing, seed, before, p, script, c, assist)) for p, c in zip(plans, in_channel)]
     assert_same_views(views)
 
 
@@ -136,7 +138,7 @@ def twin_seeds(seed: int) -> tuple[int, int]:
 
 @SECRECY
 @given(seed=st.integers(0, 100_000), in_channel=st.tuples(st.booleans(), st.booleans()), assist=st.booleans())
-def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discovery(seed, in_channel, assist):
+def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discovery(seed, in_channel, assist, drawing):
     seeds = twin_seeds(seed)
     rng = random.Random(seed)
     start = rules.ChooseStart(rng.choice(rules.SPACES_OF_TYPE[rules.new_game(seed).first_type]))
@@ -145,5 +147,5 @@ def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discover
     plan = rules.Plan(rng.choice(shared))
     script = samurai_script([rules.apply(s, plan).state for s in started], rng)
 
-    views = [asyncio.run(samurai_view(s, [start], plan, script, c, assist)) for s, c in zip(seeds, in_channel)]
+    views = [asyncio.run(samurai_view(drawing, s, [start], plan, script, c, assist)) for s, c in zip(seeds, in_channel)]
     assert_same_views(views)

@@ -72,9 +72,10 @@ def test_env_example_documents_every_setting():
         assert f"\n{name}=" in example
 
 
-async def test_guild_sync_puts_the_commands_in_the_dev_guild_only(tmp_path):
+async def test_guild_sync_puts_the_commands_in_the_dev_guild_only(tmp_path, drawing):
     dev_guild = 1456000000000000001
-    bot = create_bot(tmp_path / "g.sqlite3", environ={}, env_file=None, dev_guild=dev_guild, sync="guild")
+    bot = create_bot(tmp_path / "g.sqlite3", environ={}, env_file=None, dev_guild=dev_guild, sync="guild",
+                     drawing=drawing)
     env = simcord.Env(bot)
     guild = env.create_guild(id=dev_guild)
     other = env.create_guild("Elsewhere")
@@ -99,8 +100,8 @@ async def test_guild_sync_puts_the_commands_in_the_dev_guild_only(tmp_path):
         await bot.store.close()
 
 
-async def test_sync_off_registers_nothing(tmp_path):
-    bot = create_bot(tmp_path / "o.sqlite3", environ={}, env_file=None, sync="off")
+async def test_sync_off_registers_nothing(tmp_path, drawing):
+    bot = create_bot(tmp_path / "o.sqlite3", environ={}, env_file=None, sync="off", drawing=drawing)
     async with simcord.run(bot) as env:
         guild = env.create_guild()
         alice = guild.add_member(env.create_user("alice"))

@@ -134,8 +134,8 @@ def outside_connections(monkeypatch) -> list[Any]:
 
 
 @pytest.fixture
-async def sandbox(tmp_path, watched_environ, outside_connections) -> AsyncIterator[Sandbox]:
-    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED) as running:
+async def sandbox(tmp_path, watched_environ, outside_connections, drawing) -> AsyncIterator[Sandbox]:
+    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
         yield running
 
 

@@ -13,10 +13,10 @@ OPPONENT = object()  # stands for the member handle the sandbox would resolve
 
 
 @pytest.fixture(scope="module")
-def roots(tmp_path_factory) -> list[dict]:
+def roots(tmp_path_factory, drawing) -> list[dict]:
     async def schema() -> list[dict]:
         database = tmp_path_factory.mktemp("typed") / "goryo.sqlite3"
-        bot = create_bot(database=database, environ={}, env_file=None, sync="off")
+        bot = create_bot(database=database, environ={}, env_file=None, sync="off", drawing=drawing)
         await bot.setup_hook()  # the group is built on the bot's store; "off": nothing is synced
         try:
             return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
