@@ -79,6 +79,7 @@ PLAN_MARGIN = 1.6
 LATER_TEMPERATURE = 0.01
 LATER_MARGIN = 0.05
 TRAIL_SPREAD = 0.5
+LATER_TRAIL_DRAWN = True  # experiment knob
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
@@ -117,7 +118,8 @@ def false_trail_for(
 def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
     public = view.public
     targets = set(view.legal_targets)
-    steps = (layout.GORYO_MOVE_CUBES, layout.GORYO_MOVE_CUBES + 1) if public.sprint_available else (layout.GORYO_MOVE_CUBES,)
+    sprint = (layout.GORYO_MOVE_CUBES + 1,) if public.sprint_available else ()
+    steps = (layout.GORYO_MOVE_CUBES, *sprint)
     return [path for n in steps for path, _ in paths_from(public.goryo_space, n) if path[-1] in targets]
 
 
@@ -143,7 +145,8 @@ def board_score(view: PublicView, path: tuple[Space, ...]) -> float:
     samurai = samurai_spaces(view)
     target = path[-1]
     need = layout.SPIRIT_TOKENS - view.spirits
-    danger = exposure(target, samurai, REACH_TO_STAND) * (0.25 + TYPICAL_SHARE) * (CAPTURE + (WIN if need == 1 else 0.0))
+    reach = exposure(target, samurai, REACH_TO_STAND)
+    danger = reach * (0.25 + TYPICAL_SHARE) * (CAPTURE + (WIN if need == 1 else 0.0))
     walked = sum(exposure(s, samurai, REACH_TO_INVESTIGATE) for s in path[1:])
     return -flip_cost(view, target) - danger + freedom(view, target) - GREEN * TYPICAL_INTEREST * walked
 
@@ -166,11 +169,15 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
             # The same judgement the hard Samurai expect of her, with her real bound object.
             score = plan_score(public, path, known, (view.bound,))
         else:
-            score = board_score(public, path) if level == "normal" else path_score(public, path, known, whole_path=False)
+            if level == "normal":
+                score = board_score(public, path)
+            else:
+                score = path_score(public, path, known, whole_path=False)
             if len(path) > layout.GORYO_MOVE_CUBES + 1:
                 score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
         score += jitter.random() * 1e-6  # seeded tie-break
-        trail = false_trail_for(public, path, known, None if level == "easy" else seed)
+        drawn = level != "easy" and (public.round == 1 or LATER_TRAIL_DRAWN)
+        trail = false_trail_for(public, path, known, seed if drawn else None)
         scored.append((score, Plan(path, trail)))
     scored.sort(key=lambda pair: -pair[0])
     return scored
