@@ -16,6 +16,9 @@ Above ``easy`` she plays a mixed strategy (``mixed``): her start, her plan
 and her False Trail's space are drawn among the choices scored nearly as
 well as the best, seeded by the decision seed, so the same position gives
 different choices in different matches and the same one after a restart.
+The hard Goryō draws a plan only among those whose played-out Samurai turn
+ends as the best one's does, and her False Trail in round 1 only: each draw
+beyond that lost her matches against the hard Samurai.
 
 Her False Trail costs nothing until a Samurai investigates its space, and
 then answers yes to mislead: so every level places it while she has it, on the
