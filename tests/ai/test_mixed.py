@@ -54,7 +54,9 @@ def test_the_easy_goryo_stays_predictable():
     assert len({goryo_choice(state, "easy", seed) for seed in START_SEEDS}) == 1
 
 
-@pytest.mark.parametrize(("level", "game_seed"), [("normal", 0), ("normal", 3), ("hard", 0), ("hard", 1), ("hard", 3), ("hard", 5)])
+@pytest.mark.parametrize(
+    ("level", "game_seed"), [("normal", 0), ("normal", 3), ("hard", 0), ("hard", 1), ("hard", 3), ("hard", 5)]
+)
 def test_the_first_plan_is_drawn_among_at_least_four_none_more_than_half_the_time(level, game_seed):
     state = first_plan_position(game_seed)
     assert state.phase is Phase.GORYO_TURN
