@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from rules import Action, GoryoView, Phase, PublicView, Samurai, Side, Space
+from rules import Action, GoryoView, Phase, PublicView, Side
 from rules.state import GameState
 
 from . import goryo, samurai
+from .samurai import SamuraiSpaces
 
-SamuraiSpaces = tuple[tuple[Samurai, Space], ...]  # as in ``PublicView.samurai_spaces``
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
@@ -56,10 +56,17 @@ def _check_level(level: str) -> None:
 
 
 class Agent(Protocol):
-    side: Side
-    level: str
+    """Either side's computer player: each refuses at run time the view that is not its side's."""
 
-    def choose(self, view, budget: Budget) -> Action: ...
+    @property
+    def side(self) -> Side: ...
+
+    @property
+    def level(self) -> str: ...
+
+    def choose(
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+    ) -> Action: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +74,9 @@ class SamuraiAgent:
     level: str
     side: Side = Side.SAMURAI
 
-    def choose(self, view: PublicView, budget: Budget, planned_against: SamuraiSpaces | None = None) -> Action:
+    def choose(
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+    ) -> Action:
         """``planned_against``: where the Samurai stood as this turn began, when she planned (public: every
         move is told); the bot and the benchmark pass it, and without it their current spaces stand in."""
         if not isinstance(view, PublicView):
@@ -96,7 +105,10 @@ class GoryoAgent:
     level: str
     side: Side = Side.GORYO
 
-    def choose(self, view: GoryoView, budget: Budget) -> Action:
+    def choose(
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+    ) -> Action:
+        """``planned_against`` is the Samurai's (her own view says all she needs); taken for one interface."""
         if isinstance(view, GameState) or not isinstance(view, GoryoView):
             raise TypeError(f"the Goryō agent takes a rules.GoryoView, not {type(view).__name__}")
         phase = view.public.phase

@@ -47,7 +47,7 @@ def chance_all_drawn(intact: int, bag: int, draws: int) -> float:
 @cache
 def later_draws(rounds: int) -> tuple[float, ...]:
     """Chances of 0, 1, 2, … tokens drawn over ``rounds`` later rounds."""
-    chances = (1.0,)
+    chances: tuple[float, ...] = (1.0,)
     for _ in range(rounds):
         combined = [0.0] * (len(chances) + len(LATER_DRAWS) - 1)
         for have, p in enumerate(chances):
@@ -60,7 +60,7 @@ def later_draws(rounds: int) -> tuple[float, ...]:
 @cache
 def later_flips(rounds: int, flip_next: bool) -> tuple[float, ...]:
     """Chances of 0, 1, 2, … fresh types she breaks over ``rounds`` later rounds."""
-    chances = (1.0,)
+    chances: tuple[float, ...] = (1.0,)
     for index in range(rounds):
         flip = float(flip_next) if index == 0 else LATER_FLIP
         combined = [0.0] * (len(chances) + 1)
@@ -75,7 +75,9 @@ def reusable_next(view: PublicView, bound: ObjectType, target: Space) -> bool:
     """Whether next round, starting on ``target``, she can reach an object whose tile is already broken side up."""
     broken_types = {t for t, tile in view.tiles if tile is TileState.BROKEN} | {OBJECT_AT[target]}
     used = set(view.broken) | {target} | set(view.sealed)
-    steps = (layout.GORYO_MOVE_CUBES, layout.GORYO_MOVE_CUBES + 1) if view.sprint_available else (layout.GORYO_MOVE_CUBES,)
+    steps = (
+        (layout.GORYO_MOVE_CUBES, layout.GORYO_MOVE_CUBES + 1) if view.sprint_available else (layout.GORYO_MOVE_CUBES,)
+    )
     return any(
         OBJECT_AT[end] in broken_types and end not in used and OBJECT_AT[end] is not bound
         for n in steps

@@ -8,6 +8,7 @@ one ``&`` per path.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from functools import cache
 
 from rules.palace import NEIGHBOURS, PATHS_BY_TARGET, SPACES, Space
@@ -37,7 +38,7 @@ WITHIN: tuple[tuple[tuple[Space, ...], ...], ...] = tuple(
 )
 
 
-def mask_of(spaces) -> int:
+def mask_of(spaces: Iterable[Space]) -> int:
     mask = 0
     for s in spaces:
         mask |= 1 << s

@@ -16,6 +16,9 @@ Above ``easy`` she plays a mixed strategy (``mixed``): her start, her plan
 and her False Trail's space are drawn among the choices scored nearly as
 well as the best, seeded by the decision seed, so the same position gives
 different choices in different matches and the same one after a restart.
+The hard Goryō draws a plan only among those whose played-out Samurai turn
+ends as the best one's does, and her False Trail in round 1 only: each draw
+beyond that lost her matches against the hard Samurai.
 
 Her False Trail costs nothing until a Samurai investigates its space, and
 then answers yes to mislead: so every level places it while she has it, on the
@@ -73,12 +76,11 @@ START_TEMPERATURE = 0.3
 START_MARGIN = 0.6
 PLAN_TEMPERATURE = 0.7
 PLAN_MARGIN = 1.6
-# After the first round: ties only. Against the frozen hard Samurai (which beat the frozen hard Goryō in 14.0%
-# of 400 matches) she lost 23.2% drawing within 1.2 at 0.45 all match long, 22.0% within 0.4 at 0.15 after
-# round 1, 24.2% with ties only (400 each), 15.0% of 200 with no draw at all: the cost is not all in later rounds.
+# After the first round: ties only.
 LATER_TEMPERATURE = 0.01
 LATER_MARGIN = 0.05
 TRAIL_SPREAD = 0.5
+TRAIL_MARGIN = 0.8
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
@@ -111,13 +113,15 @@ def false_trail_for(
     best = max(score for score, _ in scored)
     if best <= 0:
         return max(options, key=lambda s: -s)
-    return mixed.draw(scored, mixed_seed, temperature=TRAIL_SPREAD * best, margin=0.8 * best, stream="false-trail")
+    return mixed.draw(scored, mixed_seed, temperature=TRAIL_SPREAD * best, margin=TRAIL_MARGIN * best,
+                      stream="false-trail")
 
 
 def legal_paths(view: GoryoView) -> list[tuple[Space, ...]]:
     public = view.public
     targets = set(view.legal_targets)
-    steps = (layout.GORYO_MOVE_CUBES, layout.GORYO_MOVE_CUBES + 1) if public.sprint_available else (layout.GORYO_MOVE_CUBES,)
+    sprint = (layout.GORYO_MOVE_CUBES + 1,) if public.sprint_available else ()
+    steps = (layout.GORYO_MOVE_CUBES, *sprint)
     return [path for n in steps for path, _ in paths_from(public.goryo_space, n) if path[-1] in targets]
 
 
@@ -143,7 +147,8 @@ def board_score(view: PublicView, path: tuple[Space, ...]) -> float:
     samurai = samurai_spaces(view)
     target = path[-1]
     need = layout.SPIRIT_TOKENS - view.spirits
-    danger = exposure(target, samurai, REACH_TO_STAND) * (0.25 + TYPICAL_SHARE) * (CAPTURE + (WIN if need == 1 else 0.0))
+    reach = exposure(target, samurai, REACH_TO_STAND)
+    danger = reach * (0.25 + TYPICAL_SHARE) * (CAPTURE + (WIN if need == 1 else 0.0))
     walked = sum(exposure(s, samurai, REACH_TO_INVESTIGATE) for s in path[1:])
     return -flip_cost(view, target) - danger + freedom(view, target) - GREEN * TYPICAL_INTEREST * walked
 
@@ -166,11 +171,16 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
             # The same judgement the hard Samurai expect of her, with her real bound object.
             score = plan_score(public, path, known, (view.bound,))
         else:
-            score = board_score(public, path) if level == "normal" else path_score(public, path, known, whole_path=False)
+            if level == "normal":
+                score = board_score(public, path)
+            else:
+                score = path_score(public, path, known, whole_path=False)
             if len(path) > layout.GORYO_MOVE_CUBES + 1:
                 score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
         score += jitter.random() * 1e-6  # seeded tie-break
-        trail = false_trail_for(public, path, known, None if level == "easy" else seed)
+        # The hard Goryō draws her False Trail in round 1 only: later she lays it where it lures best.
+        drawn = level == "normal" or (level == "hard" and public.round == 1)
+        trail = false_trail_for(public, path, known, seed if drawn else None)
         scored.append((score, Plan(path, trail)))
     scored.sort(key=lambda pair: -pair[0])
     return scored
@@ -221,7 +231,8 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
         return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
-    judged = []
+    judged: list[tuple[float, Plan]] = []
+    outcomes: list[tuple[int, int]] = []
     for static, candidate in ranked[: max(1, simulations)]:
         on_target, greens = samurai_turn_against(public, candidate, seed)
         captures = min(on_target, need)
@@ -233,14 +244,15 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
             exorcism_risk(public, view.bound, target, DRAWS_EXPECTED) - exorcism_risk(public, view.bound, target, draws)
         )
         # The played-out turn sharpens the static guess: what it shows lost counts on top.
-        judged.append((static - lost, captures, candidate))
+        judged.append((static - lost, candidate))
+        outcomes.append((captures, greens))
+    # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
+    # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
+    # one they catch more often, and every draw that let her take one lost matches (see the README).
+    best = max(range(len(judged)), key=lambda i: judged[i][0])
+    alike = [value_plan for value_plan, outcome in zip(judged, outcomes) if outcome == outcomes[best]]
     temperature, margin = plan_spread(public)
-    if public.round > 1:
-        # Past the opening she never draws a plan the played-out turn catches her on when another escapes it.
-        fewest = min(captures for _, captures, _ in judged)
-        judged = [entry for entry in judged if entry[1] == fewest]
-    return mixed.draw([(value, plan) for value, _, plan in judged], seed, temperature=temperature, margin=margin,
-                      stream="plan")
+    return mixed.draw(alike, seed, temperature=temperature, margin=margin, stream="plan")
 
 
 def plan_spread(view: PublicView) -> tuple[float, float]:

@@ -45,7 +45,8 @@ def interest(known: Belief, space: Space) -> float:
 
 def flip_cost(view: PublicView, target: Space) -> float:
     tiles = dict(view.tiles)
-    if tiles[OBJECT_AT[target]] is not TileState.INTACT:
+    kind = OBJECT_AT[target]
+    if kind is None or tiles[kind] is not TileState.INTACT:  # targets are objects: None only for the type checker
         return 0.0
     face_down = sum(1 for tile in tiles.values() if tile.face_down)
     # The seventh tile face down exorcises her at once.

@@ -28,11 +28,23 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import NEIGHBOURS, SPACES, EndSamuraiTurn, Move, Phase, PublicView, SamuraiAction, Side, Space, layout
+from rules import (
+    NEIGHBOURS,
+    SPACES,
+    EndSamuraiTurn,
+    Move,
+    Phase,
+    PublicView,
+    Samurai,
+    SamuraiAction,
+    Side,
+    Space,
+    layout,
+)
 from rules.views import possible_bound
 
 from . import hiding
-from .belief import belief
+from .belief import Belief, belief
 from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
 from .values import CAPTURE, GREEN, WIN
@@ -43,6 +55,9 @@ PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cu
 # had one to place: about even odds she placed it, spread over ~30 spaces.
 LIE = 0.5 / 30
 HIDER_SHARPNESS = 2.0  # how firmly the hard Samurai expects her to pick the safest-looking paths
+SamuraiSpaces = tuple[tuple[Samurai, Space], ...]  # as in ``PublicView.samurai_spaces``
+Answers = frozenset[tuple[Space, bool]]  # the answers a search node has seen: (space, yes)
+Derived = tuple[dict[Space, float], list[float], list[float]]  # per answers: targets, closeness, yes shares
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +81,7 @@ class Situation:
 
 
 def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
-                   her_scale: bool = False, planned_against=None) -> list[Particle]:
+                   her_scale: bool = False, planned_against: SamuraiSpaces | None = None) -> list[Particle]:
     """Her consistent plans as weighted particles.
 
     With ``hider_model`` > 0 the uniform prior over paths is mixed with a model
@@ -94,7 +109,7 @@ def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: flo
 
 
 def hider_prior(
-    view: PublicView, share: float, sharpness: float, her_scale: bool, planned_against=None
+    view: PublicView, share: float, sharpness: float, her_scale: bool, planned_against: SamuraiSpaces | None = None
 ) -> dict[tuple[Space, ...], float]:
     """Per path, how much likelier than average a hider who reads the board would pick it."""
     # She planned before this turn's answers and moves: score paths as she saw them then.
@@ -115,7 +130,7 @@ def hider_prior(
     return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds)}
 
 
-def _her_scores(planning: PublicView, known) -> list[float]:
+def _her_scores(planning: PublicView, known: Belief) -> list[float]:
     """``hiding.plan_score`` for every possible path, the exorcism risk worked out once per target."""
     bounds = known.possible_bound or possible_bound(planning)
     risk: dict[Space, float] = {}
@@ -253,10 +268,10 @@ class Lookahead:
         self.node_budget = node_budget
         # Her possible plans at a node depend only on which answers came, not their order,
         # so (turn, answers) identifies a leaf: transposed action orders are scored once.
-        self.leaves: dict[tuple[Turn, frozenset], float] = {}
-        self.derived: dict[frozenset, tuple] = {}  # per answers: targets, closeness, yes shares
+        self.leaves: dict[tuple[Turn, Answers], float] = {}
+        self.derived: dict[Answers, Derived] = {}  # per answers: targets, closeness, yes shares
 
-    def leaf(self, turn: Turn, particles: Sequence[Particle], answers: frozenset) -> float:
+    def leaf(self, turn: Turn, particles: Sequence[Particle], answers: Answers) -> float:
         key = (turn, answers)
         known = self.leaves.get(key)
         if known is not None:
@@ -274,7 +289,7 @@ class Lookahead:
         self.leaves[key] = value
         return value
 
-    def value(self, turn: Turn, particles: Sequence[Particle], depth: int, answers: frozenset) -> float:
+    def value(self, turn: Turn, particles: Sequence[Particle], depth: int, answers: Answers) -> float:
         best = self.leaf(turn, particles, answers)
         if depth == 0:
             return best
@@ -283,7 +298,8 @@ class Lookahead:
         return best
 
     def q(
-        self, turn: Turn, particles: Sequence[Particle], action: SamuraiAction, depth: int, answers: frozenset = frozenset()
+        self, turn: Turn, particles: Sequence[Particle], action: SamuraiAction, depth: int,
+        answers: Answers = frozenset(),
     ) -> float:
         after = turn.after(action)
         if isinstance(action, Move):
@@ -305,7 +321,9 @@ class Lookahead:
         return value
 
 
-def split(particles: Sequence[Particle], space: Space, false_trail_available: bool) -> tuple[list, list]:
+def split(
+    particles: Sequence[Particle], space: Space, false_trail_available: bool
+) -> tuple[list[Particle], list[Particle]]:
     """The particles reweighted by a yes and by a no at ``space`` (a yes may be a fresh False Trail)."""
     yes: list[Particle] = []
     no: list[Particle] = []
@@ -322,7 +340,8 @@ def split(particles: Sequence[Particle], space: Space, false_trail_available: bo
 
 
 def choose_samurai_action(
-    view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, foresight: bool, seed: int
+    view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, foresight: bool,
+    seed: int,
 ) -> SamuraiAction | EndSamuraiTurn:
     """The action with the best expected worth; ending the turn when nothing beats standing still.
 

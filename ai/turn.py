@@ -26,6 +26,8 @@ class Turn:
     @classmethod
     def from_view(cls, view: PublicView) -> Turn:
         positions = dict(view.samurai_spaces)
+        # A Samurai turn comes after her start: her pawn stands somewhere.
+        assert view.goryo_space is not None
         return cls(
             tuple(positions[s] for s in ORDER),
             view.calls,

@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from
 import ai
 import rules
 from ai import samurai as samurai_search
+from ai.geometry import mask_of
 from benchmarks import baseline_ai
 from rules import Phase, Side
 from rules.playout import random_action
@@ -75,7 +76,8 @@ class Result:
 def oracle_action(state: rules.GameState, seed: int) -> rules.Action:
     """The Samurai's search shown her true plan: where the hunt would end with perfect information."""
     plan = state.plan
-    mask = sum(1 << s for s in plan.path[1:])
+    assert plan is not None  # the Samurai act on a plan she has made
+    mask = mask_of(plan.path[1:])
     truth = [samurai_search.Particle(1.0, mask, plan.target, plan.false_trail)]
     return samurai_search.choose_samurai_action(
         rules.public_view(state), truth, depth=2, node_budget=10**9, lookahead=True, foresight=True, seed=seed
@@ -92,6 +94,7 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
         if state.phase is Phase.SAMURAI_TURN and not state.calls:
             turn_start = rules.public_view(state)
         side = state.to_move
+        assert side is not None  # a match not over has a side to move
         level = samurai_level if side is Side.SAMURAI else goryo_level
         began = time.process_time()
         if level == "random":
@@ -101,13 +104,15 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
         else:
             agent, budget_for = agent_for(side, level)
             if side is Side.SAMURAI and not level.startswith(BASELINE):
-                action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), turn_start.samurai_spaces)
+                planned_against = turn_start.samurai_spaces if turn_start is not None else None
+                action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), planned_against)
             else:
                 view = rules.public_view(state) if side is Side.SAMURAI else rules.goryo_view(state)
                 action = agent.choose(view, budget_for(seed * 1000 + version))
         decisions[side.value].append(time.process_time() - began)
         state = rules.apply(state, action).state
         version += 1
+    assert state.outcome is not None
     return Result(state.outcome.winner is Side.SAMURAI, decisions)
 
 
@@ -130,7 +135,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def bench_belief(count: int = 500) -> tuple[float, float]:
-    views = []
+    views: list[rules.PublicView] = []
     seed = 0
     while len(views) < count:
         views += [rules.public_view(s) for _, s in rules.playout.random_match(seed) if s.phase is Phase.SAMURAI_TURN]
@@ -145,7 +150,8 @@ def bench_belief(count: int = 500) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS), help="samurai:goryo,… levels or random/oracle")
+    parser.add_argument("--pairings", default=",".join(DEFAULT_PAIRINGS),
+                        help="samurai:goryo,… levels or random/oracle")
     parser.add_argument("--against-baseline", action="store_true",
                         help="only the hard agents against the frozen baseline ones (issue 25)")
     parser.add_argument("--levels", help="only pairings whose both sides are among these, e.g. random,easy,normal")
