@@ -39,6 +39,7 @@ _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
 # The hard Samurai expects a thoughtful hider: nine parts her own static judgement (``hiding.plan_score``,
 # sharpness 4), one part any path. Against the frozen hard Goryō, 100 matches each: the plain model
 # (half, sharpness 2) won 13%, this one 57%, a sharper one (0.97, sharpness 8) 46%.
+# Within a match that share is scaled by how well her revealed paths fit the model (``opponent.sensible_weight``).
 _HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9}
 _HIDER_SHARPNESS = 4.0
 _NODES_PER_PLAYOUT = 500
