@@ -15,7 +15,8 @@ from typing import Protocol
 from rules import Action, GoryoView, Phase, PublicView, Side
 from rules.state import GameState
 
-from . import goryo, samurai
+from . import goryo, opponent, samurai
+from .opponent import Evidence
 from .samurai import SamuraiSpaces
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -38,6 +39,7 @@ _DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
 # The hard Samurai expects a thoughtful hider: nine parts her own static judgement (``hiding.plan_score``,
 # sharpness 4), one part any path. Against the frozen hard Goryō, 100 matches each: the plain model
 # (half, sharpness 2) won 13%, this one 57%, a sharper one (0.97, sharpness 8) 46%.
+# Within a match that share is scaled by how well her revealed paths fit the model (``opponent.sensible_weight``).
 _HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9}
 _HIDER_SHARPNESS = 4.0
 _NODES_PER_PLAYOUT = 500
@@ -65,7 +67,8 @@ class Agent(Protocol):
     def level(self) -> str: ...
 
     def choose(
-        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None,
+        evidence: Evidence = (),
     ) -> Action: ...
 
 
@@ -75,17 +78,23 @@ class SamuraiAgent:
     side: Side = Side.SAMURAI
 
     def choose(
-        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None,
+        evidence: Evidence = (),
     ) -> Action:
         """``planned_against``: where the Samurai stood as this turn began, when she planned (public: every
-        move is told); the bot and the benchmark pass it, and without it their current spaces stand in."""
+        move is told); the bot and the benchmark pass it, and without it their current spaces stand in.
+        ``evidence``: the match's discovered rounds (``opponent.evidence_from`` its public views), for the hard
+        Samurai to judge how far she plays as their model of her expects; without it they keep their prior."""
         if not isinstance(view, PublicView):
             # A GameState or the Goryō's view would carry her secrets.
             raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
+        share = _HIDER_MODEL[self.level]
+        if share > 0:
+            share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
         particles = samurai.particles_from(
-            view, hider_model=_HIDER_MODEL[self.level], sharpness=_HIDER_SHARPNESS, her_scale=True,
+            view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True,
             planned_against=planned_against,
         )
         depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
@@ -106,9 +115,11 @@ class GoryoAgent:
     side: Side = Side.GORYO
 
     def choose(
-        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None
+        self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None,
+        evidence: Evidence = (),
     ) -> Action:
-        """``planned_against`` is the Samurai's (her own view says all she needs); taken for one interface."""
+        """``planned_against`` and ``evidence`` are the Samurai's (her own view says all she needs): taken for one
+        interface."""
         if isinstance(view, GameState) or not isinstance(view, GoryoView):
             raise TypeError(f"the Goryō agent takes a rules.GoryoView, not {type(view).__name__}")
         phase = view.public.phase

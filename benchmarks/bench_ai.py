@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from
 
 import ai
 import rules
+from ai import opponent
 from ai import samurai as samurai_search
 from ai.geometry import mask_of
 from benchmarks import baseline_ai
@@ -90,9 +91,11 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
     decisions: dict[str, list[float]] = {"samurai": [], "goryo": []}
     version = 0
     turn_start = None  # the public view as the Samurai turn began: where they stood when she planned
+    history: list[rules.PublicView] = []  # the public views the hard Samurai's evidence is read from
     while not state.is_over:
         if state.phase is Phase.SAMURAI_TURN and not state.calls:
             turn_start = rules.public_view(state)
+            history.append(turn_start)
         side = state.to_move
         assert side is not None  # a match not over has a side to move
         level = samurai_level if side is Side.SAMURAI else goryo_level
@@ -105,12 +108,16 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
             agent, budget_for = agent_for(side, level)
             if side is Side.SAMURAI and not level.startswith(BASELINE):
                 planned_against = turn_start.samurai_spaces if turn_start is not None else None
-                action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), planned_against)
+                action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), planned_against,
+                                      opponent.evidence_from(history))
             else:
                 view = rules.public_view(state) if side is Side.SAMURAI else rules.goryo_view(state)
                 action = agent.choose(view, budget_for(seed * 1000 + version))
         decisions[side.value].append(time.process_time() - began)
+        reveal = state.last_reveal
         state = rules.apply(state, action).state
+        if state.last_reveal is not reveal:
+            history.append(rules.public_view(state))  # a Discovery: her path is public now
         version += 1
     assert state.outcome is not None
     return Result(state.outcome.winner is Side.SAMURAI, decisions)

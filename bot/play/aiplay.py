@@ -32,6 +32,7 @@ import discord
 
 import ai
 import rules
+from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
 
@@ -88,16 +89,18 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
 
 
 def decide(
-    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None
+    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None,
+    evidence: Evidence = (),
 ) -> rules.Action:
     """One decision of the bot's agent (CPU-bound: run it in a worker).
 
-    ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``).
+    ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``);
+    ``evidence``: her discovered rounds so far (``hider_evidence``).
     """
     if side is rules.Side.SAMURAI:
         samurai = ai.agent(side, level)
         assert isinstance(samurai, ai.SamuraiAgent) and isinstance(view, rules.PublicView)  # see view_for
-        return samurai.choose(view, ai.budget_for(level, seed), planned_against)
+        return samurai.choose(view, ai.budget_for(level, seed), planned_against, evidence)
     return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
 
 
@@ -112,6 +115,19 @@ def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, 
         if isinstance(entry.action, rules.Move):
             at[entry.action.samurai] = entry.action.to
     return tuple(at.items())
+
+
+def hider_evidence(initial: rules.GameState, log: list[LoggedAction]) -> Evidence:
+    """Her discovered rounds as the channel saw them (``ai.opponent.evidence_from``), replayed from the log.
+
+    Only public views leave here: the Samurai agent judges her style from what everyone was shown.
+    """
+    views = [rules.public_view(initial)]
+    state = initial
+    for entry in log:
+        state = rules.apply(state, entry.action).state
+        views.append(rules.public_view(state))
+    return evidence_from(views)
 
 
 def keep_from_the_bot(announce: Announce) -> Announce:
@@ -269,9 +285,13 @@ class AiPlayer:
         if self.checkpoint is not None:
             self.checkpoint("think")
         seed = decision_seed(record.ai_seed, record.version)
-        planned_against = (samurai_when_planned(await self.store.actions(record.id))
-                           if side is rules.Side.SAMURAI else None)
-        thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against)
+        planned_against = None
+        evidence: Evidence = ()
+        if side is rules.Side.SAMURAI:
+            actions = await self.store.actions(record.id)
+            planned_against = samurai_when_planned(actions)
+            evidence = hider_evidence(await self.store.initial_state(record.id), actions)
+        thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against, evidence)
         if side is rules.Side.SAMURAI:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
             action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))

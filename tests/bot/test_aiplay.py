@@ -11,6 +11,7 @@ import simcord
 
 import rules
 import rules.playout
+from ai import opponent
 from bot.play import aiplay
 from bot.storage import LoggedAction
 
@@ -263,3 +264,16 @@ def test_where_the_samurai_stood_when_she_planned_is_read_from_the_public_log():
                 when_planned = rules.public_view(state).samurai_spaces  # a plan moves no Samurai
             if state.phase is rules.Phase.SAMURAI_TURN:
                 assert aiplay.samurai_when_planned(log) == when_planned
+
+
+def test_her_discovered_rounds_are_read_from_the_log_as_the_public_saw_them():
+    for seed in range(3):
+        initial = rules.new_game(seed)
+        history = rules.playout.random_match(seed)
+        log = [LoggedAction(seq, 1, action, datetime(2026, 1, 1, tzinfo=UTC))
+               for seq, (action, _) in enumerate(history, start=1)]
+        evidence = aiplay.hider_evidence(initial, log)
+        public = [rules.public_view(initial)] + [rules.public_view(state) for _, state in history]
+        assert evidence == opponent.evidence_from(public)
+        revealed = list({v.last_reveal.round: v.last_reveal.path for v in public if v.last_reveal}.values())
+        assert [path for _, path in evidence] == revealed and revealed  # every Discovery, in order
