@@ -285,13 +285,18 @@ class AiPlayer:
         if self.checkpoint is not None:
             self.checkpoint("think")
         seed = decision_seed(record.ai_seed, record.version)
-        planned_against = None
-        evidence: Evidence = ()
         if side is rules.Side.SAMURAI:
             actions = await self.store.actions(record.id)
-            planned_against = samurai_when_planned(actions)
-            evidence = hider_evidence(await self.store.initial_state(record.id), actions)
-        thinking = asyncio.to_thread(decide, side, level, view, seed, planned_against, evidence)
+            initial = await self.store.initial_state(record.id)
+
+            def think() -> rules.Action:
+                # Replaying the log for her discovered rounds is CPU work too: in the worker, off the event loop.
+                evidence = hider_evidence(initial, actions)
+                return decide(side, level, view, seed, samurai_when_planned(actions), evidence)
+
+            thinking = asyncio.to_thread(think)
+        else:
+            thinking = asyncio.to_thread(decide, side, level, view, seed)
         if side is rules.Side.SAMURAI:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
             action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))
