@@ -106,6 +106,7 @@ class SamuraiAgent:
             lookahead=self.level != "easy",
             foresight=self.level != "easy",
             seed=budget.seed,
+            capped=self.level == "hard",  # advanced mode only: see ``capped``
         )
 
 
