@@ -27,10 +27,9 @@ from rules import NEIGHBOURS, Space, layout
 
 from .geometry import WITHIN
 from .turn import ORDER, Turn
-from .values import GREEN
+from .values import GREEN, PURSUIT
 
 _NONE: tuple[Space, ...] = ()
-PURSUIT = 0.15  # as ``samurai.PURSUIT``: standing close to where her next round will start
 
 
 def capped_rest(

@@ -58,9 +58,8 @@ from .belief import Belief, belief
 from .capped import capped_rest
 from .geometry import DISTANCE, WITHIN
 from .turn import ORDER, Turn, investigated_space
-from .values import CAPTURE, GREEN, WIN
+from .values import CAPTURE, GREEN, PURSUIT, WIN
 
-PURSUIT = 0.15  # per Samurai, for standing close to where her next round will start
 PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cubes and Samurai
 # A yes off every other possible path is most likely her False Trail only if she
 # had one to place: about even odds she placed it, spread over ~30 spaces.
