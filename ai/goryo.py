@@ -10,13 +10,18 @@ which spaces and targets their answers can single out), prices a flipped
 tile by the chance the match ends in her exorcism over the rounds left
 (``exorcism``), then plays the Samurai's turn against each of its best
 candidates (a one-action-deep Samurai search that, like the hard Samurai,
-expects a thoughtful hider) to judge them again.
+expects a thoughtful hider) to judge them again: what that turn catches,
+and her room next round from where the Samurai end it, not where they began.
+The hard Goryō judges her start by the round it opens (her best first plans
+from it, played out): the start decides round 1, and choosing it by distance
+alone lost her more matches than any of her draws.
 
 Above ``easy`` she plays a mixed strategy (``mixed``): her start, her plan
 and her False Trail's space are drawn among the choices scored nearly as
 well as the best, seeded by the decision seed, so the same position gives
 different choices in different matches and the same one after a restart.
-The hard Goryō draws a plan only among those whose played-out Samurai turn
+The hard Goryō draws her start only among those judged within half a
+capture of the best, a plan only among those whose played-out Samurai turn
 ends as the best one's does, and her False Trail in round 1 only: each draw
 beyond that lost her matches against the hard Samurai.
 
@@ -31,6 +36,7 @@ import dataclasses
 import random
 
 from rules import (
+    OBJECT_AT,
     SPACES,
     SPACES_OF_TYPE,
     ChooseStart,
@@ -44,6 +50,7 @@ from rules import (
     Side,
     Sniff,
     Space,
+    TileState,
     answer,
     layout,
 )
@@ -84,6 +91,14 @@ TRAIL_MARGIN = 0.8
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
+# Her next round starts where the Samurai end this one: her room from them then, per unit of ``hiding.freedom``.
+# Against the baseline hard Samurai, seeds 0-199: weighing it took her from 18.5% lost to 16.0%.
+NEXT_FREEDOM = 1.0
+# The hard Goryō's start is judged by the round it opens: her best first plans from it, played out
+# (``START_CANDIDATES`` of them), drawn among the starts within ``START_JUDGED_MARGIN`` of the best.
+START_CANDIDATES = 4
+START_JUDGED_TEMPERATURE = 0.3
+START_JUDGED_MARGIN = 0.5
 TYPICAL_SHARE = 0.1  # of her possible paths, how many end on a given target
 TYPICAL_INTEREST = 0.5  # how much a Samurai wants a given space investigated
 
@@ -131,12 +146,17 @@ def start_score(samurai: tuple[Space, ...], space: Space) -> float:
 
 
 def choose_start(view: GoryoView, level: str = "easy", seed: int = 0) -> ChooseStart:
-    """The space of the first type farthest from the Samurai, with the most room to move.
+    """The space of the first type farthest from the Samurai, with the most room to move; ``hard`` judges
+    each by her first round from it (``start_value``).
 
     Above ``easy`` she draws among the spaces nearly as good (``mixed``).
     """
     samurai = samurai_spaces(view.public)
     scored = [(start_score(samurai, s), s) for s in SPACES_OF_TYPE[view.public.first_type]]
+    if level == "hard":
+        judged = [(start_value(view, s, seed), s) for s in SPACES_OF_TYPE[view.public.first_type]]
+        return ChooseStart(mixed.draw(judged, seed, temperature=START_JUDGED_TEMPERATURE, margin=START_JUDGED_MARGIN,
+                                      stream="start"))
     if level == "easy":
         return ChooseStart(max(scored, key=lambda pair: (pair[0], -pair[1]))[1])
     return ChooseStart(mixed.draw(scored, seed, temperature=START_TEMPERATURE, margin=START_MARGIN, stream="start"))
@@ -186,17 +206,19 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     return scored
 
 
-def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int]:
-    """Play a Samurai turn against ``plan``: how many Samurai end on her target, and the green prints that count.
+def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int, tuple[Space, ...]]:
+    """Play a Samurai turn against ``plan``: how many Samurai end on her target, the green prints that count,
+    and where the Samurai end the turn.
 
     The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``).
     """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
+    particles = particles_from(seen, hider_model=HUNTER_MODEL)
     while True:
         action = choose_samurai_action(
             seen,
-            particles_from(seen, hider_model=HUNTER_MODEL),
+            particles,
             depth=1,
             node_budget=10**9,
             lookahead=True,
@@ -216,9 +238,10 @@ def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, 
             calls=turn.calls,
             paw_prints=prints,
         )
+        particles = particles_from(seen, hider_model=HUNTER_MODEL)
     on_target = sum(1 for at in turn.positions if at == plan.target)
     greens = sum(1 for p in seen.paw_prints if p.green and p.space != plan.false_trail)
-    return on_target, greens
+    return on_target, greens, tuple(turn.positions)
 
 
 def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Plan:
@@ -226,33 +249,70 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     ranked = ranked_plans(view, level, seed)
     if level == "easy" or len(ranked) == 1:
         return ranked[0][1]
+    temperature, margin = plan_spread(view.public)
     if level != "hard":
-        temperature, margin = plan_spread(view.public)
         return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
+    judged = judge_plans(view, ranked[: max(1, simulations)], seed)
+    # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
+    # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
+    # one they catch more often, and every draw that let her take one lost matches (see the README).
+    best = max(judged, key=lambda j: j[0])
+    alike = [(value, plan) for value, plan, outcome in judged if outcome == best[2]]
+    return mixed.draw(alike, seed, temperature=temperature, margin=margin, stream="plan")
+
+
+Outcome = tuple[int, int]  # of a played-out Samurai turn: captures, green prints
+
+
+def judge_plans(view: GoryoView, candidates: list[tuple[float, Plan]], seed: int) -> list[tuple[float, Plan, Outcome]]:
+    """Each candidate's static score sharpened by the Samurai turn played out against it, with its outcome."""
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
-    judged: list[tuple[float, Plan]] = []
-    outcomes: list[tuple[int, int]] = []
-    for static, candidate in ranked[: max(1, simulations)]:
-        on_target, greens = samurai_turn_against(public, candidate, seed)
+    samurai = samurai_spaces(public)
+    judged: list[tuple[float, Plan, Outcome]] = []
+    for static, candidate in candidates:
+        target = candidate.target
+        on_target, greens, after = samurai_turn_against(public, candidate, seed)
         captures = min(on_target, need)
         lost = CAPTURE * captures + (WIN if on_target >= need else 0.0) + GREEN * greens
         # The played-out turn tells how many tokens this round draws: re-judge the exorcism with it.
         draws = bag_icons_between(public.mallet, public.mallet + greens) + captures
-        target = candidate.target
-        static += EXORCISM * (
+        lost -= EXORCISM * (
             exorcism_risk(public, view.bound, target, DRAWS_EXPECTED) - exorcism_risk(public, view.bound, target, draws)
         )
+        # Her next round starts where they end this one: her room from them then, not before they moved.
+        lost -= NEXT_FREEDOM * (freedom_from(after, target) - freedom_from(samurai, target))
         # The played-out turn sharpens the static guess: what it shows lost counts on top.
-        judged.append((static - lost, candidate))
-        outcomes.append((captures, greens))
-    # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
-    # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
-    # one they catch more often, and every draw that let her take one lost matches (see the README).
-    best = max(range(len(judged)), key=lambda i: judged[i][0])
-    alike = [value_plan for value_plan, outcome in zip(judged, outcomes) if outcome == outcomes[best]]
-    temperature, margin = plan_spread(public)
-    return mixed.draw(alike, seed, temperature=temperature, margin=margin, stream="plan")
+        judged.append((static - lost, candidate, (captures, greens)))
+    return judged
+
+
+def round_one_view(view: GoryoView, start: Space) -> GoryoView:
+    """Her view of round 1 had she started on ``start``: what the start decides."""
+    public = dataclasses.replace(
+        view.public, phase=Phase.GORYO_TURN, to_move=Side.GORYO, round=1, goryo_space=start,
+        broken=(*view.public.broken, start),  # her start is the first object she breaks
+    )
+    tiles = dict(public.tiles)
+    targets = tuple(
+        s for s in SPACES
+        if (kind := OBJECT_AT[s]) is not None and s not in public.broken and kind is not view.bound
+        and tiles[kind] is not TileState.SEALED
+    )
+    return dataclasses.replace(view, public=public, legal_targets=targets)
+
+
+def start_value(view: GoryoView, start: Space, seed: int) -> float:
+    """How good her first round is from ``start``: her best first plan's played-out judgement."""
+    first = round_one_view(view, start)
+    ranked = ranked_plans(first, "hard", seed)[:START_CANDIDATES]
+    return max(value for value, _, _ in judge_plans(first, ranked, seed))
+
+
+def freedom_from(samurai: tuple[Space, ...], target: Space) -> float:
+    """``hiding.freedom`` with the Samurai on ``samurai``."""
+    nearest = min(DISTANCE[at][target] for at in samurai)
+    return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
 
 
 def plan_spread(view: PublicView) -> tuple[float, float]:

@@ -1,0 +1,47 @@
+"""The hard Goryō's judgement: her start judged by the round it opens, her plans by the turn played out."""
+
+import rules
+from ai import goryo
+from ai.geometry import DISTANCE
+from rules import ChooseStart
+from tests.rules.builders import FAN, URN, fresh, place
+
+
+def test_her_imagined_first_round_is_the_view_the_rules_give_after_her_start():
+    for game_seed in range(3):
+        state = rules.new_game(game_seed)
+        for start in rules.SPACES_OF_TYPE[state.first_type]:
+            after = rules.apply(state, ChooseStart(start)).state
+            assert goryo.round_one_view(rules.goryo_view(state), start) == rules.goryo_view(after)
+
+
+def test_the_hard_goryo_judges_a_start_among_three_samurai_worst_and_never_takes_it():
+    # F1 is a corner with three Samurai around it; the other Fans have the board to themselves.
+    state = place(fresh(URN, FAN), green="E1", purple="F2", red="E2", blue="A6")
+    view = rules.goryo_view(state)
+    trapped = rules.parse_space("F1")
+    values = {s: goryo.start_value(view, s, seed=0) for s in rules.SPACES_OF_TYPE[FAN]}
+    assert min(values, key=values.__getitem__) == trapped
+    starts = {goryo.choose_start(view, "hard", seed).space for seed in range(6)}
+    assert trapped not in starts
+
+
+def test_her_played_out_plans_count_her_room_from_where_the_samurai_end_the_turn(monkeypatch):
+    state = rules.apply(place(fresh(URN, FAN), green="A1", purple="A2", red="B1", blue="B2"),
+                        ChooseStart(rules.parse_space("E6"))).state
+    view = rules.goryo_view(state)
+    ranked = goryo.ranked_plans(view, "hard", 0)[:6]
+    judged = goryo.judge_plans(view, ranked, 0)
+    monkeypatch.setattr(goryo, "NEXT_FREEDOM", 0.0)
+    blind = goryo.judge_plans(view, ranked, 0)
+    before = goryo.samurai_spaces(view.public)
+    moved = 0
+    for (value, plan, _), (blind_value, _, _) in zip(judged, blind):
+        _, _, after = goryo.samurai_turn_against(view.public, plan, 0)
+        room = goryo.freedom_from(after, plan.target) - goryo.freedom_from(before, plan.target)
+        # A turn that brings the Samurai nearer her target leaves her no more room next round.
+        if min(DISTANCE[a][plan.target] for a in after) < min(DISTANCE[b][plan.target] for b in before):
+            assert room <= 0
+        assert abs(value - blind_value - 1.0 * room) < 1e-9
+        moved += room != 0
+    assert moved > 0
