@@ -36,7 +36,6 @@ import dataclasses
 import random
 
 from rules import (
-    OBJECT_AT,
     SPACES,
     SPACES_OF_TYPE,
     ChooseStart,
@@ -53,6 +52,7 @@ from rules import (
     TileState,
     answer,
     layout,
+    open_target,
 )
 from rules.discovery import bag_icons_between
 
@@ -68,6 +68,7 @@ from .hiding import (
     exposure,
     flip_cost,
     freedom,
+    freedom_from,
     interest,
     path_score,
     plan_score,
@@ -293,12 +294,8 @@ def round_one_view(view: GoryoView, start: Space) -> GoryoView:
         view.public, phase=Phase.GORYO_TURN, to_move=Side.GORYO, round=1, goryo_space=start,
         broken=(*view.public.broken, start),  # her start is the first object she breaks
     )
-    tiles = dict(public.tiles)
-    targets = tuple(
-        s for s in SPACES
-        if (kind := OBJECT_AT[s]) is not None and s not in public.broken and kind is not view.bound
-        and tiles[kind] is not TileState.SEALED
-    )
+    sealed = {kind for kind, tile in public.tiles if tile is TileState.SEALED}
+    targets = tuple(s for s in SPACES if open_target(s, public.broken, view.bound, sealed))
     return dataclasses.replace(view, public=public, legal_targets=targets)
 
 
@@ -307,12 +304,6 @@ def start_value(view: GoryoView, start: Space, seed: int) -> float:
     first = round_one_view(view, start)
     ranked = ranked_plans(first, "hard", seed)[:START_CANDIDATES]
     return max(value for value, _, _ in judge_plans(first, ranked, seed))
-
-
-def freedom_from(samurai: tuple[Space, ...], target: Space) -> float:
-    """``hiding.freedom`` with the Samurai on ``samurai``."""
-    nearest = min(DISTANCE[at][target] for at in samurai)
-    return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
 
 
 def plan_spread(view: PublicView) -> tuple[float, float]:

@@ -63,7 +63,12 @@ def target_danger(view: PublicView, target: Space, known: Belief) -> float:
 
 def freedom(view: PublicView, target: Space) -> float:
     """Next round starts on her target: room to move and distance from the Samurai help."""
-    nearest = min(DISTANCE[at][target] for at in samurai_spaces(view))
+    return freedom_from(samurai_spaces(view), target)
+
+
+def freedom_from(samurai: Sequence[Space], target: Space) -> float:
+    """``freedom`` with the Samurai on ``samurai`` (where a played-out turn leaves them, say)."""
+    nearest = min(DISTANCE[at][target] for at in samurai)
     return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
 
 

@@ -21,7 +21,7 @@ from .actions import (
 from .errors import GoryoError, IllegalActionError, InvalidNotationError
 from .events import Event
 from .game import Step, apply, is_legal, new_game, refusal, samurai_named
-from .goryo_turn import answer, has_legal_plan, legal_paths, legal_plans, legal_targets
+from .goryo_turn import answer, has_legal_plan, legal_paths, legal_plans, legal_targets, open_target
 from .palace import (
     NEIGHBOURS,
     OBJECT_AT,
@@ -99,6 +99,7 @@ __all__ = [
     "legal_targets",
     "new_game",
     "object_on",
+    "open_target",
     "parse_plan",
     "parse_space",
     "plan_name",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
 from . import layout
 from .actions import Plan
@@ -12,6 +12,7 @@ from .palace import (
     OBJECT_SPACES,
     PATHS_BY_TARGET,
     SPACES,
+    ObjectType,
     Space,
     not_adjacent_reason,
     space_name,
@@ -27,11 +28,14 @@ SPRINT_LENGTH = PLAIN_LENGTH + 1
 def can_be_target(state: GameState, space: Space) -> bool:
     """Whether ``space`` can be the Target; ``target_refusal`` says why not. The lists of legal moves
     ask this, so that ruling out an option costs no sentence."""
+    return open_target(space, state.broken, state.bound, state.drawn)
+
+
+def open_target(space: Space, broken: Collection[Space], bound: ObjectType, sealed: Collection[ObjectType]) -> bool:
+    """``can_be_target`` from the facts it reads (for her view, or a position she imagines): an object not yet
+    broken, not her bound one, of a type the Samurai have not sealed."""
     object_type = OBJECT_AT[space]
-    return (
-        object_type is not None and space not in state.broken and object_type is not state.bound
-        and state.tile(object_type) is not TileState.SEALED
-    )
+    return object_type is not None and space not in broken and object_type is not bound and object_type not in sealed
 
 
 def target_refusal(state: GameState, space: Space) -> Reason | None:
@@ -147,6 +151,7 @@ __all__ = [
     "legal_paths",
     "legal_plans",
     "legal_targets",
+    "open_target",
     "plan_refusal",
     "target_refusal",
 ]

@@ -1,7 +1,7 @@
 """The hard Goryō's judgement: her start judged by the round it opens, her plans by the turn played out."""
 
 import rules
-from ai import goryo
+from ai import goryo, hiding
 from ai.geometry import DISTANCE
 from rules import ChooseStart
 from tests.rules.builders import FAN, URN, fresh, place
@@ -38,7 +38,7 @@ def test_her_played_out_plans_count_her_room_from_where_the_samurai_end_the_turn
     moved = 0
     for (value, plan, _), (blind_value, _, _) in zip(judged, blind):
         _, _, after = goryo.samurai_turn_against(view.public, plan, 0)
-        room = goryo.freedom_from(after, plan.target) - goryo.freedom_from(before, plan.target)
+        room = hiding.freedom_from(after, plan.target) - hiding.freedom_from(before, plan.target)
         # A turn that brings the Samurai nearer her target leaves her no more room next round.
         if min(DISTANCE[a][plan.target] for a in after) < min(DISTANCE[b][plan.target] for b in before):
             assert room <= 0
