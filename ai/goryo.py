@@ -10,7 +10,8 @@ which spaces and targets their answers can single out), prices a flipped
 tile by the chance the match ends in her exorcism over the rounds left
 (``exorcism``), then plays the Samurai's turn against each of its best
 candidates (a one-action-deep Samurai search that, like the hard Samurai,
-expects a thoughtful hider) to judge them again: what that turn catches,
+expects a thoughtful hider, and in advanced mode judges the rest of the
+turn by what two actions a Samurai can still do, as they do) to judge them again: what that turn catches,
 and her room next round from where the Samurai end it, not where they began.
 The hard Goryō judges her start by the round it opens (her best first plans
 from it, played out): the start decides round 1, and choosing it by distance
@@ -92,6 +93,9 @@ TRAIL_MARGIN = 0.8
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
+# In advanced mode the Samurai she plays out judge what is left of their turn as the hard ones do (``capped``):
+# the basic leaf misjudges two actions a Samurai, so its played-out turn told her little of theirs.
+CAPPED_HUNTER = True
 # Her next round starts where the Samurai end this one: her room from them then, per unit of ``hiding.freedom``.
 # Against the baseline hard Samurai, seeds 0-199: weighing it took her from 18.5% lost to 16.0%.
 NEXT_FREEDOM = 1.0
@@ -225,6 +229,7 @@ def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, 
             lookahead=True,
             foresight=True,
             seed=seed,
+            capped=CAPPED_HUNTER,
         )
         if isinstance(action, EndSamuraiTurn):
             break

@@ -382,10 +382,12 @@ def choose_samurai_action(
     if situation.capped:
         # Two actions deep: the Samurai acting now, both his actions, every answer weighed; the leaf plays the
         # rest. Deeper (four, along the best six replies of the eight best first actions) won no more (76.5%
-        # against 78.5% of 200 advanced matches with the random Goryō) for twice the time.
+        # against 78.5% of 200 advanced matches with the random Goryō) for twice the time. A caller asking for
+        # depth 1 (the Goryō playing a turn out against each of her candidates) gets the capped leaf one deep.
         search = Lookahead(situation, node_budget)
+        deep = min(depth, 2)
         best_value, best_action = max(
-            ((search.q(turn, particles, action, 2), action) for action in actions), key=lambda pair: pair[0]
+            ((search.q(turn, particles, action, deep), action) for action in actions), key=lambda pair: pair[0]
         )
         return best_action if best_value > stand + 1e-9 else EndSamuraiTurn()
     chosen: SamuraiAction | None = None

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 import ai
 import rules
+from ai import goryo
 from ai import samurai as samurai_search
 from ai.capped import capped_rest
 from ai.turn import ORDER, Turn
@@ -104,3 +105,26 @@ def test_a_whole_advanced_turn_of_the_hard_samurai_is_legal_and_repeatable():
     first = whole_turn(state)
     assert len([a for a in first if not isinstance(a, EndSamuraiTurn)]) <= rules.layout.SAMURAI_ACTION_CUBES
     assert whole_turn(state) == first
+
+
+def test_the_goryos_played_out_turn_in_advanced_mode_is_the_capped_search_one_deep_and_legal():
+    # She plays a Samurai turn out against each candidate plan; in advanced mode it is the capped search at
+    # depth 1 (cheap enough for every candidate), and the turn it plays is one the rules accept.
+    for seed in (1, 2):
+        state = advanced_samurai_views(seed)[0]
+        goryo_plan = state.plan
+        assert goryo_plan is not None
+        view = rules.public_view(state)
+        on_target, _, after = goryo.samurai_turn_against(view, goryo_plan, seed)
+        while state.phase is Phase.SAMURAI_TURN:
+            seen = rules.public_view(state)
+            particles = samurai_search.particles_from(seen, hider_model=goryo.HUNTER_MODEL)
+            action = samurai_search.choose_samurai_action(
+                seen, particles, depth=1, node_budget=10**9, lookahead=True, foresight=True, seed=seed, capped=True
+            )
+            assert rules.refusal(state, action) is None, action
+            if isinstance(action, EndSamuraiTurn):
+                break
+            state = rules.apply(state, action).state
+        assert state.samurai_spaces == after  # in ``ORDER``, as the rules keep them
+        assert on_target == sum(1 for at in after if at == goryo_plan.target)
