@@ -11,8 +11,9 @@ tile by the chance the match ends in her exorcism over the rounds left
 (``exorcism``), then plays the Samurai's turn against each of its best
 candidates (a one-action-deep Samurai search that, like the hard Samurai,
 expects a thoughtful hider, and in advanced mode judges the rest of the
-turn by what two actions a Samurai can still do, as they do) to judge them again: what that turn catches,
-and her room next round from where the Samurai end it, not where they began.
+turn by what two actions a Samurai can still do, as they do) to judge them
+again: what that turn catches, and her room next round from where the
+Samurai end it, not where they began.
 The hard Goryō judges her start by the round it opens (her best first plans
 from it, played out): the start decides round 1, and choosing it by distance
 alone lost her more matches than any of her draws.
