@@ -135,11 +135,10 @@ def _best_macro(
         gain = stand_gain(to, 0) - leave
         used, where = 1, _NONE
         if actions >= 2:
-            before, seen_before = single(here)
-            after, seen_after = single(to)
-            if max(before, after) > 0:
-                gain += green * max(before, after)
-                used, where = 2, (seen_before if before >= after else seen_after)
+            after, seen_after = single(to)  # or before the step: ``one`` from ``here``, worked out above
+            if max(one, after) > 0:
+                gain += green * max(one, after)
+                used, where = 2, (seen if one >= after else seen_after)
         if gain > best_gain:
             best_gain, best = gain, (to, used, where)
     # Two steps.
