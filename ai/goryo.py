@@ -2,18 +2,20 @@
 
 Every level scores her legal paths on public features: how close Samurai
 stand to the target, whether breaking it flips a tile towards her exorcism,
-how free she will be next round, and (from ``normal`` on) how exposed each
-space after her start is to an investigation. ``easy`` looks only at the
-target; ``normal`` weighs the whole path on the board alone and keeps her
-Sprint until it pays; ``hard`` weighs it as the Samurai would (``belief``:
-which spaces and targets their answers can single out), prices a flipped
-tile by the chance the match ends in her exorcism over the rounds left
-(``exorcism``), then plays the Samurai's turn against each of its best
-candidates (a one-action-deep Samurai search that, like the hard Samurai,
-expects a thoughtful hider, and in advanced mode judges the rest of the
-turn by what two actions a Samurai can still do, as they do) to judge them
-again: what that turn catches, and her room next round from where the
-Samurai end it, not where they began.
+how free she will be next round, and how exposed each space after her start
+is to an investigation. ``normal`` weighs the path on the board alone and
+keeps her Sprint until it pays. ``easy`` and ``hard`` weigh it as the
+Samurai would (``belief``: which spaces and targets their answers can
+single out) and price a flipped tile by the chance the match ends in her
+exorcism over the rounds left (``exorcism``): the static judgement the hard
+Samurai expect of her (``hiding.plan_score``). ``easy`` plays its best path,
+always the same from the same position, so a hunter who has read her once
+reads her again: the level to learn against. ``hard`` plays the Samurai's
+turn against each of its best candidates (a one-action-deep Samurai search
+that, like the hard Samurai, expects a thoughtful hider, and in advanced
+mode judges the rest of the turn by what two actions a Samurai can still
+do, as they do) to judge them again: what that turn catches, and her room
+next round from where the Samurai end it, not where they began.
 The hard Goryō judges her start by the round it opens (her best first plans
 from it, played out): the start decides round 1, and choosing it by distance
 alone lost her more matches than any of her draws.
@@ -66,15 +68,14 @@ from .hiding import (
     DRAWS_EXPECTED,
     REACH_TO_INVESTIGATE,
     REACH_TO_STAND,
-    SPRINT_KEEP,
     exposure,
     flip_cost,
     freedom,
     freedom_from,
     interest,
-    path_score,
     plan_score,
     samurai_spaces,
+    sprint_cost,
 )
 from .samurai import choose_samurai_action, particles_from
 from .turn import Turn, investigated_space
@@ -182,27 +183,20 @@ def board_score(view: PublicView, path: tuple[Space, ...]) -> float:
 def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Plan]]:
     """Her legal plans, best first by the static score; the Sprint only when it beats keeping it.
 
-    ``easy`` judges the target alone, ``normal`` the board along the whole
-    path, ``hard`` also what the Samurai can deduce (the belief) and the chance
-    the match ends in her exorcism (she knows her bound object; see ``exorcism``).
+    ``normal`` judges the board along the whole path; ``easy`` and ``hard``
+    also what the Samurai can deduce (the belief) and the chance the match
+    ends in her exorcism (she knows her bound object; see ``exorcism``):
+    the judgement the hard Samurai expect of her (``hiding.plan_score``).
     """
     public = view.public
     known = belief(public)
-    rounds_after = layout.ROUNDS - public.round
-    whole_path = level != "easy"
     jitter = random.Random(seed)
     scored = []
     for path in legal_paths(view):
-        if level == "hard":
-            # The same judgement the hard Samurai expect of her, with her real bound object.
-            score = plan_score(public, path, known, (view.bound,))
+        if level == "normal":
+            score = board_score(public, path) - sprint_cost(public, path)
         else:
-            if level == "normal":
-                score = board_score(public, path)
-            else:
-                score = path_score(public, path, known, whole_path=False)
-            if len(path) > layout.GORYO_MOVE_CUBES + 1:
-                score -= SPRINT_KEEP * rounds_after if whole_path else 10.0 * rounds_after
+            score = plan_score(public, path, known, (view.bound,))
         score += jitter.random() * 1e-6  # seeded tie-break
         # The hard Goryō draws her False Trail in round 1 only: later she lays it where it lures best.
         drawn = level == "normal" or (level == "hard" and public.round == 1)

@@ -72,14 +72,12 @@ def freedom_from(samurai: Sequence[Space], target: Space) -> float:
     return 0.05 * len(paths_from(target, layout.GORYO_MOVE_CUBES)) + 0.3 * min(nearest, 4)
 
 
-def path_score(view: PublicView, path: tuple[Space, ...], known: Belief, *, whole_path: bool) -> float:
-    """Higher is better for her."""
+def path_score(view: PublicView, path: tuple[Space, ...], known: Belief) -> float:
+    """Higher is better for her: her target's danger and room, and every space she walks open to investigation."""
     target = path[-1]
-    score = -flip_cost(view, target) - target_danger(view, target, known) + freedom(view, target)
-    if whole_path:
-        samurai = samurai_spaces(view)
-        score -= GREEN * sum(exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s) for s in path[1:])
-    return score
+    samurai = samurai_spaces(view)
+    walked = GREEN * sum(exposure(s, samurai, REACH_TO_INVESTIGATE) * interest(known, s) for s in path[1:])
+    return -flip_cost(view, target) - target_danger(view, target, known) + freedom(view, target) - walked
 
 
 def sprint_cost(view: PublicView, path: tuple[Space, ...]) -> float:
@@ -105,4 +103,4 @@ def plan_score(
     """
     if risk is None:
         risk = exorcism_share(view, path[-1], bounds)
-    return path_score(view, path, known, whole_path=True) - EXORCISM * risk - sprint_cost(view, path)
+    return path_score(view, path, known) - EXORCISM * risk - sprint_cost(view, path)

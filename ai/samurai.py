@@ -134,7 +134,7 @@ def hider_prior(
     if her_scale:
         scores = _her_scores(planning, known)
     else:
-        scores = [hiding.path_score(planning, p.path, known, whole_path=True) for p in known.possible]
+        scores = [hiding.path_score(planning, p.path, known) for p in known.possible]
     top = max(scores)
     odds = [math.exp(sharpness * (score - top)) for score in scores]
     mean = sum(odds) / len(odds)

@@ -1,5 +1,7 @@
-"""The hard Goryō's judgement: her start judged by the round it opens, her plans by the turn played out."""
+"""The Goryō levels' judgement: easy's readable best path; hard's start judged by the round it opens, her plans by
+the turn played out."""
 
+import ai
 import rules
 from ai import goryo, hiding
 from ai.geometry import DISTANCE
@@ -45,3 +47,15 @@ def test_her_played_out_plans_count_her_room_from_where_the_samurai_end_the_turn
         assert abs(value - blind_value - 1.0 * room) < 1e-9
         moved += room != 0
     assert moved > 0
+
+
+def test_the_easy_goryo_plays_the_path_the_hard_samurai_expect_of_her_whatever_the_seed():
+    # The level to learn against: the best path by the judgement the hard Samurai model her with, never drawn.
+    for game_seed in range(4):
+        state = rules.new_game(game_seed, advanced=game_seed % 2 == 1)
+        state = rules.apply(state, goryo.choose_start(rules.goryo_view(state), "easy")).state
+        view = rules.goryo_view(state)
+        known = ai.belief(view.public)
+        expected = max(goryo.legal_paths(view), key=lambda p: hiding.plan_score(view.public, p, known, (view.bound,)))
+        chosen = {goryo.choose_plan(view, "easy", 1, seed).path for seed in range(6)}
+        assert chosen == {expected}
