@@ -17,6 +17,12 @@ or after the step), or move twice. Greedily, the macro that adds most is
 taken first, then the next Samurai's given where the first now stands.
 Nothing more is learnt in a leaf, so an investigation is worth only its
 chance of a green print; what its answer would tell is the search's job.
+
+The hard Samurai's own search asks for more (``capped_plan``): every order
+of the Samurai still free, since the greedy first pick can take the space
+the next one needed; and a *look, then step* macro, the step chosen after
+the answer (``joint``: which targets each yes leaves), the one piece of
+information a leaf can use without searching it.
 """
 
 from __future__ import annotations

@@ -28,6 +28,10 @@ twice). The basic leaf, tuned for three actions, promised later callers both
 a move and an investigation, so the search spent the turn learning where she
 was and then could not reach her: 55.8% against the random Goryō (400
 matches) before, 78.5% with the capped leaf (200). Basic mode is untouched.
+The hard Samurai's own capped search is also ``thorough``: its leaf tries
+every calling order and lets a Samurai look before he steps, and in the
+last round it weighs the chance of winning at the Discovery
+(``last_round``), which the fixed scale of ``values`` cannot see.
 """
 
 from __future__ import annotations
