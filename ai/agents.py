@@ -107,6 +107,7 @@ class SamuraiAgent:
             foresight=self.level != "easy",
             seed=budget.seed,
             capped=self.level == "hard",  # advanced mode only: see ``capped``
+            thorough=self.level == "hard",
         )
 
 

@@ -28,6 +28,10 @@ twice). The basic leaf, tuned for three actions, promised later callers both
 a move and an investigation, so the search spent the turn learning where she
 was and then could not reach her: 55.8% against the random Goryō (400
 matches) before, 78.5% with the capped leaf (200). Basic mode is untouched.
+The hard Samurai's own capped search is also ``thorough``: its leaf tries
+every calling order and lets a Samurai look before he steps, and in the
+last round it weighs the chance of winning at the Discovery
+(``last_round``), which the fixed scale of ``values`` cannot see.
 """
 
 from __future__ import annotations
@@ -55,8 +59,9 @@ from rules.views import possible_bound
 
 from . import hiding
 from .belief import Belief, belief
-from .capped import capped_rest
+from .capped import capped_plan
 from .geometry import DISTANCE, WITHIN
+from .last_round import LastRound, win_chance
 from .turn import ORDER, Turn, investigated_space
 from .values import CAPTURE, GREEN, PURSUIT, WIN
 
@@ -65,6 +70,9 @@ PROSPECT = 0.6  # a leaf's later investigations, discounted: they compete for cu
 # had one to place: about even odds she placed it, spread over ~30 spaces.
 LIE = 0.5 / 30
 HIDER_SHARPNESS = 2.0  # how firmly the hard Samurai expects her to pick the safest-looking paths
+# In the last round of a thorough capped search, what a whole chance of winning there is worth on the scale of
+# ``values``: far above any capture or print, so the fixed scale only breaks ties.
+LAST_ROUND = 20.0
 SamuraiSpaces = tuple[tuple[Samurai, Space], ...]  # as in ``PublicView.samurai_spaces``
 Answers = frozenset[tuple[Space, bool]]  # the answers a search node has seen: (space, yes)
 Derived = tuple[dict[Space, float], list[float], list[float]]  # per answers: targets, closeness, yes shares
@@ -89,6 +97,8 @@ class Situation:
     lookahead: bool  # reason about what answers will tell (not ``easy``)
     foresight: bool  # count later callers' moves and investigations in a leaf (not ``easy``)
     capped: bool = False  # judge a leaf by what two actions a Samurai can still do (``capped``; advanced mode)
+    thorough: bool = False  # a capped leaf tries every calling order and lets a Samurai look before he steps
+    last: LastRound | None = None  # in the last round of a thorough capped search: the chance of winning there
 
 
 def particles_from(view: PublicView, *, hider_model: float = 0.0, sharpness: float = HIDER_SHARPNESS,
@@ -252,6 +262,23 @@ def yes_shares(particles: Sequence[Particle]) -> list[float]:
     return [s / total for s in shares] if total > 0 else shares
 
 
+def joint_yes(particles: Sequence[Particle]) -> list[dict[Space, float]]:
+    """Per space, the chance an investigation there answers yes with her target each possible one."""
+    joint: list[dict[Space, float]] = [{} for _ in SPACES]
+    total = sum(p.weight for p in particles)
+    if total <= 0:
+        return joint
+    for p in particles:
+        share = p.weight / total
+        mask = p.mask
+        while mask:
+            low = mask & -mask
+            at = joint[low.bit_length() - 1]
+            at[p.target] = at.get(p.target, 0.0) + share
+            mask ^= low
+    return joint
+
+
 def investigation_prospect(turn: Turn, shares: Sequence[float], cubes: int) -> float:
     """Green prints the cubes left over could still find: the likeliest yes each free investigation can reach."""
     if cubes <= 0:
@@ -281,6 +308,7 @@ class Lookahead:
         # so (turn, answers) identifies a leaf: transposed action orders are scored once.
         self.leaves: dict[tuple[Turn, Answers], float] = {}
         self.derived: dict[Answers, Derived] = {}  # per answers: targets, closeness, yes shares
+        self.joints: dict[Answers, list[dict[Space, float]]] = {}  # per answers: ``joint_yes`` (thorough only)
 
     def leaf(self, turn: Turn, particles: Sequence[Particle], answers: Answers) -> float:
         key = (turn, answers)
@@ -297,7 +325,17 @@ class Lookahead:
         if situation.capped:
             stand = position_value(turn.positions, targets, situation.need)
             stand += PURSUIT * sum(near[at] for at in turn.positions)
-            value = capped_rest(turn, targets, near, shares, _STEP_UP[situation.need], stand)
+            joint = None
+            if situation.thorough:
+                joint = self.joints.get(answers)
+                if joint is None:
+                    joint = self.joints[answers] = joint_yes(particles)
+            rest = capped_plan(turn, targets, near, shares, _STEP_UP[situation.need], stand, joint=joint,
+                               every_order=situation.thorough)
+            value = rest.value
+            if situation.last is not None:
+                yeses = sum(1 for _, yes in answers if yes)
+                value += LAST_ROUND * win_chance(situation.last, targets, rest.positions, yeses, rest.planned)
             self.leaves[key] = value
             return value
         value, cubes = rest_value(turn, targets, near, situation.need, later_callers=situation.foresight)
@@ -358,17 +396,23 @@ def split(
 
 def choose_samurai_action(
     view: PublicView, particles: Sequence[Particle], *, depth: int, node_budget: int, lookahead: bool, foresight: bool,
-    seed: int, capped: bool = False,
+    seed: int, capped: bool = False, thorough: bool = False,
 ) -> SamuraiAction | EndSamuraiTurn:
     """The action with the best expected worth; ending the turn when nothing beats standing still.
 
     ``particles`` are her possible plans as the caller knows them: the agents
-    pass the belief; the benchmark's oracle passes her true plan.
+    pass the belief; the benchmark's oracle passes her true plan. A
+    ``thorough`` capped search (the hard Samurai's own, not the turn the Goryō
+    plays out for each of her candidates) also tries every calling order in
+    its leaf, lets a Samurai look before he steps, and in the match's last
+    round weighs the chance of winning at its Discovery (``last_round``).
     """
     turn = Turn.from_view(view)
+    capped = capped and view.actions_per_samurai < layout.ACTIONS_PER_SAMURAI
+    thorough = capped and thorough
     situation = Situation(
-        layout.SPIRIT_TOKENS - view.spirits, view.false_trail_available, lookahead, foresight,
-        capped and view.actions_per_samurai < layout.ACTIONS_PER_SAMURAI,
+        layout.SPIRIT_TOKENS - view.spirits, view.false_trail_available, lookahead, foresight, capped, thorough,
+        LastRound.of(view) if thorough else None,
     )
     actions = turn.legal_actions()
     if not actions or not particles:
@@ -378,6 +422,8 @@ def choose_samurai_action(
     stand = position_value(turn.positions, targets, situation.need) + PURSUIT * sum(
         closeness(targets)[at] for at in turn.positions
     )
+    if situation.last is not None:
+        stand += LAST_ROUND * win_chance(situation.last, targets, turn.positions, 0, ())
 
     if situation.capped:
         # Two actions deep: the Samurai acting now, both his actions, every answer weighed; the leaf plays the

@@ -10,7 +10,7 @@ import ai
 import rules
 from ai import goryo
 from ai import samurai as samurai_search
-from ai.capped import capped_rest
+from ai.capped import capped_plan, capped_rest
 from ai.turn import ORDER, Turn
 from rules import EndSamuraiTurn, Move, Phase, Samurai, SamuraiCall, Side
 from rules.playout import random_match
@@ -128,3 +128,43 @@ def test_the_goryos_played_out_turn_in_advanced_mode_is_the_capped_search_one_de
             state = rules.apply(state, action).state
         assert state.samurai_spaces == after  # in ``ORDER``, as the rules keep them
         assert on_target == sum(1 for at in after if at == goryo_plan.target)
+
+
+def leaf_inputs(seed: int):
+    """Mid-turn advanced positions of random matches with their belief's targets, closeness, shares and joint."""
+    for state in [s for _, s in random_match(seed, advanced=True) if s.phase is Phase.SAMURAI_TURN][:8]:
+        particles = samurai_search.particles_from(rules.public_view(state))
+        targets = samurai_search.target_weights(particles)
+        yield (Turn.from_view(rules.public_view(state)), targets, samurai_search.closeness(targets),
+               samurai_search.yes_shares(particles), samurai_search.joint_yes(particles))
+
+
+def test_the_thorough_leaf_never_does_worse_than_the_greedy_one_and_sometimes_better():
+    # Every calling order includes the greedy one, and looking before stepping adds a macro: neither can lose.
+    orders_better = looks_better = 0
+    for seed in range(12):
+        for turn, targets, near, shares, joint in leaf_inputs(seed):
+            greedy = capped_plan(turn, targets, near, shares, STEP_UP, 0.0).value
+            ordered = capped_plan(turn, targets, near, shares, STEP_UP, 0.0, every_order=True).value
+            looking = capped_plan(turn, targets, near, shares, STEP_UP, 0.0, joint=joint, every_order=True).value
+            assert greedy <= ordered + 1e-9 and ordered <= looking + 1e-9
+            orders_better += ordered > greedy + 1e-9
+            looks_better += looking > ordered + 1e-9
+    assert orders_better > 0 and looks_better > 0
+
+
+def test_a_samurai_who_looks_first_steps_where_the_answer_points():
+    # Green on B2; her target is C2 (her path crosses B3) or A2 (it does not): a sniff at B3 tells them apart.
+    turn = turn_with(2, (SamuraiCall(Samurai.PURPLE, moves=2), SamuraiCall(Samurai.RED, moves=2)), 2)
+    targets = {sq("C2"): 0.5, sq("A2"): 0.5}
+    near = [0.0] * len(rules.SPACES)
+    shares = [0.0] * len(rules.SPACES)
+    shares[sq("B3")] = 0.5
+    joint = [{} for _ in rules.SPACES]
+    joint[sq("B3")] = {sq("C2"): 0.5}
+    blind = capped_plan(turn, targets, near, shares, STEP_UP, 0.0).value
+    looking = capped_plan(turn, targets, near, shares, STEP_UP, 0.0, joint=joint).value
+    # Blind, he sniffs (a green print half the time) and steps onto one of them: half a win.
+    assert blind == ai.values.GREEN * 0.5 + 0.5 * STEP_UP[0]
+    # Looking first, the print half the time and then always the right target.
+    assert looking == ai.values.GREEN * 0.5 + STEP_UP[0]
