@@ -108,9 +108,9 @@ NEXT_FREEDOM = 1.0
 START_CANDIDATES = 4
 START_JUDGED_TEMPERATURE = 0.3
 START_JUDGED_MARGIN = 0.5
-# The easy Goryō slips: this share of her plans is any legal one, so every hunter catches her now and then, not
-# only one who reads her best path. Without slips the normal Samurai, who does not, won 1.6% of 1,000 advanced
-# matches against her (9.0% against the normal Goryō); with one plan in two 24.8%.
+# The easy Goryō slips: this share of her plans is any one but a ruinous one, so every hunter catches her now and
+# then, not only one who reads her best path. Without slips the normal Samurai, who does not, won 1.6% of 1,000
+# advanced matches against her (9.0% against the normal Goryō): see the README for the figures with them.
 EASY_SLIP = 0.5
 RUINOUS = 50.0  # a plan scored this far below her best ends the match at once (``hiding.flip_cost``): never a slip
 TYPICAL_SHARE = 0.1  # of her possible paths, how many end on a given target
@@ -274,7 +274,7 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
 
 def easy_plan(ranked: list[tuple[float, Plan]], seed: int) -> Plan:
     """Her best plan; but on a seeded coin toss (``EASY_SLIP``) any plan that does not end the match at once."""
-    if random.Random(f"slip:{seed}").random() >= EASY_SLIP:
+    if random.Random(f"slip-coin:{seed}").random() >= EASY_SLIP:  # a stream of its own: the draw is "slip"
         return ranked[0][1]
     return mixed.draw(ranked, seed, temperature=math.inf, margin=RUINOUS, stream="slip")  # uniform among the sane
 
