@@ -38,6 +38,7 @@ from .turn import ORDER, Turn
 from .values import GREEN, PURSUIT
 
 _NONE: tuple[Space, ...] = ()
+_Actor = tuple[int, int, int, int, int, bool]  # index, actions, moves, searches, sniffs left, is the current one
 
 
 class Rest(NamedTuple):
@@ -92,8 +93,7 @@ def capped_plan(
     investigated = set(turn.investigated)
     investigated.add(turn.start)
     current = turn.current
-    # (index, actions, moves, searches, sniffs left, is current) per Samurai who may still act.
-    actors: list[_Actor] = []
+    actors: list[_Actor] = []  # every Samurai who may still act
     for index, samurai in enumerate(ORDER):
         call = turn.call_for(samurai)
         if call is None:
@@ -106,9 +106,6 @@ def capped_plan(
     board = _Board(targets, near, shares, step_up, GREEN * investigations, joint)
     calls_left = layout.MAX_SAMURAI_CALLED - len(turn.calls)
     return _assign(board, actors, positions, counts, investigated, turn.cubes_left, calls_left, every_order, stand)
-
-
-_Actor = tuple[int, int, int, int, int, bool]
 
 
 def _assign(
