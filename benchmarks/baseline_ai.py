@@ -58,5 +58,8 @@ def load(prefix: str = "baseline-") -> ModuleType:
 
 
 def load_rules() -> ModuleType:
-    """``rules`` as it stood before issue 37, imported as ``pre37_rules`` (it imports nothing outside itself)."""
-    return frozen(PRE37, "rules", "pre37_rules")
+    """``rules`` as it stood before issue 37, imported as ``pre37_rules`` (it imports nothing outside itself),
+    with its ``playout`` module (the package does not import it)."""
+    package = frozen(PRE37, "rules", "pre37_rules")
+    importlib.import_module("pre37_rules.playout")
+    return package
