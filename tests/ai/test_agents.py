@@ -16,7 +16,7 @@ from rules.playout import random_match
 from tests.rules.builders import FAN, HELMET, URN, place, plan, started
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-CHEAP = {"easy": 1, "normal": 1, "hard": 60}
+CHEAP = {"easy": 1, "normal": 1, "hard": 60, "expert": 60}
 
 
 def cheap(level: str, seed: int) -> ai.Budget:
