@@ -54,15 +54,14 @@ POSTGRES = Dialect(
     double="DOUBLE PRECISION",
     without_rowid="",
 )
-DIALECTS = (SQLITE, POSTGRES)
 
 
 @dataclass(frozen=True)
 class Each:
     """A step whose SQL must differ by backend, written in each one's SQL (run as written, nothing filled in).
 
-    One field per dialect, so a dialect added to ``DIALECTS`` without its text for every such step fails
-    at import, not on a customer's database.
+    One field per dialect, named as the dialect is: a dialect without its text for every such step fails
+    when its runner renders the history, on import, not on a customer's database.
     """
 
     sqlite: tuple[str, ...]
