@@ -15,9 +15,8 @@ from collections.abc import Callable, Sequence
 
 import rules
 
-from ..outbox import OutboxItem
-from ..outbox.items import panel_off
-from ..outbox.played import Played
+from ..records.outbox import OutboxItem, panel_off
+from ..records.played import Played
 from ..storage import MatchRecord
 from ..text import messages
 from ..text.languages import for_readers

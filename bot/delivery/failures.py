@@ -19,10 +19,10 @@ import discord
 
 from locales import speaking
 
-from ..delivery.send import message_options
 from ..storage import MatchRecord
 from ..text import messages
 from ..text.languages import of_guild
+from .send import message_options
 
 log = logging.getLogger(__name__)
 

@@ -29,12 +29,12 @@ import discord
 from locales import speaking
 
 from .. import discord_private
-from ..delivery.boards import Board, embeds_of
-from ..delivery.send import pinging_players
+from ..records.outbox import Carrier, OutboxEntry
 from ..storage import MatchRecord, Store
 from ..text import messages
 from ..text.languages import of_guild
-from .items import Carrier, OutboxEntry
+from .boards import Board, embeds_of
+from .send import pinging_players
 
 log = logging.getLogger(__name__)
 

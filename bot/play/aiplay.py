@@ -36,11 +36,10 @@ from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
 
-from ..errors import Refusal
-from ..outbox import OutboxItem
-from ..outbox.items import is_panel_off
+from ..records.outbox import OutboxItem, is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import languages, messages
+from ..text.refusal import Refusal
 from .service import Announce, Played
 
 log = logging.getLogger(__name__)

@@ -19,11 +19,11 @@ import rules
 from locales import N_, speaking
 
 from ..delivery.send import QUIET, pinging
-from ..errors import Refusal
-from ..outbox import OutboxItem
+from ..records.outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import languages, messages
+from ..text.refusal import Refusal
 from ..ui.buttons import challenge_view
 from . import threads
 

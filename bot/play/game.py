@@ -19,14 +19,14 @@ from locales import N_, speaking, spoken
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
+from ..delivery.deliverer import Deliverer, Reply
 from ..delivery.notices import with_turn_notices
 from ..delivery.send import acknowledge_privately, message_options, send_private
-from ..errors import Refusal
-from ..outbox import OutboxEntry, OutboxItem
-from ..outbox.deliverer import Deliverer, Reply
+from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
 from ..text import languages, messages
+from ..text.refusal import Refusal
 from ..ui import builder
 from ..ui.buttons import plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot

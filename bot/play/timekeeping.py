@@ -20,12 +20,11 @@ import discord
 import rules
 from locales import N_, speaking
 
-from ..errors import Refusal
-from ..outbox import OutboxItem
-from ..outbox.items import Route
+from ..records.outbox import OutboxItem, Route
 from ..settings import Settings
 from ..storage import MatchRecord, Store
 from ..text import languages, messages
+from ..text.refusal import Refusal
 
 log = logging.getLogger(__name__)
 

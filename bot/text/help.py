@@ -9,8 +9,8 @@ from typing import Literal, get_args
 
 from locales import N_, _
 
-from ..league import RATING_HELP
-from ..league.stats import LEADERBOARD_MIN_MATCHES
+from ..records.league import RATING_HELP
+from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from . import messages
 from .commands import localised
 

@@ -15,7 +15,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 import rules
-from bot.outbox.deliverer import RETRY_MOST
+from bot.delivery.deliverer import RETRY_MOST
 from bot.text import messages
 from locales import speaking
 

@@ -178,10 +178,10 @@ def test_the_help_is_in_italian_in_italian():
 
 
 def _bot_entries():
-    """This project's bot texts (bot/text, bot/league) in every catalogue, as (catalogue, english, translated)."""
+    """This project's bot texts (bot/text, bot/records) in every catalogue, as (catalogue, english, translated)."""
     for path in catalogues.catalogue_paths():
         for message in catalogues.read(path):
-            if message.id and any(file.startswith(("bot/text/", "bot/league/")) for file, _ in message.locations):
+            if message.id and any(file.startswith(("bot/text/", "bot/records/")) for file, _ in message.locations):
                 sources = message.id if isinstance(message.id, tuple) else (message.id,)
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 yield from ((path.name, sources[min(i, len(sources) - 1)], s) for i, s in enumerate(strings))
