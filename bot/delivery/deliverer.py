@@ -74,7 +74,7 @@ from locales import _, speaking
 
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem, is_panel_off
 from ..storage import MatchRecord, Shards, Store
-from ..text import messages
+from ..text.faults import channel_refuses, delivery_failed
 from ..text.league import rating_note
 from ..ui.buttons import NAMED_VIEWS
 from . import boards, failures
@@ -229,7 +229,7 @@ class Reply:
             except SEND_FAILURES as error:
                 self._lost(error)
         if lost:
-            notice = messages.delivery_failed() if refused is None else messages.channel_refuses(
+            notice = delivery_failed() if refused is None else channel_refuses(
                 self.record.channel_id, refused)
             await self.send_private(notice)
         elif not self.used and not self._updating:
