@@ -24,7 +24,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-COMMIT = "74c1dec1f019cdcad4365a226d5c1bb8bcba7b12"  # main before issue 25: the agents of the README's old table
+COMMIT = "74c1dec1f019cdcad4365a226d5c1bb8bcba7b12"  # main before issue 25: the baseline in docs/computer-opponent.md
 PRE37 = "d9518b60e8e4c539b75068e7268e431e871b732c"  # main before issue 37: issue 25's agents and the slower engine
 PACKAGE = "baseline_ai"
 REPOSITORY = Path(__file__).resolve().parent.parent
