@@ -1,6 +1,6 @@
 """Imports point down only: no module in ``bot/`` imports one on a higher layer (lazy imports inside functions too).
 
-The layers, lowest first, as the README's map of the code lists them. A module belongs to the layer of the
+The layers, lowest first, as the map of the code (docs/code-map.md) lists them. A module belongs to the layer of the
 longest pattern naming it: ``bot.outbox.items`` exactly, or ``bot.outbox.*`` (the package and all below it).
 A module may import its own layer and those below; a new module must be given a layer here.
 """
@@ -74,7 +74,7 @@ def layer_of(module: str) -> int | None:
 
 def test_every_module_of_the_bot_has_a_layer():
     unplaced = [name for name in modules("bot") if layer_of(name) is None]
-    assert not unplaced, f"give these modules a layer in tests/test_layers.py (and the README's map): {unplaced}"
+    assert not unplaced, f"give these modules a layer in tests/test_layers.py (and docs/code-map.md): {unplaced}"
 
 
 def test_no_module_of_the_bot_imports_from_a_higher_layer():
