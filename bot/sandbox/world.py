@@ -285,7 +285,10 @@ class SandboxWorld:
             attachment = next((item for item in message.attachments if item.id == attachment_id), None)
             if attachment is None:
                 raise SandboxError("That attachment does not exist.")
-            data = await attachment.read()
+            # Read from the simulated CDN directly: no request through the bot's HTTP client while it works.
+            data = self.env.backend.cdn.get(attachment.url)
+            if data is None:
+                raise SandboxError("That attachment is gone.")
             return attachment.filename, attachment.content_type or "application/octet-stream", data
 
     def _find(self, player: Player, place: Place, message_id: int) -> discord.Message:
