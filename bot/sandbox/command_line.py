@@ -74,23 +74,28 @@ def hints(roots: list[dict[str, Any]], allowed: set[str], locale: str | None = N
         options = sorted(leaf.get("options") or [], key=lambda option: not option.get("required"))
         usage = " ".join(_usage(option, locale) for option in options)
         template = " ".join(f"{_shown(option, locale)}:" for option in options if option.get("required"))
-        described = (leaf.get("description_localizations") or {}).get(locale or "", leaf.get("description", ""))
+        described = _described(leaf, locale)
         out.append(
             CommandHint(
                 usage=f"/{path[1]} {usage}".rstrip(),
                 template=f"/{path[1]} {template}".rstrip() + (" " if template else ""),
                 description=described,
-                options=[f"{_shown(option, locale)}: "
-                         f"{(option.get('description_localizations') or {}).get(locale or '', option.get('description', ''))}"
-                         for option in options],
+                options=[f"{_shown(option, locale)}: {_described(option, locale)}" for option in options],
             )
         )
     return out
 
 
-def _shown_leaves(roots: list[dict[str, Any]], locale: str | None) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]:
+def _described(node: dict[str, Any], locale: str | None) -> str:
+    return str((node.get("description_localizations") or {}).get(locale or "", node.get("description", "")))
+
+
+Leaf = tuple[tuple[str, str], dict[str, Any]]
+
+
+def _shown_leaves(roots: list[dict[str, Any]], locale: str | None) -> Iterator[Leaf]:
     """Every leaf as ((its English path, its path as shown in ``locale``), its schema)."""
-    def walk(node: dict[str, Any], path: list[str], shown: list[str]) -> Iterator[tuple[tuple[str, str], dict[str, Any]]]:
+    def walk(node: dict[str, Any], path: list[str], shown: list[str]) -> Iterator[Leaf]:
         children = [option for option in node.get("options") or [] if option.get("type") in _NESTING_TYPES]
         if not children:
             yield (" ".join(path), " ".join(shown)), node

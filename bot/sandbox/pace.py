@@ -21,7 +21,7 @@ QUEUED_FROM = 0.2
 
 class WallClockEnv(simcord.Env):
     def _schedule_timer(self, record: Any, callback: Any, args: tuple[Any, ...], schedule_context: Any) -> None:
-        super()._schedule_timer(record, callback, args, schedule_context)  # type: ignore[misc]
+        super()._schedule_timer(record, callback, args, schedule_context)
         real = record.real_handle
         if real is not None and record.when - self._virtual_time >= QUEUED_FROM:
             # Without a real-time handle the timer is "parked" for settlement and fires on the next advance.

@@ -29,7 +29,8 @@ _PAGES = {
     "/sandbox.js": ("sandbox.js", "text/javascript"),
     "/sandbox.css": ("sandbox.css", "text/css"),
 }
-# The emoji the bot's messages use, drawn the same on every machine (static/emoji-font-LICENSE.txt says whence and under what licence).
+# The emoji the bot's messages use, drawn the same on every machine
+# (static/emoji-font-LICENSE.txt says whence and under what licence).
 _FONTS = {"/emoji.woff2": "emoji.woff2"}
 _HEADERS = {
     "Cache-Control": "no-store",
@@ -239,7 +240,8 @@ async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:
 
 
 def _place(value: Any) -> Any:
-    if value not in PLACES and not (isinstance(value, str) and re.fullmatch(re.escape(THREAD_PLACE) + r"\d+", value)):
+    thread = isinstance(value, str) and re.fullmatch(re.escape(THREAD_PLACE) + r"\d+", value)
+    if value not in PLACES and not thread:
         raise web.HTTPBadRequest(text="place must be channel, dm or thread-<id>")
     return value
 

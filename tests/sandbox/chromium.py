@@ -22,7 +22,8 @@ WATCH_CHANGES = """
 window.__changes = 0;
 addEventListener("DOMContentLoaded", () => {
   new MutationObserver(() => { window.__changes += 1; })
-    .observe(document.getElementById("panes"), { childList: true, subtree: true, characterData: true, attributes: true });
+    .observe(document.getElementById("panes"),
+             { childList: true, subtree: true, characterData: true, attributes: true });
 });
 """
 
