@@ -21,12 +21,21 @@ from .chromium import after_change, changes, open_page
 from .conftest import SEED
 
 PAUSE = "0.3"
+# Where the test types while the bot plays, its turn must outlast the typing on a busy machine.
+TYPING_PAUSE = "1"
 OVER = re.compile(r"\b(wins?|win)\b|vince", re.IGNORECASE)
 
 
 @pytest.fixture
 async def live(tmp_path, monkeypatch, drawing) -> AsyncIterator[Sandbox]:
     monkeypatch.setenv("GORYO_AI_PAUSE", PAUSE)
+    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
+        yield running
+
+
+@pytest.fixture
+async def paced(tmp_path, monkeypatch, drawing) -> AsyncIterator[Sandbox]:
+    monkeypatch.setenv("GORYO_AI_PAUSE", TYPING_PAUSE)
     async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
         yield running
 
@@ -131,21 +140,26 @@ COUNT_STEPS = """() => {
 }"""
 
 
-async def test_the_bots_turn_arrives_action_by_action_and_the_page_stays_usable(live: Sandbox, chromium: Any):
-    page = await open_page(chromium, live.url, seat="kenji")
+async def test_the_bots_turn_arrives_action_by_action_and_the_page_stays_usable(paced: Sandbox, chromium: Any):
+    page = await open_page(chromium, paced.url, seat="kenji")
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:goryo level:easy")
     await page.evaluate(COUNT_STEPS)
     rng = random.Random(3)
-    clicks = []
-    while "Confirm" not in clicks:
+    planned = "() => /has planned her path/.test(document.querySelector('.pane[data-place=channel]').innerText)"
+    while not await page.evaluate(planned):
+        seen = await changes(page)
         with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
-            clicks.append(await click_once(page, "dm", rng, samurai_actions=0))  # her path, then Confirm
-    # Meanwhile the composer answers at once (the page is not frozen while the bot plays).
+            if await click_once(page, "dm", rng, samurai_actions=0) is None:  # her path, then Confirm
+                await after_change(page, seen)
+    # Meanwhile the composer answers at once: the page is not frozen while the bot plays.
     await send(page, "channel", "/goryo help")
-    await page.wait_for_function("() => /Her path was/.test(document.body.innerText)", timeout=60_000)
+    await pane(page, "channel").locator("article.ephemeral").first.wait_for()
+    during = await page.evaluate("window.__steps[window.__steps.length - 1] || 0")
+    await page.wait_for_function("() => /Her path was|\\bwins?\\b/.test(document.body.innerText)", timeout=60_000)
     steps = await page.evaluate("window.__steps")
     seen = sorted(set(steps) - {0})
     assert len(seen) >= 3, steps  # at least three separate moments, each showing one more action
+    assert during < steps[-1], (during, steps)  # the help came while the bot's turn was still being played
 
 
 async def test_on_a_phone_nothing_overflows_and_the_panel_and_composer_are_in_view(live: Sandbox, chromium: Any):

@@ -212,12 +212,12 @@ function makePane(place) {
 function drawPane(pane, place, name) {
   pane.querySelector(".title").textContent = place.kind === "thread" ? `🧵 ${place.title}` : place.title;
   pane.querySelector(".seen-as").textContent = `as seen by ${name}`;
-  const list = pane.querySelector(".messages");
+  const list = pane.querySelector(".messages .stack");
   const signature = state.you + JSON.stringify(place.messages);
   if (pane.signature !== signature) {
-    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80 || !pane.signature?.startsWith(state.you);
     pane.signature = signature;
-    // Unchanged messages keep their nodes, so their images are not fetched and decoded again.
+    // Unchanged messages keep their nodes, so their images are not fetched and decoded again. The list is
+    // anchored at its bottom (sandbox.css), so the newest message stays in view as messages and pictures arrive.
     const previous = pane.drawn || new Map();
     pane.drawn = new Map(place.messages.map((m) => {
       const json = state.you + JSON.stringify(m);
@@ -226,10 +226,6 @@ function drawPane(pane, place, name) {
     }));
     list.replaceChildren(...(place.messages.length ? [...pane.drawn.values()].map((drawn) => drawn.node)
       : [el("p", { className: "empty" }, pane.dataset.place === "dm" ? "No direct messages yet." : "Nothing here yet. Type /goryo challenge below to begin.")]));
-    if (nearBottom) {
-      list.scrollTop = list.scrollHeight;
-      for (const img of list.querySelectorAll("img")) img.addEventListener("load", () => { list.scrollTop = list.scrollHeight; }, { once: true });
-    }
   }
   const datalist = pane.querySelector("datalist");
   datalist.replaceChildren(...place.commands.map((c) => el("option", { value: c.template }, c.description)));
