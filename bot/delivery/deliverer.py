@@ -1,0 +1,296 @@
+"""Delivering the outbox: every item a committed action queued is sent, then marked done.
+
+``Deliverer.deliver(match_id, reply)`` drains one match's pending items in order,
+under a lock per match, so two drains never send the same item. It runs right
+after an action (with the action's interaction as ``reply``), at start-up for
+whatever a crash left behind, and on a timer set to the next retry of an item
+Discord refused (with backoff): no periodic polling when nothing waits.
+
+Failed sends: an item Discord refused, or whose send got no answer, is tried again
+(10 s, doubling, then every 10 minutes) for as long as it takes; only a deleted channel
+gives it up. It holds back the later items of its route (the channel's, or her DMs), so
+they never overtake it. A channel that refuses the bot (403: a permission taken away) is
+tried again as soon as Discord says its permissions changed, and the players are told once
+which permissions to grant (``failures``).
+
+Several processes (bots sharing one PostgreSQL): a drain first claims the match's
+outbox in the database (``Store.claim_outbox``) and gives the claim back when done,
+so two processes never drain one match at once and items keep their order. A
+drain that answers an interaction waits for the claim; a sweep skips the match and
+looks again when the claim lapses (CLAIM_SECONDS), in case its holder died. A process
+holding some of the shards (``shards``) delivers for the matches on its servers only
+(see ``bot.storage.shards``): for another server's match it answers its own interaction,
+then nudges the other processes (PostgreSQL's NOTIFY), and that server's process sends the rest.
+
+One item is sent by ``routes`` (by the interaction the action came from, ``reply``, or by its route),
+looked for first if a crash may have sent it already (``indoubt``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import weakref
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+import discord
+
+import rules
+
+from ..records.matches import MatchRecord
+from ..records.outbox import OutboxEntry
+from ..storage import Shards, Store
+from . import boards, failures
+from .failures import SEND_FAILURES, described
+from .reply import Reply
+from .routes import Sender
+
+log = logging.getLogger(__name__)
+
+RETRY_FIRST = 10.0  # seconds; doubles each try
+RETRY_MOST = 600.0  # then every 10 minutes, for as long as it takes: an item is never given up while it may yet go
+CLAIM_SECONDS = 60.0  # one drain's hold on a match's outbox, if its process dies before giving it back
+CLAIM_POLL = 0.05  # seconds between two asks while another process drains the match
+
+
+def retry_delay(attempts: int) -> float:
+    return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
+
+
+Checkpoint = Callable[[str], None]
+
+
+class Deliverer:
+    def __init__(
+        self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
+        shards: Shards | None = None,
+    ) -> None:
+        self.bot = bot
+        self.store = store
+        self.clock = clock
+        self.drawing = drawing
+        self.shards = shards  # None: every match is this process's to deliver
+        self._nudges: set[asyncio.Task] = set()
+        # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
+        # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
+        # where tests inject crashes and check what Discord has seen by then.
+        self.checkpoint: Checkpoint | None = None
+        self.sender = Sender(bot, store, clock, drawing, self._passed)
+        # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
+        # two drains of one match never overlap, even with a third arriving as one ends.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._timer: asyncio.Task | None = None
+        self._timer_at: datetime | None = None
+        # Names this deliverer in the outbox claims: unique per process and per start.
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
+
+    async def sweep(self, *, everything: bool = False) -> int:
+        """Deliver what is due (``everything``: all that waits, as at start-up); how many items went out.
+
+        Then the timer is set to the next retry, if anything still waits.
+        """
+        now = self.clock()
+        due = await self.store.matches_with_due_outbox(now + timedelta(days=365) if everything else now, self.shards)
+        sent = 0
+        for match_id in due:
+            sent += await self.deliver(match_id)
+        if (next_try := await self.store.next_outbox_attempt(self.shards)) is not None:
+            self._wake_at(next_try)
+        return sent
+
+    def _wake_at(self, when: datetime) -> None:
+        if self._timer is not None and not self._timer.done() and self._timer_at is not None and self._timer_at <= when:
+            return
+        self.stop()
+        self._timer_at = when
+        delay = max(0.0, (when - self.clock()).total_seconds())
+        self._timer = asyncio.get_running_loop().create_task(self._sweep_after(delay))
+
+    async def _sweep_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._timer = None
+        try:
+            await self.sweep()
+        except Exception:  # a bad pass must not stop later retries for good
+            log.exception("delivery retry pass failed")
+            self._wake_at(self.clock() + timedelta(seconds=RETRY_MOST))
+
+    def stop(self) -> None:
+        if self._timer is not None and not self._timer.done():
+            self._timer.cancel()
+        self._timer = None
+        for task in list(self._nudges):
+            task.cancel()
+
+    async def listen(self) -> None:
+        """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits
+        for a channel as soon as a moderator changes it."""
+        add_listener = getattr(self.bot, "add_listener", None)  # a commands.Bot's; a bare Client has none
+        if add_listener is not None:
+            add_listener(self._channel_changed, "on_guild_channel_update")
+        if self.shards is not None:
+            # Nudges lost while the connection was down: look at once rather than at the next sweep.
+            await self.store.listen_outbox(self._nudged, missed=lambda: self._wake_at(self.clock()))
+
+    async def _channel_changed(self, _before: discord.abc.GuildChannel, after: discord.abc.GuildChannel) -> None:
+        """Its permissions may have been given back: what waits for the channel is tried now, not at its next try
+        (up to 10 minutes away). A permission given back through a role is found by that next try."""
+        if self.shards is not None and not self.shards.holds(after.guild.id):
+            return
+        record = await self.store.active_match_in(after.id)
+        if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
+            await self.deliver(record.id)
+
+    def _nudged(self, match_id: int, guild_id: int | None) -> None:
+        if self.shards is None or not self.shards.holds(guild_id):
+            return  # another process's server: it was nudged too
+        task = asyncio.get_running_loop().create_task(self._deliver_nudged(match_id))
+        self._nudges.add(task)
+        task.add_done_callback(self._nudges.discard)
+
+    async def _deliver_nudged(self, match_id: int) -> None:
+        try:
+            await self.deliver(match_id)
+        except Exception:  # the items stay pending: the next sweep takes them
+            log.exception("match %d: delivering what another process left failed", match_id)
+            self._wake_at(self.clock() + timedelta(seconds=RETRY_FIRST))
+
+    async def _guild_elsewhere(self, match_id: int, reply: Reply | None) -> tuple[int | None] | None:
+        """(guild id,) when the match's server is on a shard another process holds, else None."""
+        if self.shards is None:
+            return None
+        record = reply.record if reply is not None else await self.store.get_match(match_id)
+        if record is None or self.shards.holds(record.guild_id):
+            return None
+        return (record.guild_id,)
+
+    async def deliver(self, match_id: int, reply: Reply | None = None) -> int:
+        """Send the match's pending items in order; how many were sent. Refusals by Discord are retried later."""
+        lock = self._lock(match_id)
+        if reply is not None and lock.locked():
+            await reply.defer()  # someone else is sending for this match: don't make Discord wait
+        sent = lost = 0
+        refused: list[str] | None = None
+        elsewhere = await self._guild_elsewhere(match_id, reply)
+        async with lock:
+            if elsewhere is None or reply is not None:  # another server's match: its answer only
+                if not await self._claim(match_id, reply):
+                    return 0
+                try:
+                    sent, lost, refused = await self._drain(match_id, reply, answer_only=elsewhere is not None)
+                except Exception:
+                    # Not a failed send (those are retried by _drain) but a bug or the store failing: what the
+                    # match owes stays pending, so look again soon rather than wait for another action.
+                    self._wake_at(self.clock() + timedelta(seconds=RETRY_FIRST if reply is not None else RETRY_MOST))
+                    raise
+                finally:
+                    await self.store.release_outbox(match_id, holder=self.holder)
+        if elsewhere is not None:
+            await self.store.nudge_outbox(match_id, *elsewhere)  # its server's process sends the rest
+        if reply is not None:
+            await reply.finish(lost, refused)
+        return sent
+
+    async def _claim(self, match_id: int, reply: Reply | None) -> bool:
+        """The database's say-so to drain this match (another process may be at it); False: skip it for now."""
+        while True:
+            now = self.clock()
+            until = now + timedelta(seconds=CLAIM_SECONDS)
+            if await self.store.claim_outbox(match_id, holder=self.holder, now=now, until=until):
+                return True
+            if reply is None:
+                self._wake_at(until)  # its holder may die: look again once the claim lapses
+                return False
+            await reply.defer()
+            await asyncio.sleep(CLAIM_POLL)
+
+    async def _drain(
+        self, match_id: int, reply: Reply | None, answer_only: bool = False
+    ) -> tuple[int, int, list[str] | None]:
+        """Send the pending items in order: how many went, how many of the reply's action did not, and the
+        permissions the match's channel lacks if it refused the bot."""
+        sent = lost = 0
+        refused: list[str] | None = None
+        entries = await self.store.pending_outbox(match_id)
+        waiting = [e for e in entries if e.item.route != "goryo"]
+        if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
+            reply.keep_out_of_the_channel()
+        if answer_only:
+            entries = [e for e in entries if reply is not None and reply.carries(e)]
+        record = await self.store.get_match(match_id) if entries else None
+        # An item that failed holds back the later items of its route, to keep order (its channel's, or her DMs):
+        # they wait until it is tried again (group → when), rather than fall due, and be swept, at once.
+        held: dict[str, datetime] = {}
+        behind: list[tuple[int, datetime]] = []
+        states: dict[int, rules.GameState] = {}
+        for entry in entries:
+            group: str = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
+            if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
+                group = "parent"
+            if group in held:
+                lost += reply is not None and entry.seq == reply.record.version
+                behind.append((entry.id, held[group]))
+                continue
+            if reply is not None and not reply.can_answer_now(entry):
+                await reply.defer()
+            assert record is not None  # read above, as there are entries
+            board_before = record.live_board_message_id
+            try:
+                record, message_id = await self.sender.send(entry, record, reply, states)
+            except SEND_FAILURES as error:  # a refusal, or maybe delivered: retried (looked for first if in doubt)
+                lost += reply is not None and entry.seq == reply.record.version
+                if (retry_at := await self._failed(entry, error)) is not None:  # None: given up, holds nothing back
+                    held[group] = retry_at
+                if group == "channel" and isinstance(error, discord.Forbidden):
+                    refused = await self._refused(entry, record, reply)
+                continue
+            self._passed(f"sent {entry.item.kind}")
+            round_number, board_now = record.live_board_round, record.live_board_message_id
+            if board_now != board_before:  # the turn's board is a new message from now on
+                assert round_number is not None and board_now is not None  # a new board is posted in a round
+                await self.store.set_live_board(record.id, round_number=round_number, message_id=board_now)
+            await self.store.outbox_delivered(entry.id, message_id=message_id, now=self.clock())
+            sent += 1
+            self._passed(f"delivered {entry.item.kind}")
+        if behind:
+            await self.store.outbox_wait(behind)
+        return sent, lost, refused
+
+    async def _refused(self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None) -> list[str]:
+        """The channel refuses the bot: the players are told once which permissions to grant (the one acting
+        by the answer to their command, the other by DM); the item waits meanwhile."""
+        lacking = failures.lacking(self.bot, record)
+        if await self.store.outbox_refused(entry.id, now=self.clock()):  # once, whatever restarts follow
+            told = reply.interaction.user.id if reply is not None and not reply.gone else None
+            await failures.tell_players(self.bot, record, lacking, told=told)
+        return lacking
+
+    def _passed(self, point: str) -> None:
+        if self.checkpoint is not None:
+            self.checkpoint(point)
+
+    async def _failed(self, entry: OutboxEntry, error: BaseException) -> datetime | None:
+        """Count a failed try; when it is tried again (None: never)."""
+        attempts = entry.attempts + 1
+        # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
+        give_up = entry.item.route != "goryo" and failures.channel_gone(error)
+        retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
+        await self.store.outbox_failed(entry.id, retry_at=retry_at)
+        if retry_at is not None:
+            self._wake_at(retry_at)
+        log.warning(
+            "match %d: outbox item %d did not go (%s, try %d: %s)%s",
+            entry.match_id, entry.id, entry.item.kind, attempts, described(error),
+            "; the channel is gone, giving up" if give_up else "",
+        )
+        return retry_at
