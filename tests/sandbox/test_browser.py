@@ -234,3 +234,29 @@ async def test_a_reload_keeps_the_seat_and_each_seats_draft(live: Sandbox, chrom
     assert await pane(page, "channel").locator("input").input_value() == "/goryo board"
     await take_seat(page, "aiko")
     assert await pane(page, "channel").locator("input").input_value() == "/goryo help topic:rules"
+
+
+async def test_a_menu_choice_the_bot_refuses_goes_back_to_what_the_menu_showed(live: Sandbox, chromium: Any):
+    page = await open_page(chromium, live.url, seat="aiko")
+    await send(page, "channel", "/goryo challenge opponent:@Kenji role:goryo")
+    await take_seat(page, "kenji")
+    await pane(page, "channel").get_by_role("button", name="Accept").last.click()
+    await take_seat(page, "aiko")
+    rng = random.Random(4)
+    planned = "() => /has planned her path/.test(document.querySelector('.pane[data-place=channel]').innerText)"
+    while not await page.evaluate(planned):
+        seen = await changes(page)
+        with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
+            if await click_once(page, "dm", rng, samurai_actions=0) is None:  # her path, then Confirm
+                await after_change(page, seen)
+    # Aiko, the Goryō, picks from the Samurai's menu: the bot refuses her, privately, and the menu shows its
+    # placeholder again rather than a move nobody made.
+    menu = pane(page, "channel").locator("article.message select").first
+    await menu.wait_for()
+    value = (await menu.locator("option").evaluate_all("all => all.map(o => o.value)"))[1]
+    before = await changes(page)
+    await menu.select_option(value)
+    await after_change(page, before)
+    await pane(page, "channel").locator("article.ephemeral").last.wait_for()
+    await page.wait_for_function("() => document.querySelector('.pane[data-place=channel] article.message select')"
+                                 ".value === ''")

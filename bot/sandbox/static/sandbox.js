@@ -301,9 +301,10 @@ function component(item, m, place) {
         o.description ? `${o.label} — ${o.description}` : o.label)));
     select.addEventListener("change", async () => {
       if (!select.value) return;
-      const done = await act("/api/press", { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place);
-      // A choice the bot refused changed nothing: the menu shows what it showed before, as on Discord.
-      if (!done) select.value = chosen ? chosen.value : "";
+      await act("/api/press", { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place);
+      // As on Discord, a menu shows what its message says once the bot has answered: a choice the bot took
+      // redraws the message (or replaces it), and one it refused leaves the menu as it was before.
+      select.value = chosen ? chosen.value : "";
     });
     return select;
   }
