@@ -252,7 +252,10 @@ class SandboxWorld:
         """
         with self.env.time_context():
             player = self.player(key)
-            self._report(self._take_errors())  # from background work: nothing else answered for them
+            if not self._lock.locked():
+                # From background work: nothing else answered for them. (While a command or click runs, its
+                # errors are its own: it reads them to tell a refusal from a failure.)
+                self._report(self._take_errors())
             roots = self._command_roots()
             roles = await self._roles()
             language = LANGUAGES[self.language(key)]
