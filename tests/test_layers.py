@@ -1,7 +1,7 @@
 """A folder is a layer: a module of ``bot/`` imports only its own folder and the folders below it, and no
 package has an import circle.
 
-``FOLDERS`` lists ``bot/``'s folders lowest first, as the map of the code (docs or README) draws them; a
+``FOLDERS`` lists ``bot/``'s folders lowest first, as the map of the code (docs/code-map.md) draws them; a
 module's layer is the folder it sits in (``bot.delivery.boards`` is in ``delivery``), wherever below it.
 The few modules at the top of ``bot/`` are named as layers of their own. Every import counts, lazy ones
 inside functions too. A new folder or top-level module must be given its place here.
