@@ -11,19 +11,11 @@ the turn plays on afterwards, action by action, while the page stays usable.
 
 from __future__ import annotations
 
-from typing import Any
-
 import simcord
+
+from ..discord_private import timers_wait_for_the_clock
 
 # Shorter timers (a retry's back-off, a library's brief wait) still fire in real time within the operation.
 QUEUED_FROM = 0.2
 
-
-class WallClockEnv(simcord.Env):
-    def _schedule_timer(self, record: Any, callback: Any, args: tuple[Any, ...], schedule_context: Any) -> None:
-        super()._schedule_timer(record, callback, args, schedule_context)
-        real = record.real_handle
-        if real is not None and record.when - self._virtual_time >= QUEUED_FROM:
-            # Without a real-time handle the timer is "parked" for settlement and fires on the next advance.
-            real.cancel()
-            record.real_handle = None
+WallClockEnv = timers_wait_for_the_clock(simcord.Env, QUEUED_FROM)
