@@ -13,6 +13,8 @@ import functools
 import json
 import re
 import secrets
+import sys
+import traceback
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -130,6 +132,7 @@ class SandboxServer:
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         push = asyncio.create_task(self._push(socket))
+        push.add_done_callback(functools.partial(_end_feed, socket))
         try:
             async for _message in socket:  # the page sends nothing; this ends when it goes away
                 pass
@@ -230,6 +233,15 @@ class SandboxServer:
             ),
             outcome=True,
         )
+
+
+def _end_feed(socket: web.WebSocketResponse, push: asyncio.Task[None]) -> None:
+    """A feed that failed is closed, with its traceback on the terminal: the page opens a new one, sent whole."""
+    if push.cancelled() or (error := push.exception()) is None:
+        return
+    if not isinstance(error, ConnectionError):  # not merely the page gone away
+        traceback.print_exception(error, file=sys.stderr)
+    asyncio.ensure_future(socket.close())
 
 
 async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:

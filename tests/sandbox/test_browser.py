@@ -59,8 +59,9 @@ async def take_seat(page: Any, seat: str) -> None:
 
 async def click_once(page: Any, place: str, rng: random.Random, *, samurai_actions: int) -> str | None:
     """One click on the newest message with live controls in ``place``: a menu pick or a button. What was done."""
-    messages = pane(page, place).locator("article.message")
-    for index in reversed(range(max(0, await messages.count() - 2), await messages.count())):
+    # The newest messages but private replies (a refusal can come after the board with the live controls).
+    messages = pane(page, place).locator("article.message:not(.ephemeral)")
+    for index in reversed(range(max(0, await messages.count() - 3), await messages.count())):
         message = messages.nth(index)
         menus = message.locator("select:not([disabled])")
         buttons = message.locator("button.button:not([disabled])")
@@ -98,9 +99,11 @@ async def play_to_the_end(page: Any, place: str, rng: random.Random) -> list[str
     """Click in ``place`` until a message says who won; every click made."""
     done: list[str] = []
     samurai_actions = 0
-    while not any(OVER.search(text) for text in await pane(page, "channel").locator(".message").all_inner_texts()):
+    while True:
+        seen = await changes(page)  # before looking, so a change while we look is not missed
+        if any(OVER.search(text) for text in await pane(page, "channel").locator(".message").all_inner_texts()):
+            return done
         assert len(done) < 300, done[-20:]
-        seen = await changes(page)
         try:
             clicked = await click_once(page, place, rng, samurai_actions=samurai_actions)
         except PlaywrightError:
@@ -110,7 +113,18 @@ async def play_to_the_end(page: Any, place: str, rng: random.Random) -> list[str
             continue
         done.append(clicked)
         samurai_actions = 0 if re.search("(?i)end turn|fine turno|confirm", clicked) else samurai_actions + 1
-    return done
+
+
+async def plan_her_path(page: Any, rng: random.Random) -> None:
+    """As the Goryō, in her DMs: her path by the builder's menus, then Preview and Confirm, until the channel hears."""
+    planned = "() => /has planned her path/.test(document.querySelector('.pane[data-place=channel]').innerText)"
+    while True:
+        seen = await changes(page)  # before looking, so a change while we look is not missed
+        if await page.evaluate(planned):
+            return
+        with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
+            if await click_once(page, "dm", rng, samurai_actions=0) is None:
+                await after_change(page, seen)
 
 
 async def test_a_whole_match_as_the_samurai_against_the_bot_by_clicks(live: Sandbox, chromium: Any):
@@ -145,12 +159,7 @@ async def test_the_bots_turn_arrives_action_by_action_and_the_page_stays_usable(
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:goryo level:easy")
     await page.evaluate(COUNT_STEPS)
     rng = random.Random(3)
-    planned = "() => /has planned her path/.test(document.querySelector('.pane[data-place=channel]').innerText)"
-    while not await page.evaluate(planned):
-        seen = await changes(page)
-        with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
-            if await click_once(page, "dm", rng, samurai_actions=0) is None:  # her path, then Confirm
-                await after_change(page, seen)
+    await plan_her_path(page, rng)
     # Meanwhile the composer answers at once: the page is not frozen while the bot plays.
     await send(page, "channel", "/goryo help")
     await pane(page, "channel").locator("article.ephemeral").first.wait_for()
@@ -243,12 +252,7 @@ async def test_a_menu_choice_the_bot_refuses_goes_back_to_what_the_menu_showed(l
     await pane(page, "channel").get_by_role("button", name="Accept").last.click()
     await take_seat(page, "aiko")
     rng = random.Random(4)
-    planned = "() => /has planned her path/.test(document.querySelector('.pane[data-place=channel]').innerText)"
-    while not await page.evaluate(planned):
-        seen = await changes(page)
-        with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
-            if await click_once(page, "dm", rng, samurai_actions=0) is None:  # her path, then Confirm
-                await after_change(page, seen)
+    await plan_her_path(page, rng)
     # Aiko, the Goryō, picks from the Samurai's menu: the bot refuses her, privately, and the menu shows its
     # placeholder again rather than a move nobody made.
     menu = pane(page, "channel").locator("article.message select").first
