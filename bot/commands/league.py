@@ -27,7 +27,7 @@ from render.replay import Replay
 
 from .. import league
 from ..delivery import boards
-from ..delivery.send import QUIET
+from ..delivery.send import QUIET, follow_up
 from ..errors import Refusal
 from ..league import words
 from ..league.stats import HISTORY_SIZE
@@ -187,8 +187,8 @@ class Records:
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
         except boards.ReplayRefused as refused:
-            await interaction.followup.send(
-                _("No replay of match {number}: {reason}").format(number=match_id, reason=refused),
+            await follow_up(
+                interaction, _("No replay of match {number}: {reason}").format(number=match_id, reason=refused),
                 allowed_mentions=QUIET)
             return
         caption = words.replay_caption(summary, match_id, reduced=replay.reduced)
@@ -197,7 +197,7 @@ class Records:
             filename=f"goryo-match-{match_id}.gif",
             description=words.replay_description(match_id),
         )
-        await interaction.followup.send(caption, file=gif, allowed_mentions=QUIET)
+        await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
 
     async def _replay(self, match_id: int, max_bytes: int) -> Replay:
         language = spoken()

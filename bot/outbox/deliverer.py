@@ -74,7 +74,7 @@ from locales import _, speaking
 
 from ..delivery import boards
 from ..delivery.boards import Board
-from ..delivery.send import QUIET, message_options, pinging, pinging_players
+from ..delivery.send import QUIET, follow_up, message_options, pinging, pinging_players
 from ..league.words import rating_note
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
@@ -197,8 +197,8 @@ class Reply:
                     allowed_mentions=pinging_players(self.record)
                 )
             else:
-                message = await interaction.followup.send(
-                    text, wait=True, **message_options(board, view, mentions=pinging_players(self.record)))
+                message = await follow_up(
+                    interaction, text, **message_options(board, view, mentions=pinging_players(self.record)))
             return message.id
         except SEND_FAILURES as error:
             self._lost(error)
@@ -212,7 +212,7 @@ class Reply:
         try:
             options = message_options(board, view, ephemeral=self.in_guild)
             if self.interaction.response.is_done():
-                message = await self.interaction.followup.send(text, wait=True, **options)
+                message = await follow_up(self.interaction, text, **options)
                 return message.id
             await self.interaction.response.send_message(text, **options)
             return 0
