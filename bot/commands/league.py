@@ -64,6 +64,7 @@ class Records:
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
         self.channels = Channels(bot)
+        self._behind: set[asyncio.Future[dict[int, str]]] = set()  # name lookups outliving their keystroke
 
     def _sight(self, interaction: discord.Interaction) -> Sight:
         return Sight(self.channels, interaction)
@@ -98,6 +99,25 @@ class Records:
                     names[member.id] = self._known_names[member.id] = member.display_name
             if len(self._known_names) > KNOWN_NAMES:
                 self._known_names.clear()  # rarely reached; names are cheap to fetch again
+        return {uid: names.get(uid, words.unknown_member(uid)) for uid in user_ids}
+
+    def _names_now(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
+        """``_names`` from what the bot holds; the missing ones fetched behind, for the next keystroke."""
+        guild = interaction.guild
+        names, missing = {}, set()
+        for user_id in user_ids:
+            if self.bot.user is not None and user_id == self.bot.user.id:
+                names[user_id] = "the bot"
+            elif (known := (guild.get_member(user_id) if guild else None) or self.bot.get_user(user_id)) is not None:
+                names[user_id] = known.display_name
+            elif user_id in self._known_names:
+                names[user_id] = self._known_names[user_id]
+            else:
+                missing.add(user_id)
+        if missing:
+            task = asyncio.ensure_future(self._names(interaction, missing))
+            self._behind.add(task)
+            task.add_done_callback(self._behind.discard)
         return {uid: names.get(uid, words.unknown_member(uid)) for uid in user_ids}
 
     # --- stats, leaderboard, history ------------------------------------------------------
@@ -154,8 +174,15 @@ class Records:
     async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
-        if (record is None or record.guild_id != guild_id
-                or not await self._sight(interaction).sees(record.channel_id)):
+        sight = self._sight(interaction)
+        seen = sight.known(record.channel_id) if record is not None and record.guild_id == guild_id else False
+        if seen is None:
+            # Only Discord can tell (an archived thread, say): answer first, never risking its 3-second deadline.
+            # A refusal after this takes the public "thinking…" away and is said privately (send_refusal).
+            await interaction.response.defer(thinking=True)
+            assert record is not None
+            seen = await sight.sees(record.channel_id)
+        if record is None or not seen:
             raise Refusal(
                 N_("There is no match {number} in this server that you can see. Pick one from the `match` list, "
                    "or see a channel's recent matches with `/goryo history`."),
@@ -178,7 +205,8 @@ class Records:
                 count=max(1, round(wait)),
             )
         # Building takes a few seconds: tell Discord first, never risking its 3-second deadline.
-        await interaction.response.defer(thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
         with speaking(in_channel(interaction)):  # posted in the channel
             await self._post_replay(interaction, match_id)
 
@@ -215,14 +243,17 @@ class Records:
         return replay
 
     async def replay_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        """Finished matches of this server the member can see, newest first (Discord shows 25 at most)."""
+        """Finished matches of this server the member can see, newest first (Discord shows 25 at most).
+
+        Answered from what the bot holds, never waiting on Discord (its 3-second deadline): a channel not yet
+        known, or a name not yet known, is looked up behind, for the next keystroke."""
         if interaction.guild_id is None:
             return []
         recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
-        shown = await self._sight(interaction).visible({s.channel_id for s in recent}, within=LOOKUP_SECONDS)
+        shown = self._sight(interaction).visible_now({s.channel_id for s in recent})
         visible = [s for s in recent if s.channel_id in shown]
         # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
-        names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
+        names = self._names_now(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
         return [
             app_commands.Choice(name=name, value=match_id)
             for name, match_id in words.replay_choices(

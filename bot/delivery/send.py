@@ -76,14 +76,16 @@ async def follow_up(interaction: discord.Interaction, text: str | None = None, *
         options.pop("ephemeral", None)  # kept as the defer said: a message's privacy cannot change
         options.pop("wait", None)
         return await interaction.edit_original_response(content=text, attachments=files, **options)
-    return await interaction.followup.send(text, wait=True, **options)  # type: ignore[arg-type]
+    return await interaction.followup.send(text or "", wait=True, **options)
 
 
 async def follow_up_privately(interaction: discord.Interaction, text: str) -> None:
-    """A private message after the first response, even when that was a public "thinking…": its loading message
-    is taken away first (editing it would say the words to everyone)."""
+    """A private message after the first response, even when that was a public "thinking…": editing it would say
+    the words to everyone, so it is ended with a bare mark and taken away first. (Deleting it while it still
+    thinks is not enough: Discord has answered the next followup with Unknown Message then.)"""
     if _still_thinking(interaction):
         try:
+            await interaction.edit_original_response(content="…")
             await interaction.delete_original_response()
         except discord.NotFound:
             pass  # already gone: nothing public to take away
