@@ -106,7 +106,8 @@ class Reply:
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
         self.refusal: BaseException | None = None  # how it refused (or the connection failed)
-        self._updating = False  # deferred as an edit of the clicked message
+        # Deferred as an edit of the clicked message (here, or before: an Accept that opened a thread first).
+        self._updating = interaction.response.type is discord.InteractionResponseType.deferred_message_update
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
         self.answer = None if self.receipt else next((e for e in entries if self._could_carry(e.item)), None)

@@ -12,22 +12,49 @@ import logging
 import random
 import secrets
 from datetime import timedelta
+from typing import Literal
 
 import discord
 
 import rules
 from locales import N_, speaking
 
-from ..delivery.send import QUIET, pinging
+from ..delivery import permissions
+from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..errors import Refusal
 from ..outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import languages, messages
+from ..text import permissions as permission_words
 from ..ui.buttons import challenge_view
 from . import threads
 
 log = logging.getLogger(__name__)
+
+
+Where = Literal["channel", "thread", "in-thread"]
+
+
+def check_permissions(interaction: discord.Interaction, where: Where) -> None:
+    """A Refusal, before anything is stored, if the bot lacks a permission a match cannot be played without where
+    this one will be (Discord says the bot's permissions in the interaction's channel: no request needed)."""
+    _, playable = permissions.needed_for(thread=where == "in-thread", opening=where == "thread")
+    missing = permissions.lacking(interaction.app_permissions, playable)
+    if missing:
+        raise Refusal(permission_words.cannot_play_here(missing))
+
+
+async def note_permissions(interaction: discord.Interaction, where: Where) -> None:
+    """After the challenge's answer: privately, what the bot lacks where the match will be played that it can do
+    without, and what that costs."""
+    needed, _playable = permissions.needed_for(thread=where == "in-thread", opening=where == "thread")
+    missing = permissions.lacking(interaction.app_permissions, needed)
+    if missing and interaction.response.is_done():
+        try:
+            await follow_up_privately(interaction, permission_words.missing_here(missing))
+        except discord.HTTPException as error:
+            log.info("could not tell %d what I lack here (%s)", interaction.user.id, error.status)
 
 
 def challenger_is_goryo(role: str, seed: int | str) -> bool:
@@ -53,6 +80,12 @@ class Challenges:
     def lapsed(self, challenge: ChallengeRecord) -> bool:
         return discord.utils.utcnow() >= challenge.created_at + self.timeout
 
+    async def where_played(self, interaction: discord.Interaction, guild_id: int | None) -> Where:
+        """Where a match challenged here will be played: this channel, or a thread opened from it."""
+        if guild_id is None or isinstance(interaction.channel, discord.Thread):
+            return "channel" if not isinstance(interaction.channel, discord.Thread) else "in-thread"
+        return "thread" if (await self.store.server_settings(guild_id)).threads else "channel"
+
     # --- posting ------------------------------------------------------------------
 
     async def post(
@@ -67,6 +100,8 @@ class Challenges:
         """
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
+        where = await self.where_played(interaction, interaction.guild_id)
+        check_permissions(interaction, where)
         if opponent.id == interaction.user.id:
             raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
         if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
@@ -133,6 +168,7 @@ class Challenges:
             raise
         if response.message_id is not None:
             await self.store.set_challenge_message(challenge.id, response.message_id)
+        await note_permissions(interaction, where)
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """Either player of a finished match offers the other a new one here: roles swapped, same options.
@@ -225,6 +261,11 @@ class Challenges:
         return challenger_is_goryo(challenge.challenger_role, seed)
 
     async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
+        where = await self.where_played(interaction, challenge.guild_id)
+        check_permissions(interaction, where)
+        if where == "thread":
+            # Opening the thread asks Discord first: answer the Accept before (its answer edits the challenge).
+            await interaction.response.defer()
         thread_id = await threads.open_thread(self.bot, self.store, interaction, challenge)
         channel_id = challenge.channel_id if thread_id is None else thread_id  # where the match is played
         seed = self._seed()
@@ -253,13 +294,17 @@ class Challenges:
                 now=discord.utils.utcnow(), outbox=outbox, server_language=server, goryo_language=goryo,
                 thread_id=thread_id,
             )
-        except LookupError:
-            raise Refusal(N_("This challenge is no longer open.")) from None
-        except ChannelBusyError:
+        except (LookupError, ChannelBusyError) as lost:
+            # Withdrawn, declined or accepted meanwhile: the thread opened for it would stay empty.
+            if thread_id is not None:
+                await threads.take_back(self.bot, thread_id)
+            if isinstance(lost, LookupError):
+                raise Refusal(N_("This challenge is no longer open.")) from None
             raise Refusal(N_("A match is already being played in this channel.")) from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
+        await note_permissions(interaction, "in-thread" if thread_id is not None else where)
 
     # --- lapsing --------------------------------------------------------------------
 
