@@ -75,6 +75,7 @@ from locales import _, speaking
 from ..delivery import boards
 from ..delivery.boards import Board
 from ..delivery.send import QUIET, follow_up, message_options, pinging, pinging_players
+from ..discord_limits import most
 from ..league.words import rating_note
 from ..storage import MatchRecord, Shards, Store
 from ..text import messages
@@ -339,9 +340,11 @@ class Deliverer:
         (up to 10 minutes away). A permission given back through a role is found by that next try."""
         if self.shards is not None and not self.shards.holds(after.guild.id):
             return
-        record = await self.store.active_match_in(after.id)
-        if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
-            await self.deliver(record.id)
+        # Its threads' matches too: a thread takes its parent's permissions.
+        for place in (after, *getattr(after, "threads", ())):
+            record = await self.store.active_match_in(place.id)
+            if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
+                await self.deliver(record.id)
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
         if self.shards is None or not self.shards.holds(guild_id):
@@ -475,7 +478,7 @@ class Deliverer:
         """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
         # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
-        give_up = entry.item.route != "goryo" and failures.channel_gone(error)
+        give_up = entry.item.route != "goryo" and failures.channel_gone(error) and await self._really_gone(entry)
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:
@@ -486,6 +489,22 @@ class Deliverer:
             "; the channel is gone, giving up" if give_up else "",
         )
         return retry_at
+
+    async def _really_gone(self, entry: OutboxEntry) -> bool:
+        """Discord said Unknown Channel: asked again, does the channel really not exist? A single such answer
+        (a glitch, a cache of Discord's own) must not drop the turn's messages for good."""
+        record = await self.store.get_match(entry.match_id)
+        channel_id = entry.item.channel or (record.channel_id if record is not None else None)
+        if channel_id is None:
+            return True
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.NotFound:
+            return True
+        except SEND_FAILURES as error:
+            log.info("match %d: could not ask whether channel %d exists (%s): kept", entry.match_id, channel_id,
+                     described(error))
+        return False
 
     # --- one item ---------------------------------------------------------------
 
@@ -559,11 +578,25 @@ class Deliverer:
     async def _post(
         self, record: MatchRecord, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None
     ) -> int:
-        message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce,
-            **message_options(board, buttons(entry, state), mentions=pinging_players(record)),
-        )
+        options = message_options(board, buttons(entry, state), mentions=pinging_players(record))
+        text, facts = entry.item.text, None
+        if board is not None and board.facts and not self._embeds_shown(record):
+            # Discord hides a bot's embeds where it lacks Embed Links: the facts come as words, in the message if
+            # they fit in it (Discord's 2,000 characters), else just after it.
+            options["embeds"] = []
+            facts = board.facts_text()
+            if len(text) + 1 + len(facts) <= most("message.content"):
+                text, facts = f"{text}\n{facts}", None
+        message = await self._channel(record).send(text, nonce=entry.nonce, **options)
+        if facts is not None:
+            await self._channel(record).send(facts, allowed_mentions=QUIET)
         return message.id
+
+    def _embeds_shown(self, record: MatchRecord) -> bool:
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)) or channel.guild.me is None:
+            return True  # a DM, or a channel the cache does not hold: the send says
+        return channel.permissions_for(channel.guild.me).embed_links
 
     async def _live(
         self, record: MatchRecord, entry: OutboxEntry, state: rules.GameState, board: Board | None

@@ -304,7 +304,7 @@ class Challenges:
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
-        await note_permissions(interaction, "in-thread" if thread_id is not None else where)
+        await note_permissions(interaction, "channel" if where == "thread" and thread_id is None else where)
 
     # --- lapsing --------------------------------------------------------------------
 
