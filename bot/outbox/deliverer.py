@@ -74,7 +74,7 @@ from locales import _, speaking
 
 from ..delivery import boards
 from ..delivery.boards import Board
-from ..delivery.send import QUIET, follow_up, message_options, pinging, pinging_players
+from ..delivery.send import QUIET, follow_up, follow_up_privately, message_options, pinging, pinging_players
 from ..discord_limits import most
 from ..league.words import rating_note
 from ..storage import MatchRecord, Shards, Store
@@ -110,6 +110,7 @@ class Reply:
         # Deferred as an edit of the clicked message (here, or before: an Accept that opened a thread first).
         self._updating = interaction.response.type is discord.InteractionResponseType.deferred_message_update
         self.used = False
+        self._private_thinking = interaction.guild_id is None  # a "thinking…" only its user sees (set at defer)
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
         self.answer = None if self.receipt else next((e for e in entries if self._could_carry(e.item)), None)
 
@@ -171,6 +172,7 @@ class Reply:
             else:
                 private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
+                self._private_thinking = private or not self.in_guild
         except SEND_FAILURES as error:
             self._lost(error)
 
@@ -212,10 +214,12 @@ class Reply:
         if self.gone:
             return None
         try:
-            options = message_options(board, view, ephemeral=self.in_guild)
             if self.interaction.response.is_done():
-                message = await follow_up(self.interaction, text, **options)
+                # Never said to everyone, even after a public "thinking…" (a panel click where the channel refuses).
+                message = await follow_up_privately(self.interaction, text, thinking_private=self._private_thinking,
+                                                    **message_options(board, view))
                 return message.id
+            options = message_options(board, view, ephemeral=self.in_guild)
             await self.interaction.response.send_message(text, **options)
             return 0
         except SEND_FAILURES as error:
