@@ -110,7 +110,7 @@ START_JUDGED_TEMPERATURE = 0.3
 START_JUDGED_MARGIN = 0.5
 # The easy Goryō slips: this share of her plans is any one but a ruinous one, so every hunter catches her now and
 # then, not only one who reads her best path. Without slips the normal Samurai, who does not, won 1.6% of 1,000
-# advanced matches against her (9.0% against the normal Goryō): see the README for the figures with them.
+# advanced matches against her (9.0% against the normal Goryō): docs/computer-opponent.md has the figures with them.
 EASY_SLIP = 0.5
 RUINOUS = 50.0  # a plan scored this far below her best ends the match at once (``hiding.flip_cost``): never a slip
 TYPICAL_SHARE = 0.1  # of her possible paths, how many end on a given target
@@ -266,7 +266,7 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     judged = judge_plans(view, ranked[: max(1, simulations)], seed)
     # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
     # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
-    # one they catch more often, and every draw that let her take one lost matches (see the README).
+    # one they catch more often, and every draw that let her take one lost matches (docs/computer-opponent.md).
     best = max(judged, key=lambda j: j[0])
     alike = [(value, plan) for value, plan, outcome in judged if outcome == best[2]]
     return mixed.draw(alike, seed, temperature=temperature, margin=margin, stream="plan")

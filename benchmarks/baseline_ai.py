@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
-COMMIT = "74c1dec1f019cdcad4365a226d5c1bb8bcba7b12"  # main before issue 25: the agents of the README's old table
+COMMIT = "74c1dec1f019cdcad4365a226d5c1bb8bcba7b12"  # main before issue 25: the baseline in docs/computer-opponent.md
 PACKAGE = "baseline_ai"
 REPOSITORY = Path(__file__).resolve().parent.parent
 

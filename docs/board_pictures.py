@@ -3,7 +3,7 @@ posted, and the same picture as a 360-px phone shows it (328 px wide).
 
     python docs/board_pictures.py
 
-The phone copy is shrunk the way a client does (area averaging), so the README shows at their
+The phone copy is shrunk the way a client does (area averaging), so docs/playing.md shows at their
 real size the words a player reads on a phone.
 """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from bot.discord_limits import (
+from bot.records.discord_limits import (
     DEPRECATED_FOLLOWUP_SOURCE,
     LIMITS,
     THREAD_ARCHIVE_MINUTES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discord_limits import LIMITS, most
+from bot.records.discord_limits import LIMITS, most
 from tests.discord_rules import Rules
 
 MESSAGE = "/channels/1/messages"

@@ -48,7 +48,7 @@ T = TypeVar("T")
 RECENT_LIMIT = 128  # public pictures kept, in case they are asked for again
 
 # Drawing is CPU work in Python and Pillow, which holds the GIL for much of it: one process per
-# core draws in parallel (measured: see the README), and the event loop stays free.
+# core draws in parallel (measured: docs/benchmarks.md), and the event loop stays free.
 DRAWERS = max(1, min(4, os.cpu_count() or 1))
 
 

@@ -11,7 +11,7 @@ import discord
 
 from ..delivery import permissions
 from ..storage import Store
-from ..text.messages import PERMISSION_NAMES
+from ..text.faults import PERMISSION_NAMES
 
 
 async def report(client: discord.Client, store: Store) -> tuple[list[str], bool]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import rules
 from locales import ngettext
 
-from ..discord_limits import most
+from ..records.discord_limits import most
 from .messages import _, when
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from locales import N_, ngettext
 
-from .messages import PERMISSION_NAMES, _, channel_link, listed
+from .faults import PERMISSION_NAMES
+from .messages import _, channel_link, listed
 
 # What a missing permission costs a match that can still be played.
 EFFECTS = {

@@ -5,7 +5,7 @@ The sync request of every test is checked by the request check (tests/discord_ru
 
 from __future__ import annotations
 
-from bot.discord_limits import most
+from bot.records.discord_limits import most
 from tests.discord_rules import Rules, command_size
 
 
