@@ -72,8 +72,8 @@ import discord
 import rules
 from locales import _, speaking
 
-from ..records.outbox import Carrier, OutboxEntry, OutboxItem, is_panel_off
 from ..records.discord_limits import most
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem, is_panel_off
 from ..storage import MatchRecord, Shards, Store
 from ..text.faults import channel_refuses, delivery_failed
 from ..text.league import rating_note

@@ -108,3 +108,15 @@ async def test_a_second_rematch_against_the_bot_is_refused_privately(env, table:
     refusal = [m for m in pressed if "already being played" in m.content]
     assert len(refusal) == 1 and all(m.ephemeral for m in pressed)  # to the presser alone
     assert not any("already being played" in m.content for m in table.channel.history())
+
+
+async def test_an_accept_that_opens_a_thread_answers_discord_before_opening_it(env, table: Table):
+    """Discord's 3-second window: the Accept is acknowledged before the thread is asked for (or a name fetched)."""
+    await threads_on(env, table)
+    await table.challenge(role="goryo")
+    since = len(env.backend.http_requests)
+    await table.answer("Accept")
+    asked = [f"{e.method} {e.path}" for e in env.backend.http_requests[since:]]
+    first = next(i for i, request in enumerate(asked) if request.endswith("/callback"))
+    assert first == 0, asked[:first]
+    assert any(request.endswith("/threads") for request in asked[first:])
