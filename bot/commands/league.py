@@ -129,7 +129,12 @@ class Records:
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
         # The records count every match; the matches listed are those whose channel the asker can see.
-        shown = await self._sight(interaction).visible({s.channel_id for s in summaries}, within=LOOKUP_SECONDS)
+        sight, places = self._sight(interaction), {s.channel_id for s in summaries}
+        shown = sight.visible_now(places)
+        if any(sight.known(c) is None for c in places):
+            # Only Discord can tell for some (archived threads): answer it first, within its 3 seconds, then ask.
+            await interaction.response.defer(thinking=True)
+            shown = await sight.visible(places, within=LOOKUP_SECONDS)
         listed = league.member_stats([s for s in summaries if s.channel_id in shown], ratings,
                                      guild_id=guild_id, user_id=who.id).recent
         stats = dataclasses.replace(stats, recent=listed)
@@ -137,7 +142,10 @@ class Records:
             embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
             for title, text in words.stats_fields(stats):
                 embed.add_field(name=title, value=text, inline=False)
-        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+        if interaction.response.is_done():
+            await follow_up(interaction, embed=embed, allowed_mentions=QUIET)
+        else:
+            await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
         guild_id = _guild_only(

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Literal
 
@@ -43,6 +44,14 @@ log = logging.getLogger(__name__)
 
 
 Where = Literal["channel", "thread", "in-thread"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player known by id alone (not in the cache): a person, as a finished match's players are."""
+
+    id: int
+    bot: bool = False
 
 
 def check_permissions(interaction: discord.Interaction, where: Where) -> None:
@@ -98,7 +107,7 @@ class Challenges:
     # --- posting ------------------------------------------------------------------
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool,
+        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
         level: str = "normal",
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
@@ -205,7 +214,9 @@ class Challenges:
                 number=latest.id,
             )
         opponent_id = record.player_of(side.other)
-        opponent = self.bot.get_user(opponent_id) or await self.bot.fetch_user(opponent_id)
+        # No request before the click is answered: a finished match's players were checked at its challenge (a
+        # member, or the bot), so an uncached one needs only its id.
+        opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
         role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
         level = record.ai_level or "normal"
         if self.game.ai.is_me(opponent):

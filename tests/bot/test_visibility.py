@@ -164,3 +164,14 @@ async def test_a_replay_of_a_threads_match_answers_discord_before_asking_it_for_
         assert requests_before_the_first_response(env, since) == []
         assert any(f"/channels/{thread_id}" in e.path for e in env.backend.http_requests[since:])  # asked, after
         await env.advance_time(61)  # what the bot remembers of the thread is forgotten: asked again
+
+
+async def test_stats_answer_discord_before_asking_it_for_a_thread(env, table: Table):
+    thread_id = private_thread(env, table, table.bob)
+    match_id = await finished_in(env, table, thread_id)
+    env.backend.edit_channel(thread_id, {}, thread_metadata={"archived": True})
+    await env.settle()
+    since = len(env.backend.http_requests)
+    assert f"Match {match_id} in <#{thread_id}>" in await last_matches(table.bob, table)
+    assert requests_before_the_first_response(env, since) == []
+    assert any(f"/channels/{thread_id}" in e.path for e in env.backend.http_requests[since:])
