@@ -34,6 +34,17 @@ KINDS = ("move", "sniff", "search")
 _TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
 SELECT_ID = _TEMPLATE + r":(?P<kind>move|sniff|search)"
 END_ID = _TEMPLATE + r":end"
+# The move an Undo takes back, named (cubes placed, who moved, where he stands): a doubled or stale click names a
+# move that is no longer the last, and is refused.
+UNDO_ID = _TEMPLATE + r":undo:(?P<key>[0-9]{1,2}[a-z]{1,6}[A-F][1-6])"
+
+
+def undo_key(state: rules.GameState) -> str | None:
+    """What an Undo button pressed now names: the move it would take back, or None when there is none."""
+    if not state.takeable:
+        return None
+    samurai = state.takeable[-1].samurai
+    return f"{state.actions_used}{samurai.value}{rules.space_name(state.samurai_space(samurai))}"
 
 
 def _colour(samurai: rules.Samurai) -> str:
@@ -141,6 +152,8 @@ def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View 
         placeholder = placeholders[kind] + (f" ({said})" if first else "")
         view.add_item(PanelSelect(match_id, state.round, kind, options, _placeholder(placeholder)))
         first = False
+    if (key := undo_key(state)) is not None:
+        view.add_item(UndoButton(match_id, state.round, key))
     view.add_item(EndTurnButton(match_id, state.round))
     # Clicks reach the items through the DynamicItem templates: nothing is kept per message (see buttons._buttons).
     view.stop()
@@ -175,3 +188,20 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]))
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
+    """Takes back the turn's last move (``rules.Undo``), shown while there is one that revealed nothing."""
+
+    def __init__(self, match_id: int, round_number: int, key: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=_("Undo move"), style=discord.ButtonStyle.secondary,
+            custom_id=f"goryo:panel:{match_id}:{round_number}:undo:{key}",
+        ))
+        self.match_id = match_id
+        self.round = round_number
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]), match["key"])

@@ -23,12 +23,13 @@ def _panel(message) -> dict:
         for child in getattr(row, "children", [row]):
             custom_id = getattr(child, "custom_id", None) or ""
             if custom_id.startswith("goryo:panel:"):
-                found[custom_id.rsplit(":", 1)[1]] = child
+                found[custom_id.split(":")[4]] = child
     return found
 
 
 def _offered(message) -> dict[str, list[str]]:
-    return {kind: [o.value for o in child.options] for kind, child in _panel(message).items() if kind != "end"}
+    return {kind: [o.value for o in child.options] for kind, child in _panel(message).items()
+            if kind not in ("end", "undo")}
 
 
 def _legal(state: rules.GameState) -> dict[str, list[str]]:
@@ -42,7 +43,12 @@ async def _choose(table: Table, action: rules.Action, actor=None):
     board = live_board(table)
     panel = _panel(board)
     if isinstance(action, rules.EndSamuraiTurn):
-        return await (actor or table.samurai).click(board, custom_id=panel["end"].custom_id)
+        asked = await (actor or table.samurai).click(board, custom_id=panel["end"].custom_id)
+        if not rules.legal_samurai_actions(table.state) or not asked.ephemeral or "End the turn" not in str(
+                asked.response.content):
+            return asked
+        # Actions are left: End turn only asked, privately; confirmed here.
+        return await (actor or table.samurai).click(asked.response, label="End turn")
     kind = next(k for k, t in KINDS.items() if isinstance(action, t))
     return await (actor or table.samurai).select(board, [action_value(action)], custom_id=panel[kind].custom_id)
 
@@ -54,7 +60,7 @@ async def test_the_panel_offers_the_legal_actions_and_each_choice_plays_one(tabl
         board = live_board(table)
         assert _offered(board) == _legal(table.state)
         left = 6 - table.state.actions_used
-        first = next(child for kind, child in _panel(board).items() if kind != "end")
+        first = next(child for kind, child in _panel(board).items() if kind not in ("end", "undo"))
         assert first.placeholder.split(" (")[1].startswith(f"{left} of 6 action")
         action = keep_acting(table.state)
         before = len(table.channel.history())
@@ -164,7 +170,9 @@ async def test_the_panel_works_after_a_restart(env, make_bot, table):
     table.state = rules.apply(table.state, action).state
     assert _offered(live_board(table)) == _legal(table.state)
     ended = await _choose(table, rules.EndSamuraiTurn())
-    assert "Her path was" in ended.response.content
+    assert "Her path was" in table.channel.history()[-2].content + table.channel.history()[-1].content
+    assert ended.response.ephemeral
+    assert ended.response.content == "You ended the turn: the Discovery follows in the channel."
 
 
 async def test_the_panel_gives_nothing_of_her_plan_away(env):

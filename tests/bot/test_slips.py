@@ -1,0 +1,170 @@
+"""No slip costs a turn (issue 34): End turn asks while actions are left, and a move that revealed nothing can be
+taken back, by the live board's Undo or ``/goryo undo``; in English and in Italian."""
+
+from __future__ import annotations
+
+import rules
+
+from .helpers import Table, live_board
+from .test_panel import _choose, _panel, _samurai_turn
+
+GREEN = rules.Samurai.GREEN
+
+
+async def _stored(table: Table) -> rules.GameState:
+    record = await table.env.bot.store.active_match_in(table.channel.id)
+    return record.state
+
+
+def _labels(message) -> list[str]:
+    """The button labels of an ephemeral message, as Discord holds them (raw component rows)."""
+    return [b["label"] for row in message.components for b in row["components"]]
+
+
+def _move(state: rules.GameState, samurai: rules.Samurai = GREEN) -> rules.Move:
+    return next(a for a in rules.legal_samurai_actions(state) if isinstance(a, rules.Move) and a.samurai is samurai)
+
+
+async def test_end_turn_asks_while_actions_are_left_and_nothing_ends_until_confirmed(env, table):
+    await _samurai_turn(table)
+    board = live_board(table)
+    before = [m.content for m in table.channel.history()]
+    asked = await table.samurai.click(board, custom_id=_panel(board)["end"].custom_id)
+    assert asked.ephemeral
+    assert asked.response.content.startswith("End the turn with 6 actions unused?")
+    assert _labels(asked.response) == ["End turn", "Keep playing"]
+    assert await _stored(table) == table.state and [m.content for m in table.channel.history()] == before
+    kept = await table.samurai.click(asked.response, label="Keep playing")
+    assert kept.response.content == "You keep playing: nothing was changed."
+    assert await _stored(table) == table.state
+
+    # A question asked before another action is stale: refused privately, nothing changes.
+    stale = await table.samurai.click(live_board(table), custom_id=_panel(live_board(table))["end"].custom_id)
+    move = _move(table.state)
+    await _choose(table, move)
+    table.state = rules.apply(table.state, move).state
+    refused = await table.samurai.click(stale.response, label="End turn")
+    assert refused.response.ephemeral and "out of date" in refused.response.content
+    assert await _stored(table) == table.state
+
+    # One action used: five unused, said in the question and in the Discovery once confirmed.
+    asked = await table.samurai.click(live_board(table), custom_id=_panel(live_board(table))["end"].custom_id)
+    assert asked.response.content.startswith("End the turn with 5 actions unused?")
+    ended = await table.samurai.click(asked.response, label="End turn")
+    assert ended.response.content == "You ended the turn: the Discovery follows in the channel."
+    discovery = next(m.content for m in reversed(table.channel.history()) if "Her path was" in m.content)
+    assert "5 actions went unused." in discovery
+    assert (await _stored(table)).phase is rules.Phase.GORYO_TURN
+
+
+async def test_the_typed_end_ends_at_once_and_says_how_many_actions_went_unused(table):
+    await _samurai_turn(table)
+    move = _move(table.state)
+    await table.play(move)
+    ended = await table.samurai.slash(table.channel, "goryo end")
+    assert not ended.ephemeral and "Her path was" in ended.response.content
+    assert "5 actions went unused." in ended.response.content
+
+
+async def test_undo_takes_back_moves_to_the_last_answer_and_the_log_replays_the_match_as_played(env, table):
+    await _samurai_turn(table)
+    start = table.state
+    assert "undo" not in _panel(live_board(table))  # nothing to take back yet
+    refused = await table.samurai.slash(table.channel, "goryo undo")
+    assert refused.ephemeral and refused.response.content == (
+        "There is no move to take back: no Samurai has moved yet this turn.")
+
+    first = _move(table.state)
+    await _choose(table, first)
+    table.state = rules.apply(table.state, first).state
+    board = live_board(table)
+    assert _panel(board)["undo"].label == "Undo move"
+    undone = await table.samurai.click(board, custom_id=_panel(board)["undo"].custom_id)
+    assert not undone.ephemeral
+    origin, to = rules.space_name(start.samurai_space(GREEN)), rules.space_name(first.to)
+    assert undone.response.content == (f"The Green Samurai takes back his move from {origin} to {to}: he stands on "
+                                       f"{origin} again, and is no longer called.")
+    table.state = rules.apply(table.state, rules.Undo()).state
+    assert table.state == start and await _stored(table) == start
+    assert "undo" not in _panel(live_board(table))
+
+    # Two moves, then a search: the search's answer fixes them; a move after it can be taken back by the command.
+    await table.play(_move(table.state))
+    await table.play(_move(table.state))
+    search = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Search))
+    await table.play(search)
+    refused = await table.samurai.slash(table.channel, "goryo undo")
+    assert refused.ephemeral and "an answered investigation, and everything before it, stands" in (
+        refused.response.content)
+    answered = table.state
+    await table.play(_move(table.state, search.samurai) if any(
+        isinstance(a, rules.Move) and a.samurai is search.samurai for a in rules.legal_samurai_actions(table.state))
+        else _move(table.state, rules.Samurai.RED))
+    taken = await table.samurai.slash(table.channel, "goryo undo")
+    assert not taken.ephemeral and "takes back his move" in taken.response.content
+    table.state = rules.apply(table.state, rules.Undo()).state
+    assert table.state == answered and await _stored(table) == answered
+
+    # The log is append-only and holds the undos: folding it gives the match as it stands.
+    record = await env.bot.store.active_match_in(table.channel.id)
+    logged = [entry.action for entry in await env.bot.store.actions(record.id)]
+    assert sum(isinstance(a, rules.Undo) for a in logged) == 2
+    state = rules.new_game(table.seed)
+    for action in logged:
+        state = rules.apply(state, action).state
+    assert state == record.state
+
+
+async def test_a_doubled_undo_is_refused_privately_and_takes_back_only_one_move(env, table):
+    await _samurai_turn(table)
+    await table.play(_move(table.state))
+    one = table.state
+    second = _move(table.state)
+    await _choose(table, second)
+    table.state = rules.apply(table.state, second).state
+    board = live_board(table)
+    undo_id = _panel(board)["undo"].custom_id
+    # The board stays, panel and all, after the first click (Discord refused to delete it): the same Undo again.
+    env.inject_error("DELETE", f"/channels/{table.channel.id}/messages/{board.id}", status=500)
+    env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{board.id}", status=500)
+    await table.samurai.click(board, custom_id=undo_id)
+    table.state = rules.apply(table.state, rules.Undo()).state
+    assert table.state == one
+    again = await table.samurai.click(board, custom_id=undo_id)
+    assert again.ephemeral and again.response.content.startswith("This Undo is out of date")
+    assert await _stored(table) == one
+    # The Goryō cannot take the Samurai's move back.
+    hers = await table.goryo.slash(table.channel, "goryo undo")
+    assert hers.ephemeral and await _stored(table) == one
+
+
+async def test_end_turn_and_undo_speak_italian(env, locales_of):
+    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"))
+    locales_of[table.bob.id] = "it"
+    await table.challenge(role="goryo")
+    await table.bob.click(table.challenge_message(), label="Accetta")
+    table.goryo, table.samurai = table.alice, table.bob
+    table.state = rules.new_game(table.seed)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    board = next(m for m in reversed(table.channel.history()) if _panel(m))
+    asked = await table.samurai.click(board, custom_id=_panel(board)["end"].custom_id)
+    assert asked.response.content.startswith("Finire il turno con 6 azioni inutilizzate?")
+    assert _labels(asked.response) == ["Fine turno",
+                                                                                    "Continua a giocare"]
+    refused = await table.samurai.slash(table.channel, "goryo undo")
+    assert refused.response.content == ("Non c'è nessuna mossa da annullare: "
+                                        "in questo turno nessun Samurai si è ancora mosso.")
+    move = _move(table.state)
+    await table.samurai.select(board, [f"green:{rules.space_name(move.to)}"], custom_id=_panel(board)["move"].custom_id)
+    board = next(m for m in reversed(table.channel.history()) if _panel(m))
+    assert _panel(board)["undo"].label == "Annulla mossa"
+    undone = await table.samurai.click(board, custom_id=_panel(board)["undo"].custom_id)
+    assert "annulla la sua mossa da" in undone.response.content and "non è più chiamato" in undone.response.content
+    asked = await table.samurai.click(next(m for m in reversed(table.channel.history()) if _panel(m)),
+                                      custom_id=_panel(board)["end"].custom_id)
+    ended = await table.samurai.click(asked.response, label="Fine turno")
+    assert ended.response.content == "Hai finito il turno: la Rivelazione segue nel canale."
+    discovery = next(m.content for m in reversed(table.channel.history()) if "Rivelazione" in m.content
+                     and "inutilizzat" in m.content)
+    assert "6 azioni sono rimaste inutilizzate." in discovery
