@@ -61,7 +61,8 @@ async def test_the_panel_offers_the_legal_actions_and_each_choice_plays_one(tabl
         assert _offered(board) == _legal(table.state)
         left = 6 - table.state.actions_used
         first = next(child for kind, child in _panel(board).items() if kind not in ("end", "undo"))
-        assert first.placeholder.split(" (")[1].startswith(f"{left} of 6 action")
+        noun = "action" if left == 1 else "actions"
+        assert first.placeholder.split(" (")[1].startswith(f"{left} {noun} left of 6")
         action = keep_acting(table.state)
         before = len(table.channel.history())
         result = await _choose(table, action)
@@ -86,13 +87,14 @@ async def test_the_summary_says_what_each_samurai_has_left_and_who_may_still_act
                   and isinstance(a, rules.Sniff))
     panel = _panel(live_board(table))
     descriptions = {o.value: o.description for o in panel["sniff"].options}
-    assert descriptions[action_value(purple)] == "Calls Purple: Green is then done for the turn"
+    # Each option says what the turn is after it: who it calls, who is then done, what is then left.
+    assert descriptions[action_value(purple)] == "Calls Purple: Green is then done · then Purple has 2 actions left"
     assert ({o.description for o in panel["move"].options if o.value.startswith("green:")}
-            == {"Green has 2 actions left"})
+            == {"then Green has 1 action left"})
     await _choose(table, purple)
     table.state = rules.apply(table.state, purple).state
     placeholder = next(iter(_panel(live_board(table)).values())).placeholder
-    assert placeholder.endswith("(4 of 6 actions left · Purple, Red and Blue may still act · Green is done)")
+    assert placeholder.endswith("(4 actions left of 6 · Purple, Red and Blue may still act · Green is done)")
 
 
 async def test_only_the_samurai_player_may_use_the_panel(table):
@@ -203,6 +205,6 @@ async def test_the_panel_speaks_the_servers_italian(env, locales_of):
     assert "scegli le azioni nei menu qui sotto" in board.content
     panel = _panel(board)
     assert panel["end"].label == "Fine turno"
-    assert panel["move"].placeholder.startswith("Passo… (6 di 6 azioni rimaste")
+    assert panel["move"].placeholder.startswith("Passo… (6 azioni rimaste su 6")
     labels = {o.value: o.label for o in panel["move"].options}
     assert labels["green:C2"] == "Verde → C2 · Urna"

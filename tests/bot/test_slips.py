@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 
-from .helpers import Table, live_board
+from .helpers import Table, keep_acting, live_board
 from .test_panel import _choose, _panel, _samurai_turn
 
 GREEN = rules.Samurai.GREEN
@@ -168,3 +168,64 @@ async def test_end_turn_and_undo_speak_italian(env, locales_of):
     discovery = next(m.content for m in reversed(table.channel.history()) if "Rivelazione" in m.content
                      and "inutilizzat" in m.content)
     assert "6 azioni sono rimaste inutilizzate." in discovery
+
+
+async def test_advanced_mode_says_each_called_samurai_acts_at_most_twice(table):
+    await table.begin(advanced=True)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    board = live_board(table)
+    facts = {field.name: field.value for field in board.embeds[0].fields}
+    assert facts["Advanced mode"] == "each Samurai called acts at most twice"
+    first = next(c for k, c in _panel(board).items() if k not in ("end", "undo"))
+    assert first.placeholder.endswith("· each Samurai called acts at most twice)")
+    # His first action leaves him one; his second, none: said of the turn after each choice.
+    moves = {o.value: o.description for o in _panel(board)["move"].options}
+    assert set(moves.values()) >= {"Calls Green · then Green has 1 action left"}
+    move = _move(table.state)
+    await _choose(table, move)
+    table.state = rules.apply(table.state, move).state
+    descriptions = {o.description for o in _panel(live_board(table))["move"].options if o.value.startswith("green:")}
+    assert descriptions == {"Green is then done"}
+    status = await table.carol.slash(table.channel, "goryo status")
+    assert "Advanced mode: each Samurai called acts at most twice." in status.response.content
+    rules_help = await table.carol.slash(table.channel, "goryo help", topic="rules")
+    assert "in advanced mode, at most 2: each acts at most twice" in rules_help.response.content
+
+
+def test_each_option_says_what_it_leads_to_with_plurals_in_both_languages():
+    """The panel as the deliverer builds it, in each language: the words of the turn after each choice."""
+    from bot.ui.panel import panel_view
+    from locales import speaking
+    state = rules.new_game(3)
+    state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
+    state = rules.apply(state, rules.Plan(next(rules.legal_paths(state)))).state
+
+    def options(state, kind="move"):
+        view = panel_view(1, state)
+        return next(i.item for i in view.children if i.item.custom_id.endswith(f":{kind}"))
+
+    state = rules.apply(state, _move(state)).state
+    with speaking("en"):
+        select = options(state)
+        assert {o.description for o in select.options if o.value.startswith("green:")} == {
+            "then Green has 1 action left"}
+        assert "(5 actions left of 6 · " in select.placeholder
+    with speaking("it"):
+        select = options(state)
+        assert {o.description for o in select.options if o.value.startswith("green:")} == {
+            "poi a Verde resta 1 azione"}
+        assert "(5 azioni rimaste su 6 · " in select.placeholder
+        purple = next(o.description for o in select.options if o.value.startswith("purple:"))
+        assert purple == "Attiva Viola: Verde ha poi finito · poi a Viola restano 2 azioni"
+    # Five actions used: the sixth ends the turn, and says so; one action is left of six.
+    while state.actions_used < 5:
+        state = rules.apply(state, keep_acting(state)).state
+    with speaking("en"):
+        selects = [i.item for i in panel_view(1, state).children if hasattr(i.item, "options")]
+        assert {o.description.rsplit(" · ", 1)[-1] for s in selects for o in s.options} == {"the turn then ends"}
+        assert "(1 action left of 6 · " in selects[0].placeholder
+    with speaking("it"):
+        selects = [i.item for i in panel_view(1, state).children if hasattr(i.item, "options")]
+        assert {o.description.rsplit(" · ", 1)[-1] for s in selects for o in s.options} == {"poi il turno finisce"}
+        assert "(1 azione rimasta su 6 · " in selects[0].placeholder
