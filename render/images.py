@@ -18,7 +18,7 @@ from PIL import Image
 from locales import _
 from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
-from . import board, overlay
+from . import board, caption, overlay
 from .aid_words import aid_caption
 from .deduction import DeductionAid
 from .errors import UndrawableView, check_goryo, check_public
@@ -87,7 +87,7 @@ def public_board(view: PublicView, aid: DeductionAid | None = None, language: st
 
 def public_picture(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
     image = _public_image(view, aid)
-    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
+    caption.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
                        note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
     return image
 
@@ -116,7 +116,7 @@ def discovery_picture(view: PublicView) -> Image.Image:
     reveal = view.last_reveal
     if reveal is None:  # nothing discovered yet: the plain board, said plainly
         image = _public_image(view)
-        board.draw_caption(image, round_line(view), _("No path has been revealed yet."))
+        caption.draw_caption(image, round_line(view), _("No path has been revealed yet."))
         return image
     image = board.canvas()
     board.draw_broken(image, view.broken)
@@ -128,7 +128,7 @@ def discovery_picture(view: PublicView) -> Image.Image:
     board.draw_samurai(image, view)
     extras = discovery_extras(reveal)
     subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
-    board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
+    caption.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
                        _("PATH REVEALED"))
     return image
 
@@ -157,10 +157,10 @@ def final_picture(view: PublicView) -> Image.Image:
         board.draw_goryo(image, view.goryo_space)
     board.draw_samurai(image, view)
     if outcome is None:  # not over yet: caption it as the live board
-        board.draw_caption(image, round_line(view), turn_line(view))
+        caption.draw_caption(image, round_line(view), turn_line(view))
     else:
         badge = bound_badge(view.bound) if view.bound is not None else ""
-        board.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+        caption.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
                            title_colour=GOLD)
     return image
 
@@ -203,6 +203,6 @@ def goryo_picture(view: GoryoView) -> Image.Image:
         subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
     else:
         subtitle = _("The Samurai are hunting you")
-    board.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
+    caption.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
                        bound_badge(view.bound), view.bound)
     return image
