@@ -23,7 +23,7 @@ from .aid_words import aid_caption
 from .deduction import DeductionAid
 from .errors import UndrawableView, check_goryo, check_public
 from .reach import reachable_targets
-from .theme import GOLD
+from .theme import GOLD, TEXT
 from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
@@ -194,8 +194,10 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     if view.plan is not None:
         board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
     board.draw_samurai(image, public)
+    title = _("Your secret board")
     if public.outcome is not None:
-        subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
+        # At the end her board is captioned like the final board: the outcome's words need the title's line too.
+        title, subtitle = winner_line(public.outcome), sentence(reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:
         subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
                     else _("Plan your path: 4 steps to an intact object"))
@@ -203,6 +205,11 @@ def goryo_picture(view: GoryoView) -> Image.Image:
         subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
     else:
         subtitle = _("The Samurai are hunting you")
-    caption.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
-                       bound_badge(view.bound), view.bound)
+    if public.outcome is None:
+        # The round leads the subtitle: beside her bound object's badge the title's line has room for the title
+        # alone. (At the end the outcome's words need both lines.)
+        # Translators: the subtitle of her secret board: the round ("Round 2 of 4"), then what she does now.
+        subtitle = _("{round} · {what}").format(round=round_line(public), what=subtitle)
+    caption.draw_caption(image, title, subtitle, bound_badge(view.bound), view.bound,
+                         title_colour=TEXT if public.outcome is None else GOLD)
     return image
