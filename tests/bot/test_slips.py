@@ -4,6 +4,10 @@ taken back, by the live board's Undo or ``/goryo undo``; in English and in Itali
 from __future__ import annotations
 
 import rules
+from bot.text.board_facts import public_facts
+from bot.text.status import status_text
+from bot.ui.panel import panel_view
+from locales import speaking
 
 from .helpers import Table, keep_acting, live_board
 from .test_panel import _choose, _panel, _samurai_turn
@@ -229,3 +233,23 @@ def test_each_option_says_what_it_leads_to_with_plurals_in_both_languages():
         selects = [i.item for i in panel_view(1, state).children if hasattr(i.item, "options")]
         assert {o.description.rsplit(" · ", 1)[-1] for s in selects for o in s.options} == {"poi il turno finisce"}
         assert "(1 azione rimasta su 6 · " in selects[0].placeholder
+
+
+def test_advanced_mode_says_its_limit_in_italian_too():
+    """The facts beside the board, ``/goryo status`` and the panel, as the bot composes them in Italian."""
+    state = rules.new_game(3, advanced=True)
+    state = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
+    state = rules.apply(state, rules.Plan(next(rules.legal_paths(state)))).state
+    view = rules.public_view(state)
+    with speaking("it"):
+        facts = dict(public_facts(view))
+        status = status_text(view, 1, 2, 3)
+        select = next(i.item for i in panel_view(1, state).children if hasattr(i.item, "options"))
+    assert facts["Modalità avanzata"] == "ogni Samurai attivato agisce al massimo due volte"
+    assert "Modalità avanzata: ogni Samurai attivato agisce al massimo due volte." in status
+    assert select.placeholder.endswith("· ogni Samurai attivato agisce al massimo due volte)")
+    assert {o.description for o in select.options if o.value.startswith("green:")} == {
+        "Attiva Verde · poi a Verde resta 1 azione"}
+    basic = rules.public_view(rules.new_game(3))
+    with speaking("it"):
+        assert "Modalità avanzata" not in dict(public_facts(basic)) and "avanzata" not in status_text(basic, 1, 2, 3)
