@@ -21,9 +21,14 @@ def names(permissions: list[str]) -> str:
     return listed([f"**{_(PERMISSION_NAMES[p])}**" for p in permissions])
 
 
-def who_grants() -> str:
-    return _("A member with **Manage Roles** here (or the server's owner) can grant it in the channel's settings, "
-             "under Permissions.")
+def who_grants(count: int) -> str:
+    return ngettext(
+        "A member with **Manage Roles** here (or the server's owner) can grant it in the channel's settings, "
+        "under Permissions.",
+        "A member with **Manage Roles** here (or the server's owner) can grant them in the channel's settings, "
+        "under Permissions.",
+        count,
+    )
 
 
 def cannot_play_here(permissions: list[str]) -> str:
@@ -32,7 +37,7 @@ def cannot_play_here(permissions: list[str]) -> str:
         "No match can be played here: I lack the {permissions} permission in this channel.",
         "No match can be played here: I lack the {permissions} permissions in this channel.",
         len(permissions),
-    ).format(permissions=names(permissions)) + " " + who_grants()
+    ).format(permissions=names(permissions)) + " " + who_grants(len(permissions))
 
 
 def missing_here(permissions: list[str]) -> str:
@@ -42,7 +47,7 @@ def missing_here(permissions: list[str]) -> str:
         "The match can be played here, but I lack the {permissions} permission in this channel: {costs}.",
         "The match can be played here, but I lack the {permissions} permissions in this channel: {costs}.",
         len(permissions),
-    ).format(permissions=names(permissions), costs=costs) + " " + who_grants()
+    ).format(permissions=names(permissions), costs=costs) + " " + who_grants(len(permissions))
 
 
 def changed_under_match(channel_id: int, permissions: list[str], *, playable: bool) -> str:
@@ -61,4 +66,5 @@ def changed_under_match(channel_id: int, permissions: list[str], *, playable: bo
             "The permissions of {channel} changed: I lack the {permissions} permissions there. Your match goes on.",
             len(permissions),
         )
-    return text.format(channel=channel_link(channel_id), permissions=names(permissions)) + " " + who_grants()
+    said = text.format(channel=channel_link(channel_id), permissions=names(permissions))
+    return f"{said} {who_grants(len(permissions))}"
