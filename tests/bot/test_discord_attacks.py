@@ -120,3 +120,59 @@ async def test_an_accept_that_opens_a_thread_answers_discord_before_opening_it(e
     first = next(i for i, request in enumerate(asked) if request.endswith("/callback"))
     assert first == 0, asked[:first]
     assert any(request.endswith("/threads") for request in asked[first:])
+
+
+def answered_late(env) -> list[str]:
+    """Interactions whose first request to Discord was not their response: for each, what was asked before it.
+
+    Read from SimCord's transcript: each INTERACTION_CREATE, then every request until its own callback. The test
+    acts one step at a time, each settled before the next, so nothing else is asking Discord meanwhile."""
+    late, waiting = [], {}
+    for kind, event, payload in env.backend.transcript:
+        if kind == "GATEWAY" and event == "INTERACTION_CREATE":
+            waiting[payload["id"]] = (payload["token"], [])
+        elif kind == "HTTP":
+            path = event.split(" ", 1)[1]
+            for interaction_id, (token, before) in list(waiting.items()):
+                if path == f"/interactions/{interaction_id}/{token}/callback":
+                    if before:
+                        late.append(f"{interaction_id}: {before}")
+                    del waiting[interaction_id]
+                else:
+                    before.append(event)
+    return late
+
+
+async def test_a_whole_match_in_a_thread_answers_every_interaction_first(env, table: Table):
+    """Every interaction of a typed and clicked match (its challenge, the Accept opening a thread, the Goryō's
+    turns, the Samurai's, a board, a status, the resignation) is answered before anything else is asked of
+    Discord for it."""
+    await threads_on(env, table)
+    await table.challenge(role="goryo")
+    before = {t.id for t in table.channel.threads}
+    await table.answer("Accept")
+    [thread] = [t for t in table.channel.threads if t.id not in before]
+    table.goryo, table.samurai, table.state = table.alice, table.bob, rules.new_game(table.seed)
+    table.channel = thread
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move))
+    await _choose(table, move)
+    await table.carol.slash(thread, "goryo board")
+    await table.carol.slash(thread, "goryo status")
+    asked = await table.bob.slash(thread, "goryo resign")
+    await table.bob.click(asked.response, label="Resign")
+    assert answered_late(env) == []
+
+
+async def test_a_match_against_the_bot_and_the_league_commands_answer_every_interaction_first(env, table: Table):
+    bot_user = simcord.UserHandle(env, env.backend.bot_user)
+    await table.alice.slash(table.channel, "goryo challenge", opponent=bot_user, role="samurai", level="easy")
+    await resign(table, table.alice)
+    await table.alice.click(end_message(table), label="Rematch")
+    await resign(table, table.alice)
+    for command, options in (("goryo stats", {}), ("goryo leaderboard", {}), ("goryo history", {}),
+                             ("goryo games", {}), ("goryo replay", {"match": 1})):
+        await table.bob.slash(table.channel, command, **options)
+    await table.bob.autocomplete(table.channel, "goryo replay", "match", "")
+    assert answered_late(env) == []
