@@ -26,7 +26,7 @@ from ..outbox import OutboxEntry, OutboxItem
 from ..outbox.deliverer import Deliverer, Reply
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import languages, messages
+from ..text import languages, lessons, messages
 from ..ui import builder
 from ..ui.buttons import plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
@@ -394,6 +394,12 @@ class Game:
         if record.player_side(interaction.user.id) is None:
             raise Refusal(N_("You are not playing this match."))
         await interaction.response.edit_message(content=messages.resign_kept(), view=None)
+
+    async def first_real_match(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]
+                               ) -> None:
+        """A lesson's last step: a match against the bot (easy) in the channel the lesson was asked for in."""
+        receipt = lessons.first_match_begun(place[1])
+        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""

@@ -21,6 +21,7 @@ import rules
 from ..league import MatchSummary, Rating, RatingKey
 from ..outbox import Carrier, OutboxEntry, OutboxItem
 from .engine import Missed, Nudged
+from .lessons import LessonRecord
 from .preferences import MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
 from .records import ChallengeRecord, LoggedAction, MatchRecord
 from .shards import Shards
@@ -262,3 +263,13 @@ class Store(Protocol):
     async def threads_to_archive(self, finished_before: datetime) -> list[MatchThread]: ...
 
     async def thread_archived(self, match_id: int, *, now: datetime) -> bool: ...
+
+    # --- lessons (issue 36) ----------------------------------------------------------------------------
+
+    async def save_lesson(self, lesson: LessonRecord, *, now: datetime) -> None: ...
+
+    async def advance_lesson(self, user_id: int, role: str, *, from_step: int, to_step: int, now: datetime) -> bool:
+        """False if the lesson no longer stands at ``from_step``."""
+        ...
+
+    async def lesson(self, user_id: int) -> LessonRecord | None: ...

@@ -320,6 +320,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 16: where each learner stands in their lesson (issue 36).
+    (
+        """
+        CREATE TABLE lessons (
+            user_id    INTEGER PRIMARY KEY,
+            role       TEXT    NOT NULL CHECK (role IN ('goryo', 'samurai')),
+            step       INTEGER NOT NULL CHECK (step >= 0),
+            guild_id   INTEGER,
+            channel_id INTEGER,
+            updated_at TEXT    NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -286,6 +286,19 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )
         """,
     ),
+    # 16: where each learner stands in their lesson (issue 36), as in SQLite's migration 16.
+    (
+        """
+        CREATE TABLE lessons (
+            user_id    BIGINT  PRIMARY KEY,
+            role       TEXT    NOT NULL CHECK (role IN ('goryo', 'samurai')),
+            step       INTEGER NOT NULL CHECK (step >= 0),
+            guild_id   BIGINT,
+            channel_id BIGINT,
+            updated_at TEXT    NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
