@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.league import MatchSummary, leaderboard, member_stats, rebuild, summarise
+from bot.records.league import MatchSummary, leaderboard, member_stats, rebuild, summarise
 from rules import Outcome, Side, Termination
 from tests.render.action_logs import longest_match
 

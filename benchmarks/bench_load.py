@@ -62,9 +62,9 @@ import rules
 import rules.playout
 from bot import create_bot
 from bot.delivery.boards import Drawing
-from bot.errors import Refusal
 from bot.play.service import STEPS
 from bot.storage.sqlite import SqliteStore
+from bot.text.refusal import Refusal
 from tests.bot.helpers import command_for
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import rules
-from bot.league import member_stats
+from bot.records.league import member_stats
 from bot.storage.sqlite import SqliteStore
 
 START = datetime(2026, 1, 1, tzinfo=UTC)

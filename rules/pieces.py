@@ -7,30 +7,9 @@ from dataclasses import dataclass
 
 from . import layout
 from .palace import Space, parse_space
+from .sides import Samurai, Side  # below the board and its reasons (``sides``), and named here as always
 
-
-class Side(enum.Enum):
-    GORYO = "goryo"
-    SAMURAI = "samurai"
-
-    @property
-    def other(self) -> Side:
-        return Side.SAMURAI if self is Side.GORYO else Side.GORYO
-
-    @property
-    def title(self) -> str:
-        return "the Goryō" if self is Side.GORYO else "the Samurai"
-
-
-class Samurai(enum.Enum):
-    GREEN = "green"
-    PURPLE = "purple"
-    RED = "red"
-    BLUE = "blue"
-
-    def __str__(self) -> str:
-        return self.value
-
+__all__ = ["SAMURAI_START", "InvestigationKind", "Outcome", "Phase", "Samurai", "Side", "Termination", "TileState"]
 
 SAMURAI_START: dict[Samurai, Space] = {
     Samurai(colour): parse_space(space) for colour, space in layout.SAMURAI_STARTS

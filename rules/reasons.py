@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Self, TypeAlias
 
+from .sides import Samurai
+
 # One marked sentence, or a singular and plural pair.
 Template: TypeAlias = str | tuple[str, str]
 
@@ -68,8 +70,6 @@ def english(value: object) -> object:
     """A value as the English sentences name it."""
     if type(value) is str or type(value) is int:
         return value
-    from .pieces import Samurai  # here, not above: the board (palace) makes Reasons before pieces exists
-
     return f"the {value.value} Samurai" if isinstance(value, Samurai) else str(value)
 
 

@@ -3,7 +3,7 @@
 Everything they show is about finished matches, which are public, so the answers are posted in the
 channel (mentions inside embeds name people without pinging them). Records are per server, read from
 the summaries and ratings stored when each match finished (``standings``); the computing and the words
-are ``bot.league``'s. A match itself (its replay, its line in a list) is shown only to a member who can
+are ``bot.records.league``'s. A match itself (its replay, its line in a list) is shown only to a member who can
 see the channel it was played in (``bot.play.visibility``); numbers summed over many matches (records,
 ratings, the leaderboard) count every match, as the ratings do. A replay is drawn in a drawing process
 after Discord is told to wait. Posted in the channel, the answers speak the server's language; refusals
@@ -25,17 +25,17 @@ import rules
 from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
 
-from .. import league
 from ..delivery import boards
 from ..delivery.send import QUIET
-from ..errors import Refusal
-from ..league import words
-from ..league.stats import HISTORY_SIZE
 from ..play.cooldown import Cooldown
 from ..play.visibility import Channels, Sight
+from ..records import league
+from ..records.league.stats import HISTORY_SIZE
 from ..settings import Settings
 from ..storage import DAMAGED, Store
+from ..text import league as words
 from ..text.languages import in_channel
+from ..text.refusal import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ import rules
 from locales import N_, _, language_of, speaking
 
 from ..delivery.send import send_private
-from ..errors import Refusal
 from ..text.reasons import say
+from ..text.refusal import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -16,9 +16,9 @@ from discord.app_commands import locale_str
 from locales import N_
 
 from ..delivery.send import send_private
-from ..errors import Refusal
 from ..play.game import Game
 from ..text import server
+from ..text.refusal import Refusal
 
 MAX_HOURS = 720  # thirty days: longer than any turn needs
 

@@ -15,12 +15,21 @@ from collections.abc import Callable, Sequence
 
 import rules
 
-from ..outbox import OutboxItem
-from ..outbox.items import panel_off
-from ..outbox.played import Played
+from ..records.outbox import OutboxItem, panel_off
+from ..records.played import Played
 from ..storage import MatchRecord
-from ..text import messages
+from ..text.goryo_dms import goryo_plan_locked, goryo_started, goryo_turn
 from ..text.languages import for_readers
+from ..text.match import (
+    aid_turn_start,
+    board_caption,
+    goryo_match_over,
+    match_end,
+    samurai_turn_over_now,
+    samurai_turn_ping,
+    samurai_turn_ran_out,
+)
+from ..text.narration import narrate
 from .assist import aid_of, aid_words, round_summary
 
 SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff)
@@ -34,8 +43,8 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
     """
     state = record.state
     assert state.outcome is not None
-    text = messages.match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
-    goryo_text = messages.goryo_match_over(state.outcome, state.bound, record.channel_id)
+    text = match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
+    goryo_text = goryo_match_over(state.outcome, state.bound, record.channel_id)
     # Either player may ask for a rematch from the channel's end message (not after a match was called off).
     rematch = None if state.outcome.winner is None else "rematch"
     return [
@@ -46,7 +55,7 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
-    return OutboxItem("goryo-turn", "goryo", messages.goryo_turn(record.state, record.channel_id), "goryo",
+    return OutboxItem("goryo-turn", "goryo", goryo_turn(record.state, record.channel_id), "goryo",
                       buttons="builder")
 
 
@@ -71,36 +80,36 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         out.append(panel_off())
     if isinstance(action, rules.ChooseStart):
         if not state.is_over:
-            start = messages.goryo_started(action.space, state.first_type)
-            text = f"{start}\n{messages.goryo_turn(state, after.channel_id)}"
+            start = goryo_started(action.space, state.first_type)
+            text = f"{start}\n{goryo_turn(state, after.channel_id)}"
             out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons="builder"))
-        out.append(OutboxItem("narration", "public", messages.narrate(played.events), "public", answer=True))
+        out.append(OutboxItem("narration", "public", narrate(played.events), "public", answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
         # planned, and the ping's board is the live board of the Samurai turn.
-        out.append(OutboxItem("receipt", "goryo", messages.goryo_plan_locked(action), "goryo", answer=True))
-        ping = messages.samurai_turn_ping(after.samurai_id, state.round)
+        out.append(OutboxItem("receipt", "goryo", goryo_plan_locked(action), "goryo", answer=True))
+        ping = samurai_turn_ping(after.samurai_id, state.round)
         if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
-            ping = f"{ping}\n{messages.aid_turn_start(aid.paths_possible)}"
+            ping = f"{ping}\n{aid_turn_start(aid.paths_possible)}"
         out.append(OutboxItem("ping", "live", ping, "public", buttons="panel"))
     elif isinstance(action, rules.EndSamuraiTurn):
-        text = messages.narrate(played.events)
+        text = narrate(played.events)
         if turn_ran_out(played):
-            text = f"{messages.samurai_turn_ran_out()}\n{text}"
+            text = f"{samurai_turn_ran_out()}\n{text}"
         if (summary := round_summary(played.before.state)) is not None:  # for both players, aid or not
             text = f"{text}\n{summary}"
         out.append(OutboxItem("discovery", "public", text, "discovery", answer=True))
         if not state.is_over:
             out.append(goryo_turn_item(after))
     elif isinstance(action, SAMURAI_STEPS):
-        text = messages.narrate(played.events)
+        text = narrate(played.events)
         if not isinstance(action, rules.Move):  # an answer came in: the aid's count may have changed
             text = with_aid(text, after)
         if not state.is_over and not rules.legal_samurai_actions(state):  # it ends by itself now: never a surprise
-            text = f"{text}\n{messages.samurai_turn_over_now()}"
+            text = f"{text}\n{samurai_turn_over_now()}"
         out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
-            out.append(OutboxItem("live", "live", messages.board_caption(after.channel_id, state.round), "public",
+            out.append(OutboxItem("live", "live", board_caption(after.channel_id, state.round), "public",
                                   buttons="panel"))
     if state.is_over:
         out.extend(end_items(after))

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import rules
 from locales import speaking
 
-from ..outbox import OutboxItem
-from ..outbox.played import Played
+from ..records.outbox import OutboxItem
+from ..records.played import Played
 from ..storage import Store
 from ..text import mine
 

@@ -36,11 +36,12 @@ from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
 
-from ..errors import Refusal
-from ..outbox import OutboxItem
-from ..outbox.items import is_panel_off
+from ..records.outbox import OutboxItem, is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
-from ..text import languages, messages
+from ..text import languages
+from ..text.against_the_bot import ai_match_started, ai_samurai_turn
+from ..text.goryo_dms import goryo_setup
+from ..text.refusal import Refusal
 from .service import Announce, Played
 
 log = logging.getLogger(__name__)
@@ -139,7 +140,7 @@ def keep_from_the_bot(announce: Announce) -> Announce:
             items = [item for item in items if item.route != "goryo"]
         elif played.after.ai_side is rules.Side.SAMURAI:
             # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
-            text = messages.ai_samurai_turn(played.after.state.round)
+            text = ai_samurai_turn(played.after.state.round)
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
             # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
@@ -205,11 +206,11 @@ class AiPlayer:
         goryo_id, samurai_id = (human, self.user_id) if human_side is rules.Side.GORYO else (self.user_id, human)
 
         def first_items() -> list[OutboxItem]:
-            text = messages.ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
+            text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
             if human_side is rules.Side.GORYO:
                 assert channel_id is not None  # a challenge is made in a channel
-                setup = messages.goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
+                setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
                 items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
 

@@ -19,11 +19,20 @@ import rules
 from locales import N_, speaking
 
 from ..delivery.send import QUIET, pinging
-from ..errors import Refusal
-from ..outbox import OutboxItem
+from ..records.outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import languages, messages
+from ..text.challenges import (
+    challenge_accepted,
+    challenge_declined,
+    challenge_expired,
+    challenge_text,
+    challenge_withdrawn,
+    rematch_text,
+)
+from ..text.goryo_dms import goryo_setup
+from ..text.refusal import Refusal
 from ..ui.buttons import challenge_view
 from . import threads
 
@@ -111,11 +120,11 @@ class Challenges:
         expires = int((challenge.created_at + self.timeout).timestamp())
         with speaking(challenge.server_language):  # the challenge and its buttons are for the whole channel
             if rematch_of is None:
-                text = messages.challenge_text(
+                text = challenge_text(
                     challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
                 )
             else:
-                text = messages.rematch_text(
+                text = rematch_text(
                     rematch_of, challenge.challenger_id, challenge.opponent_id, role, advanced, expires, assist
                 )
             view = challenge_view(challenge.id)
@@ -182,7 +191,7 @@ class Challenges:
         if self.lapsed(challenge):
             if await self.store.delete_challenge(challenge.id):
                 with speaking(languages.in_channel(interaction)):
-                    expired = messages.challenge_expired(challenge.opponent_id)
+                    expired = challenge_expired(challenge.opponent_id)
                 await interaction.response.edit_message(content=expired, view=None)
                 return
             raise Refusal(N_("This challenge is no longer open."))
@@ -191,7 +200,7 @@ class Challenges:
                 raise Refusal(N_("Only {challenger} can withdraw this challenge."),
                               challenger=messages.mention(challenge.challenger_id))
             with speaking(languages.in_channel(interaction)):
-                withdrawn = messages.challenge_withdrawn(challenge.challenger_id)
+                withdrawn = challenge_withdrawn(challenge.challenger_id)
             await self._close(interaction, challenge, withdrawn)
             return
         if interaction.user.id == challenge.challenger_id and interaction.user.id != challenge.opponent_id:
@@ -208,7 +217,7 @@ class Challenges:
             )
         if choice == "decline":
             with speaking(languages.in_channel(interaction)):
-                declined = messages.challenge_declined(challenge.opponent_id)
+                declined = challenge_declined(challenge.opponent_id)
             await self._close(interaction, challenge, declined)
             return
         await self._accept(interaction, challenge)
@@ -235,8 +244,8 @@ class Challenges:
             goryo_id, samurai_id = challenge.opponent_id, challenge.challenger_id
 
         def first_items() -> list[OutboxItem]:
-            accepted = messages.challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
-            setup = messages.goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
+            accepted = challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
+            setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
             items = [OutboxItem("accepted", "public", accepted, "public", answer=True),
                      OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
             if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
@@ -278,7 +287,7 @@ class Challenges:
         if challenge.message_id is not None:
             channel = self.bot.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id)
             with speaking(languages.of_guild(self.bot, challenge.guild_id, challenge.server_language)):
-                expired = messages.challenge_expired(challenge.opponent_id)
+                expired = challenge_expired(challenge.opponent_id)
             try:
                 await channel.get_partial_message(challenge.message_id).edit(
                     content=expired, view=None, allowed_mentions=QUIET

@@ -25,9 +25,9 @@ from locales import _, ngettext, pgettext
 from render.words import SAMURAI_COLOURS, object_name, samurai_name
 from rules.goryo_turn import PLAIN_LENGTH
 
-from ..errors import Refusal
 from ..storage import MatchRecord
 from ..text.commands import localised
+from ..text.refusal import Refusal
 from ..text.spaces import space_label
 from .service import MatchService
 

@@ -19,14 +19,32 @@ from locales import N_, speaking, spoken
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
+from ..delivery.deliverer import Deliverer, Reply
 from ..delivery.notices import with_turn_notices
 from ..delivery.send import acknowledge_privately, message_options, send_private
-from ..errors import Refusal
-from ..outbox import OutboxEntry, OutboxItem
-from ..outbox.deliverer import Deliverer, Reply
+from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
 from ..text import languages, lessons, messages
+from ..text.goryo_dms import (
+    goryo_not_samurai,
+    goryo_plan_cancelled,
+    goryo_preview,
+    goryo_preview_outdated,
+    goryo_preview_replaced,
+    goryo_status_secret,
+)
+from ..text.match import (
+    board_caption,
+    board_cooldown,
+    last_match_caption,
+    resign_kept,
+    resign_outdated,
+    resign_question,
+    resigned,
+)
+from ..text.refusal import Refusal
+from ..text.status import status_text
 from ..ui import builder
 from ..ui.buttons import plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
@@ -160,7 +178,7 @@ class Game:
         board = await self.drawing.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
         view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
-        await send_private(interaction, messages.goryo_preview(plan), board=board, view=view)
+        await send_private(interaction, goryo_preview(plan), board=board, view=view)
 
     # --- her builder (bot.ui.builder): the same actions, by clicks ---------------------
 
@@ -224,7 +242,7 @@ class Game:
             if await self.store.preview_cancelled(match_id, version=version, preview=number):
                 return Refusal(N_("You cancelled this plan, so it was not locked in. Send `/goryo path` again."))
             if await self._replaced(record, version, preview):
-                return Refusal(messages.goryo_preview_replaced())
+                return Refusal(goryo_preview_replaced())
             return None
 
         await self.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
@@ -241,14 +259,14 @@ class Game:
             if interaction.user.id != record.goryo_id:
                 raise Refusal(N_("Only the Goryō of this match can use these buttons."))
             if await self._replaced(record, version, preview):
-                raise Refusal(messages.goryo_preview_replaced())
+                raise Refusal(goryo_preview_replaced())
             if record.version != version or not await self.store.cancel_preview(
                 match_id, version=version, preview=preview or 0
             ):
-                outdated = messages.goryo_preview_outdated()
+                outdated = goryo_preview_outdated()
                 await interaction.response.edit_message(content=outdated, view=None, attachments=[])
                 return
-            await interaction.response.edit_message(content=messages.goryo_plan_cancelled(), view=None, attachments=[])
+            await interaction.response.edit_message(content=goryo_plan_cancelled(), view=None, attachments=[])
 
     # --- the Samurai ------------------------------------------------------------------
 
@@ -258,7 +276,7 @@ class Game:
             mine = await self.store.active_matches_of(interaction.user.id)
             hers = [m for m in mine if m.goryo_id == interaction.user.id]
             if hers and len(hers) == len(mine):  # the Goryō, in her DMs: what she can do now instead
-                raise Refusal(messages.goryo_not_samurai(hers[0].state if len(hers) == 1 else None))
+                raise Refusal(goryo_not_samurai(hers[0].state if len(hers) == 1 else None))
             raise Refusal(N_("The Samurai act in the match's channel, for everyone to see: use this command there."))
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
@@ -302,7 +320,7 @@ class Game:
         """The board (and the round's last Discovery); in a channel whose match just ended, its final board."""
         wait = self.board_cooldown.wait(interaction.user.id, self.service.clock())
         if wait is not None:
-            raise Refusal(messages.board_cooldown(wait, self.board_cooldown.seconds))
+            raise Refusal(board_cooldown(wait, self.board_cooldown.seconds))
         try:
             record = await self._match(interaction, match_id)
         except Refusal:
@@ -315,7 +333,7 @@ class Game:
             await interaction.response.defer(thinking=True)
             language = languages.in_channel(interaction)  # posted in the channel
             with speaking(language):
-                caption = messages.last_match_caption(record.id)
+                caption = last_match_caption(record.id)
             final = await self.drawing.final_board(record.state, language=language)
             await interaction.followup.send(caption, **message_options(final))
             return
@@ -325,7 +343,7 @@ class Game:
             await acknowledge_privately(interaction)
             secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+            await send_private(interaction, goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
@@ -339,7 +357,7 @@ class Game:
             discovered = await self.store.state_at(record.id, discovery.seq)
             pictures.append(await self.drawing.discovery_board(discovered, language=language))
         with speaking(language):
-            text = messages.board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
+            text = board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
         await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
                                         embeds=boards.embeds_of(pictures[0]),
@@ -348,7 +366,7 @@ class Game:
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
-            await send_private(interaction, messages.goryo_status_secret(state), board=secret,
+            await send_private(interaction, goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
 
     async def status(
@@ -357,14 +375,14 @@ class Game:
     ) -> None:
         """The match's status for the asker; ``clock_line`` says its turn clock (``TurnClock.status_line``)."""
         record = await self._match(interaction, match_id)
-        text = messages.status(
+        text = status_text(
             rules.public_view(record.state), record.goryo_id, record.samurai_id, record.channel_id,
             aid=aid_words(record.state, record.assist), assist=record.assist,
         )
         if (clock := await clock_line(record)) is not None:
             text += "\n" + clock
         if interaction.user.id == record.goryo_id:
-            text += "\n" + messages.goryo_status_secret(record.state)
+            text += "\n" + goryo_status_secret(record.state)
         await send_private(interaction, text)
 
     async def resign(self, interaction: discord.Interaction, match_id: int | None) -> None:
@@ -373,7 +391,7 @@ class Game:
         if side is None:
             raise Refusal(N_("You are not playing this match, so there is nothing to resign."))
         # Resigning cannot be undone: ask first, privately, with buttons that survive a restart.
-        text = messages.resign_question(record.channel_id, record.player_of(side.other))
+        text = resign_question(record.channel_id, record.player_of(side.other))
         await send_private(interaction, text, view=resign_view(record.id, record.version))
 
     async def confirm_resign(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
@@ -384,16 +402,16 @@ class Game:
         if not record.is_active:
             raise Refusal(N_("This match is already over, so there is nothing to resign."))
         if record.version != version:
-            raise Refusal(messages.resign_outdated())
+            raise Refusal(resign_outdated())
         # Its question becomes the receipt; the end itself is announced in the channel.
         await self.act(interaction, record.id, rules.Resign(side), version=version,
-                       receipt=messages.resigned(record.channel_id))
+                       receipt=resigned(record.channel_id))
 
     async def keep_playing(self, interaction: discord.Interaction, match_id: int) -> None:
         record = await self.service.load(match_id)
         if record.player_side(interaction.user.id) is None:
             raise Refusal(N_("You are not playing this match."))
-        await interaction.response.edit_message(content=messages.resign_kept(), view=None)
+        await interaction.response.edit_message(content=resign_kept(), view=None)
 
     async def first_real_match(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]
                                ) -> None:

@@ -13,7 +13,7 @@ import logging
 import discord
 
 from ..storage import Store
-from ..text import messages
+from ..text.faults import match_damaged
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ async def check_active_matches(bot: discord.Client, store: Store) -> list[int]:
         damaged.append(match_id)
         try:
             channel = bot.get_partial_messageable(channel_id, guild_id=guild_id)
-            await channel.send(messages.match_damaged(match_id))
+            await channel.send(match_damaged(match_id))
         except discord.HTTPException as error:
             log.warning("match %d: could not tell its channel it is damaged (%s)", match_id, error.status)
     log.info("start-up check: %d active match(es), %d damaged", len(matches), len(damaged))

@@ -31,11 +31,11 @@ from locales import N_, _, pgettext
 
 from ..delivery.boards import Board, Drawing
 from ..delivery.send import message_options, send_private
-from ..errors import Refusal
+from ..records.lessons import LessonRecord
 from ..storage import Store
-from ..storage.lessons import LessonRecord
 from ..text import lessons as script
 from ..text.commands import localised
+from ..text.refusal import Refusal
 from ..ui import builder, panel
 from ..ui import lesson as controls
 

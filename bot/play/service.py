@@ -29,12 +29,12 @@ import discord
 import rules
 from locales import N_
 
-from ..errors import Refusal
-from ..outbox import OutboxItem
-from ..outbox.played import Played
+from ..records.outbox import OutboxItem
+from ..records.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
 from ..text import messages
 from ..text.languages import Heard
+from ..text.refusal import Refusal
 
 log = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ import discord
 
 from locales import speaking
 
-from ..outbox import OutboxItem
+from ..records.outbox import OutboxItem
 from ..storage import ChallengeRecord, Store
 from ..text import threads as words
 from .service import Played

@@ -20,12 +20,14 @@ import discord
 import rules
 from locales import N_, speaking
 
-from ..errors import Refusal
-from ..outbox import OutboxItem
-from ..outbox.items import Route
+from ..records.outbox import OutboxItem, Route
 from ..settings import Settings
 from ..storage import MatchRecord, Store
-from ..text import languages, messages
+from ..text import languages
+from ..text.against_the_bot import claim_against_the_bot
+from ..text.match import abort_needs_permission
+from ..text.refusal import Refusal
+from ..text.time_limits import claim_own_turn, claim_too_early, turn_reminder, turn_time
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +93,7 @@ class TurnClock:
         if not record.is_active or late is None or late is record.ai_side:
             return None  # the bot has no turn clock: it is thinking
         limit = await self.limit_of(record)
-        return messages.turn_time(late, self.deadline(record, limit), up=self.time_is_up(record, limit))
+        return turn_time(late, self.deadline(record, limit), up=self.time_is_up(record, limit))
 
     # --- reminders ----------------------------------------------------------------
 
@@ -129,7 +131,7 @@ class TurnClock:
         else:
             language = languages.of_guild(self.bot, record.guild_id, record.server_language)
         with speaking(language):
-            text = messages.turn_reminder(
+            text = turn_reminder(
                 side, record.player_of(side), record.player_of(side.other), record.channel_id,
                 self.deadline(record, limit or await self.limit_of(record)),
                 against_the_bot=record.ai_side is not None,
@@ -154,12 +156,12 @@ class TurnClock:
         if late is None:
             raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
         if late is side:
-            raise Refusal(messages.claim_own_turn())
+            raise Refusal(claim_own_turn())
         if late is record.ai_side:
-            raise Refusal(messages.claim_against_the_bot())
+            raise Refusal(claim_against_the_bot())
         limit = await self.limit_of(record)
         if not self.time_is_up(record, limit):
-            raise Refusal(messages.claim_too_early(late, self.deadline(record, limit)))
+            raise Refusal(claim_too_early(late, self.deadline(record, limit)))
         log.info("match %d: %s claims on time", record.id, side.value)
         await self.game.act(interaction, record.id, rules.TimeOut(late))
 
@@ -180,6 +182,6 @@ class TurnClock:
                 "once your opponent's turn time has run out, win with `/goryo claim`."
             ))
         if not interaction.permissions.manage_channels:
-            raise Refusal(messages.abort_needs_permission())
+            raise Refusal(abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)
         await self.game.act(interaction, record.id, rules.Abort())

@@ -10,6 +10,15 @@ import os
 from collections.abc import Awaitable
 from typing import Protocol
 
+from ..records.matches import (
+    ACTIVE,
+    CHALLENGER_ROLES,
+    DAMAGED,
+    FINISHED,
+    ChallengeRecord,
+    LoggedAction,
+    MatchRecord,
+)
 from .address import is_url, redact, scheme_of
 from .contract import Store
 from .preferences import (
@@ -22,19 +31,7 @@ from .preferences import (
     SettingName,
     TurnNotice,
 )
-from .records import (
-    ACTIVE,
-    CHALLENGER_ROLES,
-    DAMAGED,
-    FINISHED,
-    ChallengeRecord,
-    ChannelBusyError,
-    LoggedAction,
-    MatchClosedError,
-    MatchRecord,
-    PreviewCancelledError,
-    StaleMatchError,
-)
+from .records import ChannelBusyError, MatchClosedError, PreviewCancelledError, StaleMatchError
 from .shards import Shards, shard_of
 from .unavailable import StoreUnavailable
 

@@ -7,8 +7,9 @@ import json
 
 import rules
 
+from ..records.matches import LoggedAction
 from .engine import Engine
-from .records import LoggedAction, Row, state_differences, time_of
+from .records import Row, state_differences, time_of
 
 
 def _action(row: Row) -> rules.Action:

@@ -7,11 +7,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
+from ..records.matches import CHALLENGER_ROLES, ChallengeRecord
 from .engine import Engine
 from .records import (
     CHALLENGE_COLUMNS,
-    CHALLENGER_ROLES,
-    ChallengeRecord,
     ChannelBusyError,
     busy_kind,
     challenge_from_row,

@@ -2,8 +2,8 @@
 
 Every backend (``OPENERS`` in ``bot.storage``; see README.md here) provides all of this, with the same
 meaning, and the contract suite (tests/storage) runs unchanged against each. Callers type against
-``Store`` and never learn which backend they hold. Records, errors and timestamps are the ones of
-``bot.storage.records``: times go in timezone-aware and come back aware in UTC.
+``Store`` and never learn which backend they hold. Records are ``bot.records``', errors and timestamps
+``bot.storage.records``': times go in timezone-aware and come back aware in UTC.
 
 Writes are atomic: a method that changes several rows (an action, its log entry, its outbox items,
 the league's rows of a match it ends) changes all of them or none. Methods that may lose a race to
@@ -18,12 +18,12 @@ from typing import Protocol, Self
 
 import rules
 
-from ..league import MatchSummary, Rating, RatingKey
-from ..outbox import Carrier, OutboxEntry, OutboxItem
+from ..records.league import MatchSummary, Rating, RatingKey
+from ..records.lessons import LessonRecord
+from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem
 from .engine import Missed, Nudged
-from .lessons import LessonRecord
 from .preferences import MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
-from .records import ChallengeRecord, LoggedAction, MatchRecord
 from .shards import Shards
 
 

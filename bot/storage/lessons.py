@@ -8,24 +8,12 @@ never rated, counted, listed or replayed, and never hold a channel.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from ..records.lessons import LESSON_ROLES, LessonRecord
 from .engine import Engine
 from .records import utc_text
-
-LESSON_ROLES = ("goryo", "samurai")
-
-
-@dataclass(frozen=True)
-class LessonRecord:
-    user_id: int
-    role: str
-    step: int  # the steps done so far: the one shown now is ``step``
-    guild_id: int | None = None
-    channel_id: int | None = None
-
 
 SAVE_LESSON = (
     "INSERT INTO lessons (user_id, role, step, guild_id, channel_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)"

@@ -15,18 +15,16 @@ from typing import Any
 
 import rules
 
-from ..outbox import OutboxItem
+from ..records.matches import ACTIVE, FINISHED, MatchRecord
+from ..records.outbox import OutboxItem
 from . import preferences, standings
 from .challenges import channel_busy
 from .engine import Db, Engine
 from .outbox_queue import queue
 from .records import (
-    ACTIVE,
     CHALLENGE_COLUMNS,
-    FINISHED,
     MATCH_COLUMNS,
     MatchClosedError,
-    MatchRecord,
     PreviewCancelledError,
     Row,
     StaleMatchError,

@@ -1,5 +1,5 @@
 """The outbox's rows: what committed actions owe to people, queued in their transaction and worked
-off by the deliverer (``bot.outbox``), with the claims that let one process at a time drain a match.
+off by the deliverer (``bot.delivery.deliverer``), with the claims that let one process at a time drain a match.
 Shared SQL on any ``Engine``."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from ..outbox import Carrier, OutboxEntry, OutboxItem
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem
 from .engine import Db, Engine
 from .records import time_or_none, utc_text
 from .shards import Shards

@@ -23,9 +23,9 @@ import asyncpg
 from .address import for_driver, redact, scrub
 from .contract import Store
 from .engine import Db, Missed, Nudged
-from .migrations import SchemaTooNewError
 from .postgres_migrations import migrate
 from .records import Row
+from .schema import SchemaTooNewError
 from .sql import SqlStore
 from .unavailable import unavailable
 

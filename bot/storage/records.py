@@ -1,24 +1,20 @@
-"""The store's records and errors, and how a row of either backend becomes a record.
+"""The store's errors, and how a row of either backend becomes a record (``bot.records.matches``).
 
 Both backends hand back the same records: rows are read by column name (``Row`` and
-``asyncpg.Record`` alike), and times are stored as ISO-8601 UTC text on both.
-Hidden information (the bound object, the bag, an undiscovered plan) lives in the stored
-state and the action log; the records keep them out of their repr.
-"""
+``asyncpg.Record`` alike), and times are stored as ISO-8601 UTC text on both."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from datetime import UTC, datetime, timedelta
+from dataclasses import fields
+from datetime import UTC, datetime
 from typing import Any
 
 import rules
 
+from ..records.matches import ChallengeRecord, MatchRecord
+
 # A row of either backend: Row or asyncpg.Record, both read by column name and by position.
 Row = Any
-
-CHALLENGER_ROLES = ("goryo", "samurai", "random")
-ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
 
 
 class ChannelBusyError(Exception):
@@ -61,79 +57,6 @@ def time_of(text: str) -> datetime:
 
 def time_or_none(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
-
-
-# --- records ----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    goryo_id: int
-    samurai_id: int
-    state: rules.GameState = field(repr=False)  # holds the bound object and the plan
-    status: str  # "active" | "finished" | "damaged"
-    version: int  # number of actions applied
-    created_at: datetime
-    turn_started_at: datetime  # when the side now to move got the turn
-    reminded_at: datetime | None  # half-time reminder sent for this turn
-    finished_at: datetime | None = None
-    damage_reason: str | None = None
-    live_board_round: int | None = None  # the Samurai turn whose latest board message this is
-    live_board_message_id: int | None = None
-    ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
-    ai_level: str | None = None
-    ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
-    assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
-    server_language: str = "en"  # what the match says in its channel (``locales``), as its server last showed
-    goryo_language: str = "en"  # what she is told in her DMs, as her last interaction showed
-
-    @property
-    def is_active(self) -> bool:
-        return self.status == ACTIVE
-
-    def player_side(self, user_id: int) -> rules.Side | None:
-        """The side ``user_id`` plays; someone playing both sides plays the side to move."""
-        if user_id == self.goryo_id and user_id == self.samurai_id:
-            return self.state.to_move or rules.Side.GORYO
-        if user_id == self.goryo_id:
-            return rules.Side.GORYO
-        if user_id == self.samurai_id:
-            return rules.Side.SAMURAI
-        return None
-
-    def player_of(self, side: rules.Side) -> int:
-        return self.goryo_id if side is rules.Side.GORYO else self.samurai_id
-
-    def turn_deadline(self, limit: timedelta) -> datetime | None:
-        """When the side to move runs out of time; None once the match is over."""
-        return None if self.state.to_move is None else self.turn_started_at + limit
-
-
-@dataclass(frozen=True)
-class ChallengeRecord:
-    id: int
-    guild_id: int | None
-    channel_id: int
-    challenger_id: int
-    opponent_id: int
-    challenger_role: str  # "goryo" | "samurai" | "random"
-    advanced: bool
-    created_at: datetime
-    message_id: int | None
-    assist: bool = False
-    server_language: str = "en"  # the challenge's words and the match's, in its channel
-    challenger_language: str = "en"  # hers, if the challenger becomes the Goryō
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    seq: int
-    actor_id: int
-    action: rules.Action = field(repr=False)  # a Plan is secret until its discovery
-    at: datetime
 
 
 MATCH_COLUMNS = (

@@ -23,8 +23,9 @@ import aiosqlite
 
 from .contract import Store
 from .engine import Db, Missed, Nudged
-from .migrations import SchemaTooNewError, migrate
+from .migrations import migrate
 from .records import Row
+from .schema import SchemaTooNewError
 from .sql import SqlStore
 from .unavailable import unavailable
 

@@ -25,9 +25,9 @@ from typing import Any
 import rules
 from rules import ObjectType, Outcome, Side, Termination
 
-from .. import league
-from ..league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from ..outbox import OutboxItem
+from ..records import league
+from ..records.league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
+from ..records.outbox import OutboxItem
 from .engine import Db, Engine
 from .records import Row
 
@@ -222,7 +222,7 @@ def with_rating_facts(
 ) -> list[OutboxItem]:
     """The channel's end message carries what the match did to both ratings, or, for a match between two
     people given up before the first Discovery, that it was unrated: numbers and ids, which the deliverer
-    puts in words in the message's language (``bot.league.words.rating_note``)."""
+    puts in words in the message's language (``bot.text.league.rating_note``)."""
     unrated = summary is not None and summary.given_up_early and summary.between_two_people
     if not changes and not unrated:
         return list(items)

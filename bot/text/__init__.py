@@ -1,1 +1,1 @@
-"""Everything the bot says in words: narration, status and help."""
+"""Everything the bot says in words: narration, status, help, the league's results and refusals."""

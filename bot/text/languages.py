@@ -21,8 +21,8 @@ import discord
 
 from locales import language_of, speaking
 
-from ..outbox import OutboxItem
-from ..storage import MatchRecord
+from ..records.matches import MatchRecord
+from ..records.outbox import OutboxItem
 
 
 def of_user(interaction: discord.Interaction) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import rules
 
-from .messages import _, _end_headline, channel_link, mention
+from .match import end_headline
+from .messages import _, channel_link, mention
 
 NAME_LIMIT = 100  # Discord's longest thread name
 
@@ -23,4 +24,4 @@ def thread_started(goryo_id: int, samurai_id: int, thread_id: int) -> str:
 def thread_ended(outcome: rules.Outcome, goryo_id: int, samurai_id: int, thread_id: int) -> str:
     over = _("The match of {goryo} and {samurai} in {thread} is over.").format(
         goryo=mention(goryo_id), samurai=mention(samurai_id), thread=channel_link(thread_id))
-    return f"{over} {_end_headline(outcome)}"
+    return f"{over} {end_headline(outcome)}"

@@ -175,7 +175,7 @@ def _buttons(message: discord.Message) -> list[dict]:
 
 def unexpected_errors(env: simcord.Env) -> list[BaseException]:
     """What the bot raised, minus refusals (expected errors the tree answers privately); acknowledges all."""
-    from bot.errors import Refusal
+    from bot.text.refusal import Refusal
 
     return [
         error for error in env.errors

@@ -8,7 +8,9 @@ import pytest
 
 import render
 import rules
-from bot.text import messages
+from bot.text.against_the_bot import ai_samurai_turn
+from bot.text.challenges import AID_ON
+from bot.text.match import aid_turn_start
 
 from .aid_oracle import expected_aid, expected_summary
 from .helpers import EndedByItself, Table, live_board
@@ -32,12 +34,12 @@ async def attachment(message) -> tuple[bytes, str]:
 async def test_a_whole_match_with_the_aid_on(env, make_bot):
     table = Table(env, seed=SEED)
     posted = await table.challenge(role="goryo", assist=True)
-    assert messages.AID_ON in posted.response.content
+    assert AID_ON in posted.response.content
     await table.answer("Accept")
     table.goryo, table.samurai = table.alice, table.bob
     table.state = rules.new_game(SEED)
     accepted = [m for m in table.channel.history() if "Challenge accepted" in m.content]
-    assert len(accepted) == 1 and messages.AID_ON in accepted[0].content
+    assert len(accepted) == 1 and AID_ON in accepted[0].content
 
     summaries = investigations = 0
     restarted = False
@@ -49,7 +51,7 @@ async def test_a_whole_match_with_the_aid_on(env, make_bot):
             aid = expected_aid(after)
             assert aid.paths_possible == aid.paths_total  # no answer yet this round
             ping = live_board(table)
-            assert messages.aid_turn_start(aid.paths_total) in ping.content
+            assert aid_turn_start(aid.paths_total) in ping.content
             assert await attachment(ping) == public_picture(after, aid)
         elif isinstance(action, (rules.Search, rules.Sniff)):
             investigations += 1
@@ -86,7 +88,7 @@ async def test_a_whole_match_with_the_aid_on(env, make_bot):
 async def test_without_the_aid_no_overlay_and_no_count_but_the_round_summary_still(env):
     table = Table(env, seed=SEED)
     posted = await table.challenge(role="goryo")
-    assert messages.AID_ON not in posted.response.content
+    assert AID_ON not in posted.response.content
     await table.answer("Accept")
     table.goryo, table.samurai = table.alice, table.bob
     table.state = rules.new_game(SEED)
@@ -128,11 +130,11 @@ async def test_against_the_bots_goryo_the_aid_is_on_the_same_way(env):
     table = Table(env)
     began = await table.alice.slash(table.channel, "goryo challenge", opponent=the_bot(env), role="samurai",
                                     level="easy", assist=True)
-    assert messages.AID_ON in began.response.content
+    assert AID_ON in began.response.content
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.assist and record.state.phase is rules.Phase.SAMURAI_TURN  # she has planned already
     aid = expected_aid(record.state)
-    assert messages.aid_turn_start(aid.paths_total) in live_board(table).content
+    assert aid_turn_start(aid.paths_total) in live_board(table).content
     search = next(a for a in rules.legal_samurai_actions(record.state) if isinstance(a, (rules.Search, rules.Sniff)))
     table.samurai = table.alice
     answered = await table.samurai_act(search)
@@ -153,6 +155,6 @@ async def test_against_the_bots_samurai_its_turn_announcement_keeps_the_aid(env)
     plan = next(rules.legal_plans(table.state))
     await table.play(plan)
     planned = rules.apply(rules.apply(rules.new_game(1), start).state, plan).state
-    announced = [m for m in table.channel.history() if m.content.startswith(messages.ai_samurai_turn(1))]
+    announced = [m for m in table.channel.history() if m.content.startswith(ai_samurai_turn(1))]
     assert len(announced) == 1
-    assert messages.aid_turn_start(expected_aid(planned).paths_total) in announced[0].content
+    assert aid_turn_start(expected_aid(planned).paths_total) in announced[0].content

@@ -15,8 +15,8 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 import rules
-from bot.outbox.deliverer import RETRY_MOST
-from bot.text import messages
+from bot.delivery.deliverer import RETRY_MOST
+from bot.text.faults import channel_refuses
 from locales import speaking
 
 from .helpers import Table
@@ -124,8 +124,8 @@ async def test_owed_announcements_wait_for_a_channel_that_refuses_the_bot_and_go
 ])
 def test_the_notice_names_the_channel_and_the_permission_to_grant_in_the_readers_language(language, words):
     with speaking(language):
-        one = messages.channel_refuses(7, ["send_messages"])
-        two = messages.channel_refuses(7, ["view_channel", "attach_files"])
+        one = channel_refuses(7, ["send_messages"])
+        two = channel_refuses(7, ["view_channel", "attach_files"])
     assert all(w in one for w in words)
     assert ("View Channel" in two and "Attach Files" in two) if language == "en" else (
         "Visualizzare i canali" in two and "Allegare file" in two and "concedermeli" in two)

@@ -12,9 +12,13 @@ import re
 import pytest
 
 from bot.commands.group import GoryoCommands
-from bot.text import messages
+from bot.text.challenges import challenge_text
 from bot.text.commands import NAME, localised
+from bot.text.goryo_dms import goryo_setup, goryo_turn
 from bot.text.help import HELP_TOPICS, help_text
+from bot.text.match import aid_turn_start, board_cooldown
+from bot.text.narration import narrate, narrate_event
+from bot.text.time_limits import claim_too_early, turn_reminder, turn_time
 from locales import catalogues, speaking, translate
 from rules import Side, Sniff
 from rules.events import (
@@ -56,7 +60,7 @@ def test_a_discovery_is_narrated_in_italian():
     _, events = discover(place(state, green="A1", purple="C1", red="C3"),
                          Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
     with speaking("it"):
-        lines = messages.narrate(events).splitlines()
+        lines = narrate(events).splitlines()
     assert lines[0] == "I Samurai chiudono il turno dopo 2 azioni. Rivelazione!"
     assert lines[1] == "Il percorso del Goryō era A1 → B1 → C1 → C2 → C3."
     assert lines[2] == "Il Goryō rompe lo Specchio su C3: la tessera Specchio viene girata sul lato Rotto."
@@ -112,16 +116,16 @@ def test_a_discovery_is_narrated_in_italian():
      "Lo Spirito del Goryō è stato catturato: andrebbe pescato un segnalino, ma il sacchetto è vuoto."),
 ])
 def test_each_event_in_both_languages_with_its_plural(event, english, italian):
-    assert messages.narrate_event(event) == english
+    assert narrate_event(event) == english
     with speaking("it"):
-        assert messages.narrate_event(event) == italian
+        assert narrate_event(event) == italian
 
 
 def test_the_goryos_setup_names_her_objects_with_their_articles():
     state = started(bound=URN, first=HELMET, start="A1")
     with speaking("it"):
-        setup = messages.goryo_setup(fresh(URN, HELMET), 42)
-        turn = messages.goryo_turn(state, 42)
+        setup = goryo_setup(fresh(URN, HELMET), 42)
+        turn = goryo_turn(state, 42)
     assert setup.splitlines()[0] == (
         "Sei il Goryō in <#42>. Il tuo Oggetto Vincolato è l'Urna: non rompere mai un'Urna, e tienilo segreto."
     )
@@ -134,7 +138,7 @@ def test_the_goryos_setup_names_her_objects_with_their_articles():
 
 def test_a_challenge_keeps_its_mentions_and_timestamp_in_italian():
     with speaking("it"):
-        text = messages.challenge_text(1, 2, "samurai", advanced=True, expires_at=1_700_000_000, assist=False)
+        text = challenge_text(1, 2, "samurai", advanced=True, expires_at=1_700_000_000, assist=False)
     assert text == (
         "<@2>, <@1> ti sfida a una partita di Goryō: <@1> gioca come Samurai e <@2> come Goryō. "
         "Modalità avanzata: ogni Samurai compie al massimo 2 azioni.\n"
@@ -144,16 +148,16 @@ def test_a_challenge_keeps_its_mentions_and_timestamp_in_italian():
 
 def test_counts_and_sides_take_their_own_sentences():
     with speaking("it"):
-        assert messages.aid_turn_start(1).startswith("Aiuto alla deduzione: in questo round al Goryō resta 1 percorso")
-        assert messages.aid_turn_start(17).startswith(
+        assert aid_turn_start(1).startswith("Aiuto alla deduzione: in questo round al Goryō resta 1 percorso")
+        assert aid_turn_start(17).startswith(
             "Aiuto alla deduzione: in questo round al Goryō restano 17 percorsi")
-        assert messages.turn_time(Side.SAMURAI, 1_700_000_000, up=False) == (
+        assert turn_time(Side.SAMURAI, 1_700_000_000, up=False) == (
             "Tempo del turno: i Samurai hanno tempo fino al <t:1700000000:f> (<t:1700000000:R>)."
         )
-        assert "in <#9> tocca al Goryō" in messages.turn_reminder(Side.GORYO, 1, 2, 9, 1_700_000_000)
-        assert messages.board_cooldown(0.2, 10).startswith("Hai chiesto il tabellone un attimo fa: puoi chiederlo "
+        assert "in <#9> tocca al Goryō" in turn_reminder(Side.GORYO, 1, 2, 9, 1_700_000_000)
+        assert board_cooldown(0.2, 10).startswith("Hai chiesto il tabellone un attimo fa: puoi chiederlo "
                                                             "di nuovo tra 1 secondo")
-    assert messages.board_cooldown(4.6, 10).startswith(
+    assert board_cooldown(4.6, 10).startswith(
         "You asked for the board a moment ago: you can ask again in 5 seconds")
 
 
@@ -178,10 +182,10 @@ def test_the_help_is_in_italian_in_italian():
 
 
 def _bot_entries():
-    """This project's bot texts (bot/text, bot/league) in every catalogue, as (catalogue, english, translated)."""
+    """This project's bot texts (bot/text, bot/records) in every catalogue, as (catalogue, english, translated)."""
     for path in catalogues.catalogue_paths():
         for message in catalogues.read(path):
-            if message.id and any(file.startswith(("bot/text/", "bot/league/")) for file, _ in message.locations):
+            if message.id and any(file.startswith(("bot/text/", "bot/records/")) for file, _ in message.locations):
                 sources = message.id if isinstance(message.id, tuple) else (message.id,)
                 strings = message.string if isinstance(message.string, tuple) else (message.string,)
                 yield from ((path.name, sources[min(i, len(sources) - 1)], s) for i, s in enumerate(strings))
@@ -237,4 +241,4 @@ def test_commands_are_named_as_the_readers_client_lists_them():
         assert localised("`/goryo challenge opponent:@<the bot> [level:]`") == (
             f"`/goryo {name('challenge')} {name('opponent')}:@<the bot> [{name('level')}:]`"
         )
-        assert f"`/goryo {name('claim')}`" in messages.claim_too_early(Side.GORYO, 1_700_000_000)
+        assert f"`/goryo {name('claim')}`" in claim_too_early(Side.GORYO, 1_700_000_000)

@@ -63,7 +63,8 @@ async def follow_step(user, lesson: script.Lesson, step: int) -> None:
         if wants.trail is not None:
             trail = rules.space_name(wants.trail)
             selects = _controls(_latest(user))  # split by room when more than 25 spaces qualify
-            what = next(k for k, c in selects.items() if k.startswith("trail") and trail in [o.value for o in c.options])
+            what = next(k for k, c in selects.items()
+                        if k.startswith("trail") and trail in [o.value for o in c.options])
             await _pick(user, what, trail)
     elif isinstance(wants, script.Preview):
         await _press(user, "preview")

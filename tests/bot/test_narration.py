@@ -1,6 +1,6 @@
 """The channel's Discovery narration says why each token is drawn (issue 9, item 6)."""
 
-from bot.text import messages
+from bot.text.narration import DRAW_CAUSES, narrate
 from rules import Sniff
 from rules.events import BagEmpty, DrawCause, TokenDrawn
 from tests.rules.builders import FAN, GREEN, HELMET, PURPLE, SCROLL, URN, discover, place, plan, play, sq, started
@@ -13,7 +13,7 @@ def test_a_gong_draw_and_a_capture_draw_are_each_explained():
                          Sniff(GREEN, sq("B1")), Sniff(PURPLE, sq("C2")))
     draws = [e for e in events if isinstance(e, TokenDrawn)]
     assert [(e.object_type, e.cause) for e in draws] == [(FAN, DrawCause.BAG_ICON), (SCROLL, DrawCause.SPIRIT_CAPTURED)]
-    lines = messages.narrate(events).splitlines()
+    lines = narrate(events).splitlines()
     fan = next(line for line in lines if "Fan token is drawn" in line)
     scroll = next(line for line in lines if "Scroll token is drawn" in line)
     assert fan.startswith("The mallet reached a bag icon:") and "every intact Fan is sealed" in fan
@@ -21,11 +21,11 @@ def test_a_gong_draw_and_a_capture_draw_are_each_explained():
 
 
 def test_an_empty_bag_says_which_draw_was_missed():
-    assert messages.narrate([BagEmpty(DrawCause.SPIRIT_CAPTURED)]) == (
+    assert narrate([BagEmpty(DrawCause.SPIRIT_CAPTURED)]) == (
         "Her spirit was captured: a token should be drawn, but the bag is empty."
     )
-    assert messages.narrate([BagEmpty(DrawCause.BAG_ICON)]).startswith("The mallet reached a bag icon:")
+    assert narrate([BagEmpty(DrawCause.BAG_ICON)]).startswith("The mallet reached a bag icon:")
 
 
 def test_every_draw_cause_has_words():
-    assert set(messages.DRAW_CAUSES) == set(DrawCause)
+    assert set(DRAW_CAUSES) == set(DrawCause)

@@ -14,9 +14,9 @@ import pytest
 
 import rules
 from bot.delivery.announce import outbox_for
-from bot.errors import Refusal
 from bot.play.service import MatchService, Played
 from bot.storage.sqlite import SqliteStore
+from bot.text.refusal import Refusal
 
 GORYO, SAMURAI = 101, 202
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -24,11 +24,11 @@ import pytest
 
 import rules
 from bot.delivery.announce import outbox_for
-from bot.errors import Refusal
 from bot.play.game import Game
 from bot.play.service import MatchService, Played
 from bot.play.timekeeping import TurnClock
 from bot.storage import open_store
+from bot.text.refusal import Refusal
 
 from .helpers import Table
 

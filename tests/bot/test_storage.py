@@ -678,7 +678,7 @@ async def test_records_and_info_logs_never_show_hidden_information(store, caplog
 
 
 async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     match = await new_match(store)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
@@ -709,7 +709,7 @@ async def test_outbox_items_are_stored_with_their_action_or_not_at_all(store):
 
 
 async def test_items_held_back_wait_for_the_one_that_failed_and_a_refusal_is_noted_once(store):
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     match = await new_match(store)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
@@ -730,7 +730,7 @@ async def test_items_held_back_wait_for_the_one_that_failed_and_a_refusal_is_not
 
 
 async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_delivered(store):
-    from bot.outbox import Carrier, OutboxItem
+    from bot.records.outbox import Carrier, OutboxItem
 
     match = await new_match(store)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
@@ -754,7 +754,7 @@ async def test_an_items_first_attempt_and_its_interaction_are_kept_until_it_is_d
 
 
 def test_the_secret_board_cannot_be_queued_for_the_channel():
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     for route in ("public", "live"):
         with pytest.raises(ValueError, match="only go to her"):
@@ -779,7 +779,7 @@ async def test_due_reminders_come_from_an_index_not_a_scan(sqlite_store, db_path
 
 
 async def test_what_the_outbox_owes_is_found_from_an_index_not_a_scan(sqlite_store, db_path):
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     store = sqlite_store
     match = await new_match(store)
@@ -849,7 +849,7 @@ async def test_one_holder_at_a_time_drains_a_matchs_outbox(store):
 
 
 async def test_a_process_holding_some_shards_finds_the_waiting_outbox_of_its_own_servers_only(store):
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     # Snowflakes whose server lands on shard 0, 1, 2 of 3 by discord.py's formula; and a match with no server.
     guilds = {shard: (3_000_000 + shard) << 22 for shard in range(3)}
@@ -925,7 +925,7 @@ async def test_a_finished_match_is_summarised_and_rated_in_its_transaction_and_a
 
 
 async def test_who_hears_which_language_is_stored_and_refreshed_with_each_action(store):
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     unspoken = await challenge(store, channel_id=CHANNEL + 1)  # as every challenge before languages existed
     assert (unspoken.server_language, unspoken.challenger_language) == ("en", "en")
@@ -952,7 +952,7 @@ async def test_who_hears_which_language_is_stored_and_refreshed_with_each_action
 
 
 def test_an_outbox_item_stored_before_languages_is_english():
-    from bot.outbox import OutboxItem
+    from bot.records.outbox import OutboxItem
 
     item = OutboxItem.from_row("narration", "public", '{"text":"She appears","picture":null,"answer":true}')
     assert item.language == "en"
@@ -961,8 +961,8 @@ def test_an_outbox_item_stored_before_languages_is_english():
 
 
 def test_an_end_message_keeps_the_rating_facts_it_was_stored_with():
-    from bot.league import Rating, RatingChange
-    from bot.outbox import OutboxItem
+    from bot.records.league import Rating, RatingChange
+    from bot.records.outbox import OutboxItem
 
     moved = (RatingChange(ALICE, rules.Side.GORYO, Rating(), Rating(26.1, 7.9, 1, 1)),
              RatingChange(BOB, rules.Side.SAMURAI, Rating(), Rating(23.9, 7.9, 1, 0)))

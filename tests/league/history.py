@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.league import MatchSummary, PlayedPlan
+from bot.records.league import MatchSummary, PlayedPlan
 from rules import Outcome, Side, Termination, parse_plan, parse_space
 
 ANN, BEN, CAT, BOT = 1, 2, 3, 99

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.league import channel_history, leaderboard, member_stats, rebuild
+from bot.records.league import channel_history, leaderboard, member_stats, rebuild
 from rules import ObjectType, Side, Termination
 
 from .history import ANN, BACK_ROOM, BEN, BOT, CAT, GUILD, HISTORY, OTHER_GUILD, TABLE, played, summary

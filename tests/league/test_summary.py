@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 import rules
-from bot.league import MatchNotFinishedError, member_stats, rebuild, summarise
+from bot.records.league import MatchNotFinishedError, member_stats, rebuild, summarise
 from rules import OBJECT_AT, ObjectType, Resign, Side, Termination, parse_plan, parse_space
 from rules.playout import random_match
 from tests.render.action_logs import THIRD_PLAN, scripted_match, two_rounds

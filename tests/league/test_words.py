@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.league import changes, channel_history, leaderboard, member_stats, rebuild, update
-from bot.league.words import (
+from bot.records.league import changes, channel_history, leaderboard, member_stats, rebuild, update
+from bot.text.league import (
     history_footer,
     history_lines,
     leaderboard_text,
@@ -74,7 +74,7 @@ def test_history_and_rating_changes():
 
 
 def test_the_rating_note_under_an_end_message_is_made_from_the_stored_numbers_in_the_readers_language():
-    from bot.league.words import rating_note
+    from bot.text.league import rating_note
 
     match = summary(50, ANN, BEN, Side.SAMURAI)
     moved = changes({}, update({}, match), match)

@@ -14,10 +14,10 @@ import pytest
 
 import rules
 from bot.commands.refusals import refusal_text
-from bot.errors import Refusal
 from bot.play.service import wrong_turn
 from bot.text.commands import NAME
 from bot.text.reasons import say
+from bot.text.refusal import Refusal
 from locales import N_, Nn_, catalogues, speaking, translate
 from rules import SPACES, Reason, Samurai, Side
 from rules.goryo_turn import target_refusal
@@ -201,7 +201,7 @@ def test_the_refusals_catalogue_keeps_code_spans_as_written():
     checked = 0
     for path in catalogues.catalogue_paths():
         for message in catalogues.read(path):
-            mine = any(f.startswith(("bot/commands/", "bot/play/", "bot/outbox/", "rules/"))
+            mine = any(f.startswith(("bot/commands/", "bot/play/", "bot/delivery/", "rules/"))
                        for f, _ in message.locations)
             if message.id and mine:
                 sources = message.id if isinstance(message.id, tuple) else (message.id,)

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 import rules
-from bot.league import Rating
-from bot.outbox import Carrier, OutboxItem
+from bot.records.league import Rating
+from bot.records.outbox import Carrier, OutboxItem
 from bot.storage import (
     ChannelBusyError,
     MatchThread,

@@ -72,17 +72,16 @@ import discord
 import rules
 from locales import _, speaking
 
-from ..delivery import boards
-from ..delivery.boards import Board
-from ..delivery.send import QUIET, message_options, pinging, pinging_players
-from ..league.words import rating_note
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem, is_panel_off
 from ..storage import MatchRecord, Shards, Store
-from ..text import messages
+from ..text.faults import channel_refuses, delivery_failed
+from ..text.league import rating_note
 from ..ui.buttons import NAMED_VIEWS
-from . import failures
+from . import boards, failures
+from .boards import Board
 from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
-from .items import Carrier, OutboxEntry, OutboxItem, is_panel_off
+from .send import QUIET, message_options, pinging, pinging_players
 
 log = logging.getLogger(__name__)
 
@@ -230,7 +229,7 @@ class Reply:
             except SEND_FAILURES as error:
                 self._lost(error)
         if lost:
-            notice = messages.delivery_failed() if refused is None else messages.channel_refuses(
+            notice = delivery_failed() if refused is None else channel_refuses(
                 self.record.channel_id, refused)
             await self.send_private(notice)
         elif not self.used and not self._updating:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import Reason
 
-from .text.reasons import say
+from .reasons import say
 
 
 class Refusal(Exception):

@@ -32,7 +32,7 @@ from typing import Any, Literal, cast
 
 from rules import Side
 
-from ..league.ratings import Rating, RatingChange
+from .league.ratings import Rating, RatingChange
 
 Route = Literal["public", "goryo", "live", "samurai"]
 Picture = Literal["public", "discovery", "final", "goryo"]

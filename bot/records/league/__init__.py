@@ -2,7 +2,7 @@
 
 No discord and no database here: the storage layer turns each finished match into a
 ``MatchSummary`` (``summarise``), ``ratings`` and ``stats`` compute from those, and
-``words`` says the results in plain text for the commands to post.
+``bot.text.league`` says the results in plain text for the commands to post.
 """
 
 from .ratings import (

@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from bot.text.commands import command
-from bot.text.messages import channel_link, mention
 from locales import _, ngettext, pgettext
 from render.words import reason, the_object, winner_line
 from rules import Outcome, Side
 
-from .ratings import Rating, RatingChange
-from .stats import LEADERBOARD_MIN_MATCHES, LeaderboardRow, MemberStats, RecentMatch, RoleRecord
-from .summary import MatchSummary
+from ..records.league.ratings import Rating, RatingChange
+from ..records.league.stats import LEADERBOARD_MIN_MATCHES, LeaderboardRow, MemberStats, RecentMatch, RoleRecord
+from ..records.league.summary import MatchSummary
+from .commands import command
+from .messages import channel_link, mention
 
 
 def role_name(side: Side) -> str:

@@ -29,12 +29,12 @@ import discord
 from locales import speaking
 
 from .. import discord_private
-from ..delivery.boards import Board, embeds_of
-from ..delivery.send import pinging_players
+from ..records.outbox import Carrier, OutboxEntry
 from ..storage import MatchRecord, Store
-from ..text import messages
+from ..text.goryo_dms import unreachable_goryo
 from ..text.languages import of_guild
-from .items import Carrier, OutboxEntry
+from .boards import Board, embeds_of
+from .send import pinging_players
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 def unreachable_notice(bot: discord.Client, record: MatchRecord) -> str:
     """What the channel is told when her DMs are shut: in the channel's language, as the bot says it on its own."""
     with speaking(of_guild(bot, record.guild_id, record.server_language)):
-        return messages.unreachable_goryo(record.goryo_id, dms_closed=True)
+        return unreachable_goryo(record.goryo_id, dms_closed=True)
 
 
 # Our clock against Discord's, when "newer than the attempt" is turned into a message id.

@@ -1,6 +1,6 @@
 """``Played``: one applied action as the pipeline hands it on, to what announces it and what delivers that.
 
-Beside the outbox, below ``delivery`` and ``play``, so that both can name it.
+A plain record, so that ``delivery`` and ``play`` can both name it.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import rules
 from rules import events as ev
 
-from ..storage import MatchRecord
-from .items import OutboxEntry
+from .matches import MatchRecord
+from .outbox import OutboxEntry
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,10 @@ import discord
 
 from locales import speaking
 
-from ..delivery.send import message_options
 from ..storage import MatchRecord
-from ..text import messages
+from ..text.faults import channel_refuses
 from ..text.languages import of_guild
+from .send import message_options
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +78,7 @@ async def tell_players(bot: discord.Client, record: MatchRecord, permissions: li
         if user_id in (told, me):  # the bot's own seat, in a match against it
             continue
         with speaking(language):
-            text = messages.channel_refuses(record.channel_id, permissions)
+            text = channel_refuses(record.channel_id, permissions)
         try:
             dm = await bot.create_dm(discord.Object(user_id))
             await dm.send(text, **message_options())
