@@ -22,6 +22,9 @@ SAVE_LESSON = (
 )
 # Only from the step the learner saw: a second click on the same control moves the lesson once.
 ADVANCE_LESSON = "UPDATE lessons SET step = ?, updated_at = ? WHERE user_id = ? AND role = ? AND step = ?"
+FINISHED_A_MATCH = (
+    "SELECT 1 AS found FROM matches WHERE status = 'finished' AND (goryo_id = ? OR samurai_id = ?) LIMIT 1"
+)
 GET_LESSON = "SELECT user_id, role, step, guild_id, channel_id FROM lessons WHERE user_id = ?"
 
 
@@ -51,3 +54,8 @@ class LessonsSql:
     async def lesson(self, user_id: int) -> LessonRecord | None:
         async with self._engine.read() as db:
             return lesson_from_row(await db.one(GET_LESSON, (user_id,)))
+
+    async def finished_a_match(self, user_id: int) -> bool:
+        """Whether ``user_id`` ever finished a match on this bot (against anyone, the bot included)."""
+        async with self._engine.read() as db:
+            return await db.one(FINISHED_A_MATCH, (user_id, user_id)) is not None

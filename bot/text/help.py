@@ -12,6 +12,7 @@ from locales import N_, _
 from ..records.league import RATING_HELP
 from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from .commands import localised
+from .lessons import LEARN_FIRST
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
 HELP_TOPICS: tuple[HelpTopic, ...] = get_args(HelpTopic)
@@ -94,8 +95,8 @@ def help_text(topic: HelpTopic | None) -> str:
 
 
 def _topic(topic: HelpTopic | None) -> str:
-    if topic is None:
-        return _(HELP_OVERVIEW)
+    if topic is None:  # newcomers are pointed to the lesson first (issue 36)
+        return f"{_(LEARN_FIRST)}\n{_(HELP_OVERVIEW)}"
     if topic == "ratings":
         return ratings_help()
     topics = {

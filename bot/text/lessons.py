@@ -92,6 +92,9 @@ class Lesson:
         return state
 
 
+# Translators: names in `code` stay in English; each reader sees them in their own Discord client's language.
+LEARN_FIRST = N_("New to Goryō? `/goryo learn` plays a guided first match with you, privately, in five minutes.")
+
 GREEN, PURPLE, RED = rules.Samurai.GREEN, rules.Samurai.PURPLE, rules.Samurai.RED
 
 END_TEXT = N_(

@@ -194,3 +194,15 @@ async def test_others_see_nothing_and_the_samurai_learner_sees_only_public_pictu
     for index, message in enumerate(shown[:discovery]):
         expected = await drawing.public_board(position(script.SAMURAI, index).state, language="en")
         assert [await a.read() for a in message.attachments] == [expected.png]
+
+
+async def test_newcomers_are_pointed_to_the_lesson_first(table: Table):
+    helped = await table.carol.slash(table.channel, "goryo help")
+    assert helped.response.content.startswith("New to Goryō? `/goryo learn`")
+    challenged = await table.challenge()  # alice has never finished a match nor begun a lesson
+    [note] = [f for f in challenged.followups if "/goryo learn" in f.content]
+    assert note.ephemeral
+    await table.answer("Decline")
+    await table.alice.user.slash("goryo learn")
+    again = await table.challenge()
+    assert not [f for f in again.followups if "/goryo learn" in f.content]  # she knows of it now

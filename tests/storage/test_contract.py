@@ -309,6 +309,10 @@ async def lessons(store) -> None:
     assert await store.lesson(ANN) == LessonRecord(ANN, "goryo", 0)
     with pytest.raises(ValueError):
         await store.save_lesson(LessonRecord(BEN, "ninja", 0), now=T0)
+    assert not await store.finished_a_match(ANN)
+    match = await started(store)
+    await act(store, match, rules.Resign(rules.Side.GORYO))
+    assert await store.finished_a_match(match.goryo_id) and await store.finished_a_match(match.samurai_id)
 
 
 async def lifecycle(store) -> None:
