@@ -313,9 +313,10 @@ class Lessons:
         if inner == "real":
             if held.channel_id is None:
                 raise Refusal(NO_LESSON)
+            # First the match (it may be refused: that channel is busy), then the lesson is over.
+            await self.real_match(interaction, held.role, (held.guild_id, held.channel_id))
             await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=len(lesson.steps),
                                             now=self._now())
-            await self.real_match(interaction, held.role, (held.guild_id, held.channel_id))
             return
         clicked = read_click(inner, value)
         if isinstance(clicked, Own) and clicked.what == "go" and shown_at != held.step:

@@ -206,3 +206,21 @@ async def test_newcomers_are_pointed_to_the_lesson_first(table: Table):
     await table.alice.user.slash("goryo learn")
     again = await table.challenge()
     assert not [f for f in again.followups if "/goryo learn" in f.content]  # she knows of it now
+
+
+async def test_the_real_match_refused_in_a_busy_channel_leaves_the_button_working(table: Table):
+    learner = table.alice
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner.user, script.SAMURAI, step)
+    await table.challenge(by=table.bob, opponent=table.carol)
+    await table.answer("Accept", by=table.carol)  # the channel's match: bob and carol
+    refused = await _press(learner.user, "real")
+    assert "one match per channel" in refused.response.content
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
+    await table.bob.slash(table.channel, "goryo resign")
+    await table.bob.click(table.channel.history(viewer=table.bob)[-1], label="Resign")
+    await _press(learner.user, "real")
+    record = await table.env.bot.store.active_match_in(table.channel.id)
+    assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps)
