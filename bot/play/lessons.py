@@ -175,10 +175,15 @@ def _check_built(state: rules.GameState, built: Built) -> None:
 # --- what a step shows ----------------------------------------------------------------------------------
 
 
-def step_text(lesson: script.Lesson, step: int, built: Built | None = None) -> str:
-    """The step's words: where the learner is, what to do and why, and her path so far when she builds."""
+def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True) -> str:
+    """The step's words: where the learner is, what to do and why, and her path so far when she builds.
+
+    ``place_known``: the lesson was asked for in a server, where its last step can start a real match.
+    """
     head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
     text = f"{head}\n{localised(_(lesson.steps[step].says))}"
+    if isinstance(lesson.steps[step].wants, script.Finish):
+        text += " " + localised(_(script.READY if place_known else script.HOW_TO_PLAY))
     at = position(lesson, step)
     if at.path is not None:
         path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
@@ -238,10 +243,9 @@ class Lessons:
 
     async def _message(self, record: LessonRecord) -> dict:
         lesson = script.LESSONS[record.role]
-        text = step_text(lesson, record.step)
-        view = step_view(lesson, record.step, place_known=record.channel_id is not None)
-        if isinstance(lesson.steps[record.step].wants, script.Finish) and record.channel_id is None:
-            text += "\n" + localised(_("Then type `/goryo challenge` in a server, naming me as `opponent`."))
+        place_known = record.channel_id is not None
+        text = step_text(lesson, record.step, place_known=place_known)
+        view = step_view(lesson, record.step, place_known=place_known)
         return {"content": text, **message_options(await self._picture(lesson, record.step), view)}
 
     # --- /goryo learn ---------------------------------------------------------------------------------

@@ -99,8 +99,12 @@ GREEN, PURPLE, RED = rules.Samurai.GREEN, rules.Samurai.PURPLE, rules.Samurai.RE
 
 END_TEXT = N_(
     "**How a match ends.** The Samurai win at once with a third spirit token, when all object types but one "
-    "are broken or sealed (the last is her bound object), or if she breaks her bound object or has no legal "
-    "path. Otherwise the Goryō wins after round 4. You have seen it all: ready for a real match?")
+    "are broken or sealed (the last is her bound type), or if she breaks her bound object or has no legal path. "
+    "Otherwise the Goryō wins after round 4.")
+# The last step's last line: a first real match is one click away, or (a lesson begun in DMs) how to start one.
+READY = N_("You have seen it all: ready for a real match?")
+# Translators: names in `code` stay in English; each reader sees them in their own Discord client's language.
+HOW_TO_PLAY = N_("For a real match, type `/goryo challenge` in a server and name me as `opponent`.")
 
 # --- the Goryō's lesson: the learner plans, the bot's Samurai hunt -------------------------------------------
 

@@ -47,8 +47,9 @@ def test_each_step_says_at_most_400_characters_in_every_language(role, language)
     with speaking(language):
         for step, shown in enumerate(lesson.steps):
             for built in _builder_stops(lesson, step):
-                text = step_text(lesson, step, built)
-                assert len(text) <= LIMIT, (step, len(text), text)
+                for place_known in (True, False):  # asked for in a server, or in DMs
+                    text = step_text(lesson, step, built, place_known=place_known)
+                    assert len(text) <= LIMIT, (step, len(text), text)
             if shown.other:
                 assert len(_(shown.other)) <= LIMIT
 
