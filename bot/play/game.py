@@ -19,8 +19,9 @@ from locales import N_, speaking, spoken
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
-from ..delivery.deliverer import Deliverer, Reply
+from ..delivery.deliverer import Deliverer
 from ..delivery.notices import with_turn_notices
+from ..delivery.reply import Reply
 from ..delivery.send import acknowledge_privately, message_options, send_private
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings

@@ -23,7 +23,8 @@ import simcord.http.router
 import render
 import rules
 from bot.delivery.boards import ALT_TEXT_LIMIT
-from bot.delivery.deliverer import RETRY_FIRST, worded
+from bot.delivery.deliverer import RETRY_FIRST
+from bot.delivery.routes import worded
 from bot.play.service import STEPS
 
 from .helpers import Table, live_board, unexpected_errors
