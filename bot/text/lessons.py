@@ -187,12 +187,14 @@ SAMURAI = Lesson("samurai", before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), s
             "and last action."),
          Choose(rules.Search(GREEN)),
          N_("That is allowed, but this lesson has Green search A2 now. Pick Green searches A2.")),
-    Step(N_("**Yes again**: she went B1, A1, A2. From A2 she may go on to A3 and across the bridge to A4. Call "
-            "Red: pick **Red → A5**. Once you call another Samurai, Green is done for this turn."),
+    Step(N_("**Yes again**: she went B1, A1, A2. From A2 she may go on to A3 and across the bridge to A4; once a "
+            "match her Sprint adds a step. Call Red: pick **Red → A5**. Once you call another Samurai, Green is "
+            "done for this turn."),
          Choose(rules.Move(RED, _s("A5"))),
          N_("That is allowed, but this lesson sends Red towards the west bridge. Pick Red → A5.")),
     Step(N_("**Cut her off.** A Samurai may move twice. Pick **Red → A4**: a Samurai standing on her target "
-            "when the round ends catches her. That is your 5th action cube of 6."),
+            "when the round ends catches her. Her target is an intact object, never of a sealed type or her bound "
+            "type. That is your 5th action cube of 6."),
          Choose(rules.Move(RED, _s("A4"))),
          N_("That is allowed, but this lesson puts Red on A4, the end of the bridge. Pick Red → A4.")),
     Step(N_("**Your last cube.** Pick **Red sniffs A3**. With no cube left the turn ends and the Discovery "
