@@ -53,6 +53,7 @@ HELP_RULES = N_("""\
 # Discord client's language (bot/text/commands.py).
 HELP_COMMANDS = N_("""\
 **Commands**
+`/goryo learn [role:]` new? a guided first match against me, in your DMs
 `/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
