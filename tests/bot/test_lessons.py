@@ -224,3 +224,16 @@ async def test_the_real_match_refused_in_a_busy_channel_leaves_the_button_workin
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps)
+
+
+async def test_a_lesson_begun_in_dms_ends_by_saying_how_to_start_a_match(table: Table):
+    learner = table.alice.user
+    answered = await learner.slash("goryo learn", role="samurai")
+    assert answered.response.content.startswith("**Lesson** · step 1 of")  # in DMs: the lesson is the answer
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner, script.SAMURAI, step)
+    last = _latest(learner)
+    assert "type `/goryo challenge` in a server" in last.content
+    assert set(_controls(last)) == {"learn:goryo"}  # no match to start from here; the other side's lesson
+    await _press(learner, "learn:goryo")
+    assert _latest(learner).content.startswith("**Lesson** · step 1 of 12\n**You are the Goryō**")
