@@ -108,13 +108,22 @@ def decide(
 def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, rules.Space], ...]:
     """Where the Samurai stood when she planned this round: public, as every move was told in the channel.
 
-    Each one's last move before her latest plan, or his starting space.
+    Each one's last move standing before her latest plan (a move taken back by ``Undo`` does not stand), or his
+    starting space.
     """
     at = {samurai: SAMURAI_START[samurai] for samurai in rules.Samurai}
     planned = max((i for i, entry in enumerate(log) if isinstance(entry.action, rules.Plan)), default=0)
+    takeable: list[tuple[rules.Samurai, rules.Space]] = []  # the moves an Undo could take back: who, from where
     for entry in log[:planned]:
-        if isinstance(entry.action, rules.Move):
-            at[entry.action.samurai] = entry.action.to
+        action = entry.action
+        if isinstance(action, rules.Move):
+            takeable.append((action.samurai, at[action.samurai]))
+            at[action.samurai] = action.to
+        elif isinstance(action, rules.Undo):
+            samurai, origin = takeable.pop()
+            at[samurai] = origin
+        else:
+            takeable.clear()  # as in the rules: an answer or the turn's end fixes every move before it
     return tuple(at.items())
 
 

@@ -15,6 +15,7 @@ from discord import app_commands
 
 import rules
 from locales import N_, speaking, spoken
+from rules import layout
 
 from ..delivery import boards
 from ..delivery.announce import in_their_languages, outbox_for
@@ -38,16 +39,18 @@ from ..text.goryo_dms import (
 from ..text.match import (
     board_caption,
     board_cooldown,
+    end_turn_question,
     last_match_caption,
     resign_kept,
     resign_outdated,
     resign_question,
     resigned,
+    turn_ended,
 )
 from ..text.refusal import Refusal
 from ..text.status import status_text
-from ..ui import builder
-from ..ui.buttons import plan_view, resign_view
+from ..ui import builder, panel
+from ..ui.buttons import end_turn_view, plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
@@ -282,15 +285,8 @@ class Game:
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
 
-    async def panel_action(
-        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
-    ) -> None:
-        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now.
-
-        Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
-        the action's words are then the answer to the click, a new message in the channel, then the live board (the
-        clicked message) is posted anew below them with its panel, by its own route, and the clicked one deleted.
-        """
+    async def _panel_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
+        """The match a panel click acts on, if the clicker leads its Samurai and its turn is on; else a refusal."""
         record = await self.service.load(match_id)
         if interaction.user.id != record.samurai_id:
             raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
@@ -302,11 +298,29 @@ class Game:
                 raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
             raise Refusal(N_("This panel belongs to the turn of round {number}, which is over. Use the newest board "
                              "in the channel."), number=round_number)
-        record = await self.note_languages(interaction, record)
+        return await self.note_languages(interaction, record)
+
+    async def panel_action(
+        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
+    ) -> None:
+        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now."""
+        record = await self._panel_match(interaction, match_id, round_number)
+        await self._panel_play(interaction, record, action)
+
+    async def _panel_play(
+        self, interaction: discord.Interaction, record: MatchRecord, action: rules.Action,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
+    ) -> None:
+        """Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
+        the action's words are then the answer to the click, a new message in the channel, then the live board (the
+        clicked message) is posted anew below them with its panel, by its own route, and the clicked one deleted.
+        """
         MatchService.check(record, interaction.user.id, action, None)
+        if unless is not None and (refusal := await unless(record)) is not None:
+            raise refusal
         await interaction.response.defer(thinking=True)  # in the channel, for everyone: the action's words
         try:
-            await self.act(interaction, match_id, action)
+            await self.act(interaction, record.id, action, unless=unless)
         except Refusal:
             # Another click got there first and this one is no longer legal: its place in the channel goes.
             try:
@@ -314,6 +328,36 @@ class Game:
             except discord.HTTPException:
                 pass
             raise
+
+    async def panel_end_turn(self, interaction: discord.Interaction, match_id: int, round_number: int) -> None:
+        """The panel's End turn: with actions still possible it only asks, privately; nothing ends until confirmed."""
+        record = await self._panel_match(interaction, match_id, round_number)
+        state = record.state
+        if rules.legal_samurai_actions(state):
+            unused = layout.SAMURAI_ACTION_CUBES - state.actions_used
+            await send_private(interaction, end_turn_question(unused), view=end_turn_view(record.id, record.version))
+            return
+        await self._panel_play(interaction, record, rules.EndSamuraiTurn())
+
+    async def confirm_end_turn(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        """End turn, confirmed: only while the match is as it was asked (else refused, nothing changed)."""
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.samurai_id:
+            raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
+                          samurai=messages.mention(record.samurai_id))
+        await self.act(interaction, match_id, rules.EndSamuraiTurn(), version=version, receipt=turn_ended())
+
+    async def panel_undo(self, interaction: discord.Interaction, match_id: int, round_number: int, key: str) -> None:
+        """The panel's Undo: takes back the move it was shown for, and only that one (a doubled click is refused)."""
+        record = await self._panel_match(interaction, match_id, round_number)
+
+        async def taken_back_already(now: MatchRecord) -> Refusal | None:
+            if panel.undo_key(now.state) == key or rules.undo_refusal(now.state) is not None:
+                return None  # the move it names is still the last (or the rules say why not)
+            return Refusal(N_("This Undo is out of date: the move it was for was already taken back, or another "
+                              "action came after it. Nothing was changed; use the newest board."))
+
+        await self._panel_play(interaction, record, rules.Undo(), unless=taken_back_already)
 
     # --- anyone -----------------------------------------------------------------------
 

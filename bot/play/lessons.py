@@ -75,6 +75,8 @@ def read_click(inner: str, value: str) -> Click:
         return panel.action_from(found["kind"], value)
     if re.fullmatch(panel.END_ID, full):
         return rules.EndSamuraiTurn()
+    if re.fullmatch(panel.UNDO_ID, full):
+        return rules.Undo()
     if found := re.fullmatch(builder.SELECT_ID, full):
         path, trail = builder.decode(found["path"]), builder.trail_from(found["trail"])
         if found["what"] == "start":

@@ -60,6 +60,7 @@ PLAN_ID = (
 )
 RESIGN_ID = r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
 REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
+END_TURN_ID = r"goryo:endturn:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_ID):
@@ -149,6 +150,31 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID
         return cls(int(match["match"]), int(match["version"]), match["choice"])
 
 
+def end_turn_view(match_id: int, version: int) -> discord.ui.View:
+    """End turn / Keep playing, asked when actions are left; made at ``version``, so a stale End turn is refused."""
+    return _buttons(EndTurnButton(match_id, version, "confirm"), EndTurnButton(match_id, version, "keep"))
+
+
+class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_TURN_ID):
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "confirm": (N_("End turn"), discord.ButtonStyle.danger),
+        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, match_id: int, version: int, choice: str) -> None:
+        label, style = self.LOOKS[choice]
+        super().__init__(
+            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:endturn:{match_id}:{version}:{choice}")
+        )
+        self.match_id = match_id
+        self.version = version
+        self.choice = choice
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(int(match["match"]), int(match["version"]), match["choice"])
+
+
 def rematch_view(match_id: int) -> discord.ui.View:
     return _buttons(RematchButton(match_id))
 
@@ -177,7 +203,8 @@ NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View |
 }
 
 __all__ = [
-    "CHALLENGE_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton", "PlanButton",
+    "CHALLENGE_ID", "END_TURN_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton",
+    "EndTurnButton", "PlanButton",
     "RematchButton", "ResignButton", "challenge_view",
-    "plan_view", "rematch_view", "resign_view",
+    "end_turn_view", "plan_view", "rematch_view", "resign_view",
 ]

@@ -25,7 +25,10 @@ def _controls(message) -> dict[str, object]:
             custom_id = getattr(child, "custom_id", None) or ""
             if custom_id.startswith("goryo:learn:"):
                 inner = custom_id.split(":", 3)[3]
-                found[inner.rsplit(":", 1)[-1] if inner.startswith(("panel:", "build:")) else inner] = child
+                if ":undo:" in inner:
+                    found[inner.split(":", 3)[3]] = child  # undo:<the move it takes back>
+                else:
+                    found[inner.rsplit(":", 1)[-1] if inner.startswith(("panel:", "build:")) else inner] = child
     return found
 
 
@@ -237,3 +240,17 @@ async def test_a_lesson_begun_in_dms_ends_by_saying_how_to_start_a_match(table: 
     assert set(_controls(last)) == {"learn:goryo"}  # no match to start from here; the other side's lesson
     await _press(learner, "learn:goryo")
     assert _latest(learner).content.startswith("**Lesson** · step 1 of 12\n**You are the Goryō**")
+
+
+async def test_undo_and_end_turn_are_explained_not_played(table: Table):
+    """The panel's Undo and End turn are legal in a Samurai turn, and not the lesson's: explained, position kept."""
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="samurai")
+    await follow_step(learner, script.SAMURAI, 0)  # Green → A2: a move Undo could take back
+    await _press(learner, "undo:1greenA2")
+    assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
+    await _press(learner, "end")
+    assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
+    await follow_step(learner, script.SAMURAI, 1)
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 2
