@@ -31,6 +31,7 @@ from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
+from .play.permission_watch import PermissionWatch
 from .play.speakers import Speakers
 from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
@@ -75,6 +76,7 @@ class GoryoBot(commands.Bot):
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
+        PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
         self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))

@@ -147,9 +147,11 @@ class Deliverer:
         (up to 10 minutes away). A permission given back through a role is found by that next try."""
         if self.shards is not None and not self.shards.holds(after.guild.id):
             return
-        record = await self.store.active_match_in(after.id)
-        if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
-            await self.deliver(record.id)
+        # Its threads' matches too: a thread takes its parent's permissions.
+        for place in (after, *getattr(after, "threads", ())):
+            record = await self.store.active_match_in(place.id)
+            if record is not None and any(e.refused for e in await self.store.pending_outbox(record.id)):
+                await self.deliver(record.id)
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
         if self.shards is None or not self.shards.holds(guild_id):
@@ -279,11 +281,27 @@ class Deliverer:
         if self.checkpoint is not None:
             self.checkpoint(point)
 
+    async def _really_gone(self, entry: OutboxEntry) -> bool:
+        """Discord said Unknown Channel: asked again, does the channel really not exist? A single such answer
+        (a glitch, a cache of Discord's own) must not drop the turn's messages for good."""
+        record = await self.store.get_match(entry.match_id)
+        channel_id = entry.item.channel or (record.channel_id if record is not None else None)
+        if channel_id is None:
+            return True
+        try:
+            await self.bot.fetch_channel(channel_id)
+        except discord.NotFound:
+            return True
+        except SEND_FAILURES as error:
+            log.info("match %d: could not ask whether channel %d exists (%s): kept", entry.match_id, channel_id,
+                     described(error))
+        return False
+
     async def _failed(self, entry: OutboxEntry, error: BaseException) -> datetime | None:
         """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
         # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
-        give_up = entry.item.route != "goryo" and failures.channel_gone(error)
+        give_up = entry.item.route != "goryo" and failures.channel_gone(error) and await self._really_gone(entry)
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:

@@ -23,7 +23,7 @@ from ..ui.buttons import NAMED_VIEWS
 from . import boards
 from .boards import Board
 from .failures import SEND_FAILURES, described
-from .send import message_options, pinging_players
+from .send import follow_up, follow_up_privately, message_options, pinging_players
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +38,9 @@ class Reply:
         self.receipt = receipt if self.is_component else None  # what the clicked question becomes
         self.gone = False  # Discord refused the interaction: it can carry nothing more
         self.refusal: BaseException | None = None  # how it refused (or the connection failed)
-        self._updating = False  # deferred as an edit of the clicked message
+        # Deferred as an edit of the clicked message (here, or before: an Accept that opened a thread first).
+        self._updating = interaction.response.type is discord.InteractionResponseType.deferred_message_update
+        self._private_thinking = interaction.guild_id is None  # a "thinking…" only its user sees (set at defer)
         self.used = False
         # A clicked question that becomes a receipt carries nothing else: the action's messages go out as new ones.
         self.answer = None if self.receipt else next((e for e in entries if self._could_carry(e.item)), None)
@@ -101,6 +103,7 @@ class Reply:
             else:
                 private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
+                self._private_thinking = private or not self.in_guild
         except SEND_FAILURES as error:
             self._lost(error)
 
@@ -129,8 +132,8 @@ class Reply:
                     allowed_mentions=pinging_players(self.record)
                 )
             else:
-                message = await interaction.followup.send(
-                    text, wait=True, **message_options(board, view, mentions=pinging_players(self.record)))
+                message = await follow_up(
+                    interaction, text, **message_options(board, view, mentions=pinging_players(self.record)))
             return message.id
         except SEND_FAILURES as error:
             self._lost(error)
@@ -142,10 +145,12 @@ class Reply:
         if self.gone:
             return None
         try:
-            options = message_options(board, view, ephemeral=self.in_guild)
             if self.interaction.response.is_done():
-                message = await self.interaction.followup.send(text, wait=True, **options)
+                # Never said to everyone, even after a public "thinking…" (a panel click where the channel refuses).
+                message = await follow_up_privately(self.interaction, text, thinking_private=self._private_thinking,
+                                                    **message_options(board, view))
                 return message.id
+            options = message_options(board, view, ephemeral=self.in_guild)
             await self.interaction.response.send_message(text, **options)
             return 0
         except SEND_FAILURES as error:

@@ -46,6 +46,7 @@ import discord
 import rules
 from locales import speaking
 
+from ..records.discord_limits import most
 from ..records.matches import MatchRecord
 from ..records.outbox import OutboxEntry, is_panel_off
 from ..storage import Store
@@ -155,11 +156,25 @@ class Sender:
     async def _post(
         self, record: MatchRecord, entry: OutboxEntry, board: Board | None, state: rules.GameState | None = None
     ) -> int:
-        message = await self._channel(record).send(
-            entry.item.text, nonce=entry.nonce,
-            **message_options(board, buttons(entry, state), mentions=pinging_players(record)),
-        )
+        options = message_options(board, buttons(entry, state), mentions=pinging_players(record))
+        text, facts = entry.item.text, None
+        if board is not None and board.facts and not self._embeds_shown(record):
+            # Discord hides a bot's embeds where it lacks Embed Links: the facts come as words, in the message if
+            # they fit in it (Discord's 2,000 characters), else just after it.
+            options["embeds"] = []
+            facts = board.facts_text()
+            if len(text) + 1 + len(facts) <= most("message.content"):
+                text, facts = f"{text}\n{facts}", None
+        message = await self._channel(record).send(text, nonce=entry.nonce, **options)
+        if facts is not None:
+            await self._channel(record).send(facts, allowed_mentions=QUIET)
         return message.id
+
+    def _embeds_shown(self, record: MatchRecord) -> bool:
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)) or channel.guild.me is None:
+            return True  # a DM, or a channel the cache does not hold: the send says
+        return channel.permissions_for(channel.guild.me).embed_links
 
     async def _live(
         self, record: MatchRecord, entry: OutboxEntry, state: rules.GameState, board: Board | None

@@ -23,7 +23,7 @@ from ..delivery.assist import aid_words
 from ..delivery.deliverer import Deliverer
 from ..delivery.notices import with_turn_notices
 from ..delivery.reply import Reply
-from ..delivery.send import acknowledge_privately, message_options, send_private
+from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
@@ -318,16 +318,10 @@ class Game:
         MatchService.check(record, interaction.user.id, action, None)
         if unless is not None and (refusal := await unless(record)) is not None:
             raise refusal
-        await interaction.response.defer(thinking=True)  # in the channel, for everyone: the action's words
-        try:
-            await self.act(interaction, record.id, action, unless=unless)
-        except Refusal:
-            # Another click got there first and this one is no longer legal: its place in the channel goes.
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
-            raise
+        # In the channel, for everyone: the action's words. Should another click get there first, this one's refusal
+        # takes its place in the channel away (send_refusal) and is said privately.
+        await interaction.response.defer(thinking=True)
+        await self.act(interaction, record.id, action, unless=unless)
 
     async def panel_end_turn(self, interaction: discord.Interaction, match_id: int, round_number: int) -> None:
         """The panel's End turn: with actions still possible it only asks, privately; nothing ends until confirmed."""
@@ -380,7 +374,7 @@ class Game:
             with speaking(language):
                 caption = last_match_caption(record.id)
             final = await self.drawing.final_board(record.state, language=language)
-            await interaction.followup.send(caption, **message_options(final))
+            await follow_up(interaction, caption, **message_options(final))
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
@@ -404,9 +398,8 @@ class Game:
         with speaking(language):
             text = board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
-        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
-                                        embeds=boards.embeds_of(pictures[0]),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await follow_up(interaction, text, files=[p.file() for p in pictures if p is not None],
+                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await self.drawing.goryo_board(state, language=spoken())

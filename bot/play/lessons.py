@@ -30,7 +30,7 @@ import rules
 from locales import N_, _, pgettext
 
 from ..delivery.boards import Board, Drawing
-from ..delivery.send import message_options, send_private
+from ..delivery.send import follow_up, message_options, send_private
 from ..records.lessons import LessonRecord
 from ..storage import Store
 from ..text import lessons as script
@@ -243,12 +243,13 @@ class Lessons:
             return await self.drawing.goryo_board(at.state)
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
-    async def _message(self, record: LessonRecord) -> dict:
+    async def _message(self, record: LessonRecord) -> tuple[str, dict]:
+        """The step's words, and its picture and controls as a send's options."""
         lesson = script.LESSONS[record.role]
         place_known = record.channel_id is not None
         text = step_text(lesson, record.step, place_known=place_known)
         view = step_view(lesson, record.step, place_known=place_known)
-        return {"content": text, **message_options(await self._picture(lesson, record.step), view)}
+        return text, message_options(await self._picture(lesson, record.step), view)
 
     # --- /goryo learn ---------------------------------------------------------------------------------
 
@@ -283,18 +284,18 @@ class Lessons:
             await interaction.response.defer(thinking=interaction.type is not discord.InteractionType.component)
         elif not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        message = await self._message(record)
+        text, options = await self._message(record)
         if interaction.guild_id is None:
-            await interaction.followup.send(**message)
+            await follow_up(interaction, text, **options)
             return
         try:
-            sent = await interaction.user.send(**message)
+            sent = await interaction.user.send(text, **options)
         except discord.Forbidden:
-            await interaction.followup.send(localised(_(
+            await follow_up(interaction, localised(_(
                 "I can't send you a DM: allow DMs from this server's members, or type `/goryo learn` in a "
                 "DM with me.")), ephemeral=True)
             return
-        await interaction.followup.send(_("Your lesson is waiting in your DMs with me: {link}").format(
+        await follow_up(interaction, _("Your lesson is waiting in your DMs with me: {link}").format(
             link=sent.jump_url), ephemeral=True)
 
     # --- clicks -----------------------------------------------------------------------------------------
@@ -339,7 +340,7 @@ class Lessons:
             if shown_at == held.step:  # the step's own message: its controls go back to where the step stands
                 await interaction.response.edit_message(content=step_text(lesson, held.step),
                                                         view=step_view(lesson, held.step))
-                await interaction.followup.send(localised(explained))
+                await follow_up(interaction, localised(explained))
             else:
                 await send_private(interaction, localised(explained))
         else:
@@ -352,7 +353,8 @@ class Lessons:
             raise Refusal(BEHIND)
         await interaction.response.edit_message(view=None)  # its step is done: nothing left to press there
         record = LessonRecord(held.user_id, held.role, held.step + 1, held.guild_id, held.channel_id)
-        await interaction.followup.send(**await self._message(record))
+        text, options = await self._message(record)
+        await follow_up(interaction, text, **options)
 
 
 def _side(role: str) -> str:
