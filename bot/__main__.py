@@ -113,6 +113,11 @@ def check(token: str, database: str | os.PathLike) -> int:
     except discord.LoginFailure:
         print("Cannot check: Discord refused DISCORD_TOKEN.", file=sys.stderr)
         return 2
+    return print_report(lines, playable)
+
+
+def print_report(lines: list[str], playable: bool) -> int:
+    """Print the check's report; the exit status says whether every running match can be played."""
     print("\n".join(lines) if lines else "The bot is in no server yet.")
     return 0 if playable else 1
 

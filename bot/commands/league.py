@@ -69,15 +69,9 @@ class Records:
     def _sight(self, interaction: discord.Interaction) -> Sight:
         return Sight(self.channels, interaction)
 
-    async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
-        """Display names for choice lists, which can't hold mentions.
-
-        Without the members intent few members are cached, so the missing ones are fetched (at once,
-        within a second, so the list still beats Discord's 3-second deadline) and remembered.
-        """
-        guild = interaction.guild
-        names = {}
-        missing = []
+    def _names_held(self, guild: discord.Guild | None, user_ids: set[int]) -> tuple[dict[int, str], set[int]]:
+        """The names the bot already holds (its cache, or names fetched before), and the ids it holds none for."""
+        names, missing = {}, set()
         for user_id in user_ids:
             if self.bot.user is not None and user_id == self.bot.user.id:
                 names[user_id] = "the bot"
@@ -86,7 +80,17 @@ class Records:
             elif user_id in self._known_names:
                 names[user_id] = self._known_names[user_id]
             else:
-                missing.append(user_id)
+                missing.add(user_id)
+        return names, missing
+
+    async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
+        """Display names for choice lists, which can't hold mentions.
+
+        Without the members intent few members are cached, so the missing ones are fetched (at once,
+        within a second, so the list still beats Discord's 3-second deadline) and remembered.
+        """
+        guild = interaction.guild
+        names, missing = self._names_held(guild, user_ids)
         if missing and guild is not None:
             try:
                 async with asyncio.timeout(NAME_FETCH_SECONDS):
@@ -103,17 +107,7 @@ class Records:
 
     def _names_now(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
         """``_names`` from what the bot holds; the missing ones fetched behind, for the next keystroke."""
-        guild = interaction.guild
-        names, missing = {}, set()
-        for user_id in user_ids:
-            if self.bot.user is not None and user_id == self.bot.user.id:
-                names[user_id] = "the bot"
-            elif (known := (guild.get_member(user_id) if guild else None) or self.bot.get_user(user_id)) is not None:
-                names[user_id] = known.display_name
-            elif user_id in self._known_names:
-                names[user_id] = self._known_names[user_id]
-            else:
-                missing.add(user_id)
+        names, missing = self._names_held(interaction.guild, user_ids)
         if missing:
             task = asyncio.ensure_future(self._names(interaction, missing))
             self._behind.add(task)

@@ -57,19 +57,25 @@ def _name(permission: str) -> str:
     return PERMISSION_NAMES[permission]
 
 
-async def run_check(token: str, store: Store) -> tuple[list[str], bool]:
-    """Connect with ``token`` (the guilds intent only), report, and disconnect."""
-    client = discord.Client(intents=discord.Intents(guilds=True))
-    result: list[tuple[list[str], bool]] = []
+class CheckingClient(discord.Client):
+    """Connects with the guilds intent only, reports once Discord says it is ready, and disconnects."""
 
-    @client.event
-    async def on_ready() -> None:
+    def __init__(self, store: Store) -> None:
+        super().__init__(intents=discord.Intents(guilds=True))
+        self.store = store
+        self.outcome: tuple[list[str], bool] | None = None
+
+    async def on_ready(self) -> None:
         try:
-            result.append(await report(client, store))
+            self.outcome = await report(self, self.store)
         finally:
-            await client.close()
+            await self.close()
 
+
+async def run_check(token: str, store: Store) -> tuple[list[str], bool]:
+    """Connect with ``token``, report, and disconnect."""
+    client = CheckingClient(store)
     await client.start(token)
-    if not result:
+    if client.outcome is None:
         raise RuntimeError("Discord closed the connection before the bot was ready")
-    return result[0]
+    return client.outcome

@@ -130,16 +130,19 @@ def resign_view(match_id: int, version: int) -> discord.ui.View:
     return _buttons(ResignButton(match_id, version, "confirm"), ResignButton(match_id, version, "keep"))
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID):
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
-        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
-    }
+class _Question(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """One answer to a private question about a match as it stood at ``version``: a stale answer is refused.
+
+    The base template matches nothing; each question names its own (``RESIGN_ID``, ``END_TURN_ID``)."""
+
+    PREFIX: ClassVar[str]
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
 
     def __init__(self, match_id: int, version: int, choice: str) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
-            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:resign:{match_id}:{version}:{choice}")
+            discord.ui.Button(label=_(label), style=style,
+                              custom_id=f"goryo:{self.PREFIX}:{match_id}:{version}:{choice}")
         )
         self.match_id = match_id
         self.version = version
@@ -148,6 +151,14 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["version"]), match["choice"])
+
+
+class ResignButton(_Question, template=RESIGN_ID):
+    PREFIX = "resign"
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
+        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    }
 
 
 def end_turn_view(match_id: int, version: int) -> discord.ui.View:
@@ -155,24 +166,12 @@ def end_turn_view(match_id: int, version: int) -> discord.ui.View:
     return _buttons(EndTurnButton(match_id, version, "confirm"), EndTurnButton(match_id, version, "keep"))
 
 
-class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_TURN_ID):
+class EndTurnButton(_Question, template=END_TURN_ID):
+    PREFIX = "endturn"
     LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "confirm": (N_("End turn"), discord.ButtonStyle.danger),
         "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
     }
-
-    def __init__(self, match_id: int, version: int, choice: str) -> None:
-        label, style = self.LOOKS[choice]
-        super().__init__(
-            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:endturn:{match_id}:{version}:{choice}")
-        )
-        self.match_id = match_id
-        self.version = version
-        self.choice = choice
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
-        return cls(int(match["match"]), int(match["version"]), match["choice"])
 
 
 def rematch_view(match_id: int) -> discord.ui.View:

@@ -9,7 +9,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 import rules
-from bot.__main__ import main
+from bot.__main__ import main, print_report
 from bot.delivery import permissions
 from bot.play import health
 
@@ -135,3 +135,22 @@ async def test_the_health_check_lists_each_server_and_the_matches_where_a_permis
     assert f"match 1 in #{table.channel.name} ({table.channel.id}): missing Attach Files, Read Message History " \
            "(CANNOT BE PLAYED)" in lines[1]
     assert any("Attach Files: needed to post the board's picture" in line for line in lines)
+
+
+async def test_the_check_connects_as_its_own_client_reports_once_ready_and_exits_non_zero(env, table: Table, capsys):
+    """The client `python -m bot --check` starts: SimCord brings it to ready as Discord would, it reports and
+    disconnects, and a match that cannot be played where it is makes the exit status non-zero."""
+    await table.begin()
+    deny_the_bot(env, table.channel.id, "attach_files")
+    await env.settle()
+    checking = health.CheckingClient(env.bot.store)
+    assert checking.intents.value == discord.Intents(guilds=True).value  # no privileged intent needed
+    await env.restart_bot(checking)
+    await env.settle()
+    assert checking.is_closed() and checking.outcome is not None
+    lines, playable = checking.outcome
+    assert not playable and lines[0] == f"{table.guild.name} ({table.guild.id}): 1 running match(es)"
+    assert print_report(lines, playable) == 1
+    printed = capsys.readouterr().out
+    assert "missing Attach Files (CANNOT BE PLAYED)" in printed
+    assert print_report(lines[:1], True) == 0
