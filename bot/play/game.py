@@ -27,7 +27,7 @@ from ..delivery.send import acknowledge_privately, follow_up, message_options, s
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import languages, messages
+from ..text import languages, lessons, messages
 from ..text.goryo_dms import (
     goryo_not_samurai,
     goryo_plan_cancelled,
@@ -450,6 +450,12 @@ class Game:
         if record.player_side(interaction.user.id) is None:
             raise Refusal(N_("You are not playing this match."))
         await interaction.response.edit_message(content=resign_kept(), view=None)
+
+    async def first_real_match(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]
+                               ) -> None:
+        """A lesson's last step: a match against the bot (easy) in the channel the lesson was asked for in."""
+        receipt = lessons.first_match_begun(place[1])
+        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""
