@@ -13,6 +13,7 @@ from bot.text import lessons as script
 from bot.ui.panel import action_value
 
 from .helpers import Table, seen_by
+from .test_permissions import deny_the_bot
 
 LIMIT = 400
 
@@ -254,3 +255,18 @@ async def test_undo_and_end_turn_are_explained_not_played(table: Table):
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
     await follow_step(learner, script.SAMURAI, 1)
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 2
+
+
+async def test_the_real_match_is_refused_where_the_bot_cannot_play_and_the_button_stays(table: Table):
+    """The last step's button, pressed in DMs, checks the bot's permissions in the lesson's channel from what the
+    bot holds: without Attach Files no match starts there, the learner is told why, and the step stays."""
+    learner = table.alice
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner.user, script.SAMURAI, step)
+    deny_the_bot(table.env, table.channel.id, "attach_files")
+    await table.env.settle()
+    refused = await _press(learner.user, "real")
+    assert "No match can be played here" in refused.response.content and "Attach Files" in refused.response.content
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
