@@ -23,12 +23,14 @@ from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
 from .commands.league import Records
+from .commands.learn import lesson_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
+from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
 from .play.speakers import Speakers
 from .play.threads import archive_finished
@@ -76,8 +78,9 @@ class GoryoBot(commands.Bot):
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
-        self.add_dynamic_items(*clicks(self.game))
-        self.tree.add_command(goryo_group(self.game, self.turns, records))
+        lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
+        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))
+        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()

@@ -18,7 +18,7 @@ from typing import Literal
 import discord
 
 import rules
-from locales import N_, speaking
+from locales import N_, _, speaking
 
 from ..delivery import permissions
 from ..delivery.send import QUIET, follow_up_privately, pinging
@@ -35,7 +35,9 @@ from ..text.challenges import (
     challenge_withdrawn,
     rematch_text,
 )
+from ..text.commands import localised
 from ..text.goryo_dms import goryo_setup
+from ..text.lessons import LEARN_FIRST
 from ..text.refusal import Refusal
 from ..ui.buttons import challenge_view
 from . import threads
@@ -137,6 +139,7 @@ class Challenges:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         if against_me:
             await self.game.ai.start_match(interaction, role, advanced, level, assist)
+            await self.point_to_the_lesson(interaction)
             return
         try:
             challenge = await self.store.create_challenge(
@@ -187,6 +190,16 @@ class Challenges:
         if response.message_id is not None:
             await self.store.set_challenge_message(challenge.id, response.message_id)
         await note_permissions(interaction, where)
+        await self.point_to_the_lesson(interaction)
+
+    async def point_to_the_lesson(self, interaction: discord.Interaction) -> None:
+        """A player who has never finished a match here nor begun a lesson hears of ``/goryo learn`` first
+        (privately, after the challenge's own answer)."""
+        user_id = interaction.user.id
+        if await self.store.lesson(user_id) is not None or await self.store.finished_a_match(user_id):
+            return
+        with speaking(languages.of_user(interaction)):
+            await follow_up_privately(interaction, localised(_(LEARN_FIRST)))
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """Either player of a finished match offers the other a new one here: roles swapped, same options.

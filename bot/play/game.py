@@ -17,7 +17,7 @@ import rules
 from locales import N_, speaking, spoken
 from rules import layout
 
-from ..delivery import boards
+from ..delivery import boards, permissions
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
 from ..delivery.deliverer import Deliverer
@@ -27,7 +27,8 @@ from ..delivery.send import acknowledge_privately, follow_up, message_options, s
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import languages, messages
+from ..text import languages, lessons, messages
+from ..text import permissions as permission_words
 from ..text.goryo_dms import (
     goryo_not_samurai,
     goryo_plan_cancelled,
@@ -450,6 +451,18 @@ class Game:
         if record.player_side(interaction.user.id) is None:
             raise Refusal(N_("You are not playing this match."))
         await interaction.response.edit_message(content=resign_kept(), view=None)
+
+    async def first_real_match(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]
+                               ) -> None:
+        """A lesson's last step: a match against the bot (easy) in the channel the lesson was asked for in."""
+        channel = self.bot.get_channel(place[1])
+        if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+            # The click may come from DMs, whose interaction says nothing of that channel: the cache does.
+            _, playable = permissions.needed_for(thread=isinstance(channel, discord.Thread))
+            if missing := permissions.lacking(permissions.of_channel(channel), playable):
+                raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
+        receipt = lessons.first_match_begun(place[1])
+        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""

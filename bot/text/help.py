@@ -12,6 +12,7 @@ from locales import N_, _
 from ..records.league import RATING_HELP
 from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from .commands import localised
+from .lessons import LEARN_FIRST
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
 HELP_TOPICS: tuple[HelpTopic, ...] = get_args(HelpTopic)
@@ -52,6 +53,7 @@ HELP_RULES = N_("""\
 # Discord client's language (bot/text/commands.py).
 HELP_COMMANDS = N_("""\
 **Commands**
+`/goryo learn [role:]` new? a guided first match against me, in your DMs
 `/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` each Samurai called acts at most twice, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
@@ -94,8 +96,8 @@ def help_text(topic: HelpTopic | None) -> str:
 
 
 def _topic(topic: HelpTopic | None) -> str:
-    if topic is None:
-        return _(HELP_OVERVIEW)
+    if topic is None:  # newcomers are pointed to the lesson first (issue 36)
+        return f"{_(LEARN_FIRST)}\n{_(HELP_OVERVIEW)}"
     if topic == "ratings":
         return ratings_help()
     topics = {

@@ -49,7 +49,8 @@ async def test_each_permission_taken_from_the_channel_is_said_privately_at_the_c
     deny_the_bot(env, table.channel.id, taken)
     result = await table.challenge(role="goryo")
     said = answers(result)
-    private = [m for m in said if m.ephemeral]
+    # A newcomer's private pointer to /goryo learn (issue 36) is another matter than permissions.
+    private = [m for m in said if m.ephemeral and "/goryo learn" not in m.content]
     assert len(private) == 1 and NAMES[taken] in private[0].content and "Manage Roles" in private[0].content
     pending = await env.bot.store.pending_challenge_in(table.channel.id)
     if taken in permissions.PLAYABLE:  # refused: nothing stored, nothing public
