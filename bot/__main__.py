@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import logging
 import os
 import sys
@@ -11,6 +12,8 @@ import sys
 import discord
 
 from .app import create_bot
+from .delivery.permissions import invite_url
+from .play import health
 from .settings import SettingsError, load_settings
 from .storage import StoreUnavailable, open_store, redact
 
@@ -46,6 +49,15 @@ def _parser() -> argparse.ArgumentParser:
         help="play against a simulated Discord in your browser instead: no token, nothing sent anywhere",
     )
     parser.add_argument(
+        "--invite-url", action="store_true",
+        help="print the link that adds the bot to a server, asking for every permission it uses, and exit",
+    )
+    parser.add_argument(
+        "--check", action="store_true",
+        help="connect, list each server and each running match's channel where a permission is missing, and exit "
+             "(non-zero when a match cannot be played where it is)",
+    )
+    parser.add_argument(
         "--rebuild-ratings", action="store_true",
         help="recompute every rating from the finished matches' action logs (replacing the stored ones) and exit",
     )
@@ -74,6 +86,40 @@ async def _reach(database: str | os.PathLike) -> None:
     """Open and close the store, so that a database that cannot be reached is said before Discord is."""
     store = await open_store(database)
     await store.close()
+
+
+def application_of(token: str) -> int | None:
+    """The application's id, which a bot token begins with (base64 of the bot user's id, which is the
+    application's for every bot made since 2016)."""
+    head = token.split(".", 1)[0]
+    try:
+        decoded = base64.urlsafe_b64decode(head + "=" * (-len(head) % 4)).decode("ascii")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return int(decoded) if decoded.isdigit() else None
+
+
+def check(token: str, database: str | os.PathLike) -> int:
+    """``--check``: print the report; 0 if every running match can be played where it is, 1 if not."""
+    async def run() -> tuple[list[str], bool]:
+        async with await open_store(database) as store:
+            return await health.run_check(token, store)
+
+    try:
+        lines, playable = asyncio.run(run())
+    except StoreUnavailable as error:
+        print(f"Cannot check: {error}.", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("Cannot check: Discord refused DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    return print_report(lines, playable)
+
+
+def print_report(lines: list[str], playable: bool) -> int:
+    """Print the check's report; the exit status says whether every running match can be played."""
+    print("\n".join(lines) if lines else "The bot is in no server yet.")
+    return 0 if playable else 1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +153,16 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    if options.invite_url:
+        application_id = application_of(settings.token)
+        if application_id is None:
+            print("DISCORD_TOKEN does not look like a bot token: copy it again from the Developer Portal.",
+                  file=sys.stderr)
+            return 2
+        print(invite_url(application_id))
+        return 0
+    if options.check:
+        return check(settings.token, settings.database)
     discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
     try:
         asyncio.run(_reach(settings.database))  # migrations, if any, are logged here

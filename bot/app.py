@@ -23,17 +23,22 @@ from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
 from .commands.league import Records
+from .commands.learn import lesson_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
 from .play.integrity import check_active_matches
+from .play.lessons import Lessons
+from .play.permission_watch import PermissionWatch
+from .play.speakers import Speakers
 from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
 from .storage import Store, open_store
 from .storage.address import is_url, redact
+from .text.languages import of_user
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +58,7 @@ class GoryoBot(commands.Bot):
         self.store: Store | None = None
         self.game: Game | None = None
         self.turns: TurnClock | None = None
+        self.speakers: Speakers | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -61,6 +67,7 @@ class GoryoBot(commands.Bot):
         if self.drawing is None:
             self.drawing = boards.Drawing()
         self.game = Game(self, self.store, self.settings, self.drawing)
+        self.speakers = Speakers(self.store, self.game.service.clock)
         self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
@@ -69,14 +76,25 @@ class GoryoBot(commands.Bot):
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
+        PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
-        self.add_dynamic_items(*clicks(self.game))
-        self.tree.add_command(goryo_group(self.game, self.turns, records))
+        lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
+        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))
+        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
         log.info("ready to play; database %s", redact(self.settings.database))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every interaction: the language its user speaks now is the one their later DMs and notices speak."""
+        if self.speakers is None:
+            return
+        try:
+            await self.speakers.heard(interaction.user.id, of_user(interaction))
+        except Exception:  # remembering a language must never disturb the interaction itself
+            log.warning("could not note the language of user %d", interaction.user.id, exc_info=True)
 
     @property
     def process_name(self) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -71,3 +71,23 @@ async def edit_original_response(
             payload=params.payload, multipart=params.multipart, files=params.files,
         )
     return data
+
+
+def timers_wait_for_the_clock(env_class: Any, from_seconds: float) -> Any:
+    """SimCord's ``Env`` class whose bot timers of ``from_seconds`` or more have no wall-clock fallback.
+
+    SimCord settles each operation by waiting for the bot's timers that fall due within its settle
+    timeout, each armed twice: on its virtual clock and, as a fallback, in real time. Without the
+    fallback such a timer counts as parked: the operation returns, and the timer fires when the clock
+    is advanced.
+    """
+
+    class ClockTimedEnv(env_class):
+        def _schedule_timer(self, record: Any, callback: Any, args: tuple[Any, ...], schedule_context: Any) -> None:
+            super()._schedule_timer(record, callback, args, schedule_context)
+            real = record.real_handle
+            if real is not None and record.when - self._virtual_time >= from_seconds:
+                real.cancel()
+                record.real_handle = None
+
+    return ClockTimedEnv

@@ -1,28 +1,29 @@
-"""Regenerate docs/sandbox.png: a sandbox match in progress, seen by Aiko, the Goryō.
+"""Regenerate docs/sandbox.png and docs/sandbox-phone.png: a sandbox match in progress, on a computer and a phone.
 
-    python docs/sandbox_screenshot.py   # needs the sandbox extra and a `chromium` on PATH
+    python docs/sandbox_screenshot.py   # needs the test extra (Playwright) and Debian's chromium
 
 Plays into round 1 through the sandbox's own page API with moves the rules engine picks, leaving the
-Samurai's turn open so the live board's click panel shows, then photographs the page with headless
-Chromium (no network, throwaway profile; an emoji font such as fonts-noto-color-emoji draws the key).
+Samurai's turn open so the live board's click panel shows, then photographs the page with Playwright
+driving Chromium: at 1366 × 768 as Aiko, the Goryō (the table channel and her DMs side by side), and at
+360 × 780 as Kenji, the Samurai. The emoji are drawn with the font the sandbox ships.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 import tempfile
 from pathlib import Path
 
 import aiohttp
-from headless import photograph  # docs/headless.py: this folder is on the path when run as a script
+from playwright.async_api import async_playwright
 
 import rules
 from bot.sandbox import Sandbox
 
 SEED = 11
-OUTPUT = Path(__file__).with_name("sandbox.png")
-WINDOW = (1600, 1000)
+# (file, seat, width, height)
+SHOTS = (("sandbox.png", "aiko", 1366, 768), ("sandbox-phone.png", "kenji", 360, 780))
+CHROMIUM = "/usr/bin/chromium"
 
 
 async def play_into_round_one(session: aiohttp.ClientSession, base: str, key: str) -> None:
@@ -76,13 +77,17 @@ async def main() -> int:
             base, key = sandbox.url.split("/?key=")
             async with aiohttp.ClientSession() as session:
                 await play_into_round_one(session, base, key)
-            width, height = WINDOW
-            done = await photograph(f"{sandbox.url}&as=aiko", OUTPUT, width=width, height=height,
-                                    profile=Path(scratch) / "profile", settle_ms=5000)
-            if done.returncode != 0:
-                print(done.stderr, file=sys.stderr)
-                return done.returncode
-    print(f"wrote {OUTPUT}")
+            async with async_playwright() as playwright:
+                browser = await playwright.chromium.launch(executable_path=CHROMIUM)
+                for filename, seat, width, height in SHOTS:
+                    page = await browser.new_page(viewport={"width": width, "height": height})
+                    await page.goto(f"{sandbox.url}&as={seat}")
+                    await page.wait_for_selector("article.message select")
+                    await page.wait_for_function("() => [...document.images].every((img) => img.complete)")
+                    await page.evaluate("document.fonts.ready")
+                    await page.screenshot(path=Path(__file__).with_name(filename))
+                    print(f"wrote docs/{filename}")
+                await browser.close()
     return 0
 
 

@@ -8,14 +8,13 @@ from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
 
 from . import geometry as g
-from . import layers, sprites
-from .icons import icon
+from . import sprites
 from .palace import ICON_SIZE, LABEL_COLOUR, background, icon_origin
 from .pen import Colour, Pen, sprite
 from .theme import (
@@ -24,14 +23,10 @@ from .theme import (
     CUBE_SPRINT,
     CUBE_SPRINT_LIGHT,
     CUBE_TARGET,
-    GOLD,
     INK,
     NO,
     TATAMI,
-    TEXT,
-    TEXT_DIM,
     YES,
-    fitting_font,
     font,
 )
 from .words import false_trail_letter, pawn_letter
@@ -45,86 +40,6 @@ BROKEN_SHARD = g.LABEL_BASELINE - g.LABEL_CAP - 8
 
 def canvas() -> Image.Image:
     return background().copy()
-
-
-# --- caption ------------------------------------------------------------------
-
-
-CAPTION_LEFT = 76  # right of the ghost
-CAPTION_RIGHT = g.WIDTH - 16
-CAPTION_GAP = 16  # at least this much between the left words and the corner's
-TITLE_SIZE = 30
-BADGE_ICON = 48
-# The caption's three lines, by their middles: the title (the badge in its corner), the subtitle,
-# then the aid's count or the rest of a subtitle too long for one line.
-LINES = (26, 64, 100)
-
-
-def draw_caption(image: Image.Image, title: str, subtitle: str, badge: str = "",
-                 badge_icon: ObjectType | None = None, title_colour: tuple[int, int, int] = TEXT,
-                 note: str = "", note_colour: tuple[int, int, int] = GOLD) -> None:
-    """``note``, when given, is the third line, in its own colour.
-
-    Every word is at least ``g.MIN_TEXT`` px (10 px on a phone); the title shrinks to it, if it
-    must, to end before the corner's badge, and a subtitle too long for its line goes on to the next.
-    """
-    key = (title, subtitle, badge, badge_icon, title_colour, note, note_colour)
-    layers.band(image, CAPTION_BAND, ("caption", key),
-                lambda scratch: _paint_caption(scratch, title, subtitle, badge, badge_icon, title_colour, note,
-                                               note_colour))
-
-
-CAPTION_BAND = (0, 0, g.WIDTH, g.BOARD_TOP)
-
-
-def cut_to(text: str, width: float, face: ImageFont.FreeTypeFont) -> str:
-    """``text``, ending in "…" if it must, at most ``width`` px long in ``face``."""
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def split_line(text: str, width: float, face: ImageFont.FreeTypeFont) -> tuple[str, str]:
-    """The words of ``text`` that fit on a line ``width`` px long, and the rest."""
-    if face.getlength(text) <= width:
-        return text, ""
-    words = text.split(" ")
-    for end in range(len(words) - 1, 0, -1):
-        head = " ".join(words[:end])
-        if face.getlength(head) <= width:
-            return head, " ".join(words[end:])
-    return cut_to(text, width, face), ""
-
-
-def _paint_caption(image: Image.Image, title: str, subtitle: str, badge: str, badge_icon: ObjectType | None,
-                   title_colour: tuple[int, int, int], note: str, note_colour: tuple[int, int, int]) -> None:
-    draw = ImageDraw.Draw(image)
-    image.alpha_composite(sprites.ghost(58), (10, 4))
-    title_end: float = CAPTION_RIGHT
-    subtitle_end = CAPTION_RIGHT
-    small = font(g.MIN_TEXT, True)
-    if badge:
-        right = CAPTION_RIGHT
-        if badge_icon is not None:
-            image.alpha_composite(icon(badge_icon, BADGE_ICON), (right - BADGE_ICON, LINES[0] - BADGE_ICON // 2 + 4))
-            right -= BADGE_ICON + 8
-            subtitle_end = CAPTION_RIGHT - BADGE_ICON - CAPTION_GAP  # the icon reaches down beside the subtitle
-        draw.text((right, LINES[0]), badge, fill=GOLD, font=small, anchor="rm")
-        title_end = right - small.getlength(badge) - CAPTION_GAP
-    face = fitting_font(title, title_end - CAPTION_LEFT, TITLE_SIZE, bold=True, smallest=g.MIN_TEXT)
-    draw.text((CAPTION_LEFT, LINES[0]), cut_to(title, title_end - CAPTION_LEFT, face), fill=title_colour, font=face,
-              anchor="lm")
-    words = font(g.MIN_TEXT)
-    first, rest = split_line(subtitle, subtitle_end - CAPTION_LEFT, words)
-    draw.text((CAPTION_LEFT, LINES[1]), first, fill=TEXT_DIM, font=words, anchor="lm")
-    if note:
-        draw.text((CAPTION_LEFT, LINES[2]), cut_to(note, CAPTION_RIGHT - CAPTION_LEFT, small), fill=note_colour,
-                  font=small, anchor="lm")
-    elif rest:
-        draw.text((CAPTION_LEFT, LINES[2]), cut_to(rest, CAPTION_RIGHT - CAPTION_LEFT, words), fill=TEXT_DIM,
-                  font=words, anchor="lm")
 
 
 # --- pieces on the palace -----------------------------------------------------

@@ -18,12 +18,12 @@ from PIL import Image
 from locales import _
 from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, Termination, plan_name, space_name
 
-from . import board, overlay
+from . import board, caption, overlay
 from .aid_words import aid_caption
 from .deduction import DeductionAid
 from .errors import UndrawableView, check_goryo, check_public
 from .reach import reachable_targets
-from .theme import GOLD
+from .theme import GOLD, TEXT
 from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
 
 # Endings that happen during a discovery, so the last revealed path belongs in the final picture.
@@ -87,7 +87,7 @@ def public_board(view: PublicView, aid: DeductionAid | None = None, language: st
 
 def public_picture(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
     image = _public_image(view, aid)
-    board.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
+    caption.draw_caption(image, round_line(view), turn_line(view), turn_badge(view),
                        note=aid_caption(aid) if aid is not None else "", note_colour=overlay.HEAT_TEXT)
     return image
 
@@ -116,7 +116,7 @@ def discovery_picture(view: PublicView) -> Image.Image:
     reveal = view.last_reveal
     if reveal is None:  # nothing discovered yet: the plain board, said plainly
         image = _public_image(view)
-        board.draw_caption(image, round_line(view), _("No path has been revealed yet."))
+        caption.draw_caption(image, round_line(view), _("No path has been revealed yet."))
         return image
     image = board.canvas()
     board.draw_broken(image, view.broken)
@@ -128,7 +128,7 @@ def discovery_picture(view: PublicView) -> Image.Image:
     board.draw_samurai(image, view)
     extras = discovery_extras(reveal)
     subtitle = plan_name(reveal.path) + ("  ·  " + ", ".join(extras) if extras else "")
-    board.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
+    caption.draw_caption(image, _("Discovery · round {number}").format(number=reveal.round), subtitle,
                        _("PATH REVEALED"))
     return image
 
@@ -157,10 +157,10 @@ def final_picture(view: PublicView) -> Image.Image:
         board.draw_goryo(image, view.goryo_space)
     board.draw_samurai(image, view)
     if outcome is None:  # not over yet: caption it as the live board
-        board.draw_caption(image, round_line(view), turn_line(view))
+        caption.draw_caption(image, round_line(view), turn_line(view))
     else:
         badge = bound_badge(view.bound) if view.bound is not None else ""
-        board.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+        caption.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
                            title_colour=GOLD)
     return image
 
@@ -194,8 +194,10 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     if view.plan is not None:
         board.draw_plan_cubes(image, view.plan.path, view.plan.false_trail, public.goryo_space)
     board.draw_samurai(image, public)
+    title = _("Your secret board")
     if public.outcome is not None:
-        subtitle = _("{winner}: {reason}.").format(winner=winner_line(public.outcome), reason=reason(public.outcome))
+        # At the end her board is captioned like the final board: the outcome's words need the title's line too.
+        title, subtitle = winner_line(public.outcome), sentence(reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:
         subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
                     else _("Plan your path: 4 steps to an intact object"))
@@ -203,6 +205,11 @@ def goryo_picture(view: GoryoView) -> Image.Image:
         subtitle = _("Choose which {object} to break first").format(object=object_name(public.first_type))
     else:
         subtitle = _("The Samurai are hunting you")
-    board.draw_caption(image, _("Your secret board · {round}").format(round=round_line(public)), subtitle,
-                       bound_badge(view.bound), view.bound)
+    if public.outcome is None:
+        # The round leads the subtitle: beside her bound object's badge the title's line has room for the title
+        # alone. (At the end the outcome's words need both lines.)
+        # Translators: the subtitle of her secret board: the round ("Round 2 of 4"), then what she does now.
+        subtitle = _("{round} · {what}").format(round=round_line(public), what=subtitle)
+    caption.draw_caption(image, title, subtitle, bound_badge(view.bound), view.bound,
+                         title_colour=TEXT if public.outcome is None else GOLD)
     return image

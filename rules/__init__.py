@@ -17,10 +17,11 @@ from .actions import (
     Search,
     Sniff,
     TimeOut,
+    Undo,
 )
 from .errors import GoryoError, IllegalActionError, InvalidNotationError
 from .events import Event
-from .game import Step, apply, is_legal, new_game, refusal, samurai_named
+from .game import Step, apply, is_legal, new_game, refusal, samurai_named, undo_refusal
 from .goryo_turn import answer, has_legal_plan, legal_paths, legal_plans, legal_targets, open_target
 from .palace import (
     NEIGHBOURS,
@@ -42,7 +43,7 @@ from .pieces import InvestigationKind, Outcome, Phase, Samurai, Side, Terminatio
 from .reasons import Reason
 from .samurai_turn import legal_samurai_actions
 from .serialization import action_from_dict, action_to_dict, from_json, to_json
-from .state import GameState, PawPrint, Reveal, SamuraiCall
+from .state import GameState, MoveMade, PawPrint, Reveal, SamuraiCall
 from .views import GoryoView, PublicView, goryo_view, public_view
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "InvalidNotationError",
     "InvestigationKind",
     "Move",
+    "MoveMade",
     "ObjectType",
     "Outcome",
     "PawPrint",
@@ -84,6 +86,7 @@ __all__ = [
     "Termination",
     "TileState",
     "TimeOut",
+    "Undo",
     "action_from_dict",
     "action_to_dict",
     "answer",
@@ -108,4 +111,5 @@ __all__ = [
     "samurai_named",
     "space_name",
     "to_json",
+    "undo_refusal",
 ]

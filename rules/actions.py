@@ -59,6 +59,11 @@ class EndSamuraiTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class Undo:
+    """The Samurai take back the turn's last move, while it revealed nothing (see ``GameState.takeable``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Resign:
     side: Side
 
@@ -76,4 +81,4 @@ class Abort:
 
 
 SamuraiAction = Move | Search | Sniff
-Action = ChooseStart | Plan | Move | Search | Sniff | EndSamuraiTurn | Resign | TimeOut | Abort
+Action = ChooseStart | Plan | Move | Search | Sniff | EndSamuraiTurn | Undo | Resign | TimeOut | Abort

@@ -36,6 +36,16 @@ class SamuraiMoved:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveTakenBack:
+    """``samurai``'s move from ``origin`` to ``to`` was undone: he stands on ``origin`` again."""
+
+    samurai: Samurai
+    origin: Space
+    to: Space
+    uncalled: bool  # the move had called him, so the call is taken back with it
+
+
+@dataclass(frozen=True, slots=True)
 class Investigated:
     samurai: Samurai
     kind: InvestigationKind
@@ -121,7 +131,7 @@ class MatchEnded:
 
 
 Event = (
-    StartChosen | RoundStarted | PlanLocked | SamuraiMoved | Investigated | SamuraiTurnEnded
+    StartChosen | RoundStarted | PlanLocked | SamuraiMoved | MoveTakenBack | Investigated | SamuraiTurnEnded
     | PathRevealed | ObjectBroken | PawPrintsCounted | SpiritCaptured | TokenDrawn | BagEmpty
     | SprintDiscarded | FalseTrailDiscarded | RoundEnded | MatchEnded
 )

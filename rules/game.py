@@ -6,9 +6,9 @@ import random
 from typing import NamedTuple
 
 from . import discovery
-from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Resign, Search, Sniff, TimeOut
+from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Resign, Search, Sniff, TimeOut, Undo
 from .errors import IllegalActionError
-from .events import Event, Investigated, PlanLocked, SamuraiMoved, SamuraiTurnEnded, StartChosen
+from .events import Event, Investigated, MoveTakenBack, PlanLocked, SamuraiMoved, SamuraiTurnEnded, StartChosen
 from .goryo_turn import answer, plan_refusal
 from .palace import OBJECT_AT, OBJECT_TYPES, SPACE_COUNT, SPACES_OF_TYPE, Space, space_name
 from .pieces import InvestigationKind, Phase, Samurai, Side, Termination
@@ -19,7 +19,7 @@ from .samurai_turn import (
     samurai_action_allowed,
     samurai_action_refusal,
 )
-from .state import SAMURAI_ORDER, GameState, PawPrint, evolve
+from .state import SAMURAI_ORDER, GameState, MoveMade, PawPrint, evolve
 
 _SAMURAI_ACTIONS = (Move, Search, Sniff)  # checked by the quick path first: most actions of a match are these
 
@@ -66,6 +66,8 @@ def refusal(state: GameState, action: Action) -> Reason | None:
         return plan_refusal(state, action)
     if isinstance(action, (Move, Search, Sniff)):
         return samurai_action_refusal(state, action)
+    if isinstance(action, Undo):
+        return undo_refusal(state)
     if isinstance(action, EndSamuraiTurn):
         return None if state.phase is Phase.SAMURAI_TURN else Reason(N_("It is not the Samurai's turn."))
     if isinstance(action, TimeOut):
@@ -119,15 +121,18 @@ def advance(state: GameState, action: Action) -> Step:
         index = SAMURAI_ORDER.index(action.samurai)
         spaces = state.samurai_spaces
         origin = spaces[index]
+        made = MoveMade(action.samurai, origin, state.calls)
         state = evolve(state, samurai_spaces=spaces[:index] + (action.to,) + spaces[index + 1:],
-                       calls=record_action(state, action))
+                       calls=record_action(state, action), takeable=state.takeable + (made,))
         return Step(state, (SamuraiMoved(action.samurai, origin, action.to),))
     if kind is Search or kind is Sniff:
         assert isinstance(action, (Search, Sniff)) and state.plan is not None
         space = investigated_space(state, action)
         yes = answer(state.plan, space)
+        # An answer fixes everything before it: nothing earlier can be taken back.
         state = evolve(
-            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),)
+            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),),
+            takeable=(),
         )
         investigation = InvestigationKind.SEARCH if kind is Search else InvestigationKind.SNIFF
         return Step(state, (Investigated(action.samurai, investigation, space, yes),))
@@ -139,6 +144,8 @@ def advance(state: GameState, action: Action) -> Step:
     elif isinstance(action, Plan):
         state = evolve(state, plan=action, phase=Phase.SAMURAI_TURN)
         events.append(PlanLocked(state.round))
+    elif isinstance(action, Undo):
+        state = _taken_back(state, events)
     elif isinstance(action, EndSamuraiTurn):
         events.append(SamuraiTurnEnded(state.actions_used))
         state = discovery.discover(state, events)
@@ -148,7 +155,33 @@ def advance(state: GameState, action: Action) -> Step:
         state = discovery.finish(state, Termination.TIMED_OUT, action.side.other, events)
     elif isinstance(action, Abort):
         state = discovery.finish(state, Termination.ABORTED, None, events)
+    if state.takeable and not isinstance(action, (Move, Undo)):
+        # An answer, or the turn's end, fixes everything before it: nothing earlier can be taken back.
+        state = evolve(state, takeable=())
     return Step(state, tuple(events))
+
+
+def undo_refusal(state: GameState) -> Reason | None:
+    """Why the Samurai may not take a move back now, or None."""
+    if state.phase is not Phase.SAMURAI_TURN:
+        return Reason(N_("It is not the Samurai's turn."))
+    if state.takeable:
+        return None
+    if state.paw_prints:
+        return Reason(N_("There is no move to take back since the last investigation: "
+                         "an answered investigation, and everything before it, stands."))
+    return Reason(N_("There is no move to take back: no Samurai has moved yet this turn."))
+
+
+def _taken_back(state: GameState, events: list[Event]) -> GameState:
+    """The state before the turn's last move (``Undo``, assumed legal), and the event saying so."""
+    made = state.takeable[-1]
+    index = SAMURAI_ORDER.index(made.samurai)
+    at = state.samurai_spaces[index]
+    spaces = state.samurai_spaces[:index] + (made.origin,) + state.samurai_spaces[index + 1 :]
+    uncalled = len(made.calls_before) < len(state.calls)
+    events.append(MoveTakenBack(made.samurai, made.origin, at, uncalled))
+    return evolve(state, samurai_spaces=spaces, calls=made.calls_before, takeable=state.takeable[:-1])
 
 
 def samurai_named(name: str) -> Samurai:

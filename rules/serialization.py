@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Resign, Search, Sniff, TimeOut
+from .actions import Abort, Action, ChooseStart, EndSamuraiTurn, Move, Plan, Resign, Search, Sniff, TimeOut, Undo
 from .errors import GoryoError
 from .palace import ObjectType, Space, parse_space, space_name
 from .pieces import Outcome, Phase, Samurai, Side, Termination
-from .state import SAMURAI_ORDER, GameState, PawPrint, Reveal, SamuraiCall
+from .state import SAMURAI_ORDER, GameState, MoveMade, PawPrint, Reveal, SamuraiCall
 
 FORMAT_VERSION = 1
 
@@ -42,6 +42,16 @@ def _prints_from(data: list[dict[str, Any]]) -> tuple[PawPrint, ...]:
     return tuple(PawPrint(parse_space(p["space"]), bool(p["green"])) for p in data)
 
 
+def _calls_dict(calls: tuple[SamuraiCall, ...]) -> list[dict[str, Any]]:
+    return [{"samurai": c.samurai.value, "moves": c.moves, "searches": c.searches, "sniffs": c.sniffs} for c in calls]
+
+
+def _calls_from(data: list[dict[str, Any]]) -> tuple[SamuraiCall, ...]:
+    return tuple(
+        SamuraiCall(Samurai(c["samurai"]), int(c["moves"]), int(c["searches"]), int(c["sniffs"])) for c in data
+    )
+
+
 def state_to_dict(state: GameState) -> dict[str, Any]:
     reveal = state.last_reveal
     outcome = state.outcome
@@ -62,10 +72,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "sprint_available": state.sprint_available,
         "false_trail_available": state.false_trail_available,
         "plan": None if state.plan is None else _plan_dict(state.plan),
-        "calls": [
-            {"samurai": c.samurai.value, "moves": c.moves, "searches": c.searches, "sniffs": c.sniffs}
-            for c in state.calls
-        ],
+        "calls": _calls_dict(state.calls),
         "paw_prints": _prints_dict(state.paw_prints),
         "last_reveal": None
         if reveal is None
@@ -81,6 +88,10 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
             "termination": outcome.termination.value,
             "winner": None if outcome.winner is None else outcome.winner.value,
         },
+        "takeable": [
+            {"samurai": m.samurai.value, "origin": space_name(m.origin), "calls_before": _calls_dict(m.calls_before)}
+            for m in state.takeable
+        ],
     }
 
 
@@ -105,10 +116,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         sprint_available=bool(data["sprint_available"]),
         false_trail_available=bool(data["false_trail_available"]),
         plan=None if data["plan"] is None else _plan_from(data["plan"]),
-        calls=tuple(
-            SamuraiCall(Samurai(c["samurai"]), int(c["moves"]), int(c["searches"]), int(c["sniffs"]))
-            for c in data["calls"]
-        ),
+        calls=_calls_from(data["calls"]),
         paw_prints=_prints_from(data["paw_prints"]),
         last_reveal=None
         if reveal is None
@@ -123,6 +131,11 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         else Outcome(
             Termination(outcome["termination"]),
             None if outcome["winner"] is None else Side(outcome["winner"]),
+        ),
+        # States stored before moves could be taken back have none to take back.
+        takeable=tuple(
+            MoveMade(Samurai(m["samurai"]), parse_space(m["origin"]), _calls_from(m["calls_before"]))
+            for m in data.get("takeable", ())
         ),
     )
 
@@ -148,6 +161,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         return {"type": "sniff", "samurai": action.samurai.value, "space": space_name(action.space)}
     if isinstance(action, EndSamuraiTurn):
         return {"type": "end"}
+    if isinstance(action, Undo):
+        return {"type": "undo"}
     if isinstance(action, Resign):
         return {"type": "resign", "side": action.side.value}
     if isinstance(action, TimeOut):
@@ -171,6 +186,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Sniff(Samurai(data["samurai"]), parse_space(data["space"]))
     if kind == "end":
         return EndSamuraiTurn()
+    if kind == "undo":
+        return Undo()
     if kind == "resign":
         return Resign(Side(data["side"]))
     if kind == "timeout":

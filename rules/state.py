@@ -34,6 +34,15 @@ class SamuraiCall:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveMade:
+    """A move of this turn that may still be taken back: who moved, from where, and the calls before it."""
+
+    samurai: Samurai
+    origin: Space
+    calls_before: tuple[SamuraiCall, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PawPrint:
     space: Space
     green: bool  # the answer was yes
@@ -70,6 +79,8 @@ class GameState:
     paw_prints: tuple[PawPrint, ...] = ()
     last_reveal: Reveal | None = None
     outcome: Outcome | None = field(default=None)
+    # The turn's moves since its start or its last investigation, oldest first: all that ``Undo`` needs.
+    takeable: tuple[MoveMade, ...] = ()
 
     # --- whose turn -------------------------------------------------------
 

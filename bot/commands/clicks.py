@@ -66,7 +66,20 @@ def clicks(game: Game) -> tuple[Clickable, ...]:
     class EndTurnClick(panel.EndTurnButton, template=panel.END_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
             async with answer_refusals(interaction):
-                await game.panel_action(interaction, self.match_id, self.round, rules.EndSamuraiTurn())
+                await game.panel_end_turn(interaction, self.match_id, self.round)
+
+    class UndoClick(panel.UndoButton, template=panel.UNDO_ID):
+        async def callback(self, interaction: discord.Interaction) -> None:
+            async with answer_refusals(interaction):
+                await game.panel_undo(interaction, self.match_id, self.round, self.key)
+
+    class EndTurnAnswer(buttons.EndTurnButton, template=buttons.END_TURN_ID):
+        async def callback(self, interaction: discord.Interaction) -> None:
+            async with answer_refusals(interaction):
+                if self.choice == "confirm":
+                    await game.confirm_end_turn(interaction, self.match_id, self.version)
+                else:
+                    await game.keep_playing(interaction, self.match_id)
 
     class BuilderChoice(builder.BuilderSelect, template=builder.SELECT_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
@@ -93,5 +106,5 @@ def clicks(game: Game) -> tuple[Clickable, ...]:
                 trail = self.trail if self.trail is not None and self.trail not in path else None
                 await game.builder_update(interaction, self.match_id, self.round, path, trail)
 
-    return (ChallengeClick, PlanClick, ResignClick, RematchClick, PanelChoice, EndTurnClick, BuilderChoice,
-            BuilderClick)
+    return (ChallengeClick, PlanClick, ResignClick, RematchClick, PanelChoice, EndTurnClick, UndoClick, EndTurnAnswer,
+            BuilderChoice, BuilderClick)

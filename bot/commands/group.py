@@ -194,6 +194,11 @@ class GoryoCommands(
     async def end(self, interaction: discord.Interaction) -> None:
         await self.game.samurai_action(interaction, rules.EndSamuraiTurn)
 
+    @app_commands.command(name=locale_str("undo", context="command name"),
+                          description=locale_str("Samurai: take back your last move, while it revealed nothing"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.game.samurai_action(interaction, rules.Undo)
+
     @app_commands.command(name=locale_str("board", context="command name"),
                           description=locale_str("Post the current board"))
     @app_commands.rename(match=locale_str("match", context="command name"))

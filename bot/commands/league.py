@@ -26,7 +26,7 @@ from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
 
 from ..delivery import boards
-from ..delivery.send import QUIET
+from ..delivery.send import QUIET, follow_up
 from ..play.cooldown import Cooldown
 from ..play.visibility import Channels, Sight
 from ..records import league
@@ -64,19 +64,14 @@ class Records:
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
         self.channels = Channels(bot)
+        self._behind: set[asyncio.Future[dict[int, str]]] = set()  # name lookups outliving their keystroke
 
     def _sight(self, interaction: discord.Interaction) -> Sight:
         return Sight(self.channels, interaction)
 
-    async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
-        """Display names for choice lists, which can't hold mentions.
-
-        Without the members intent few members are cached, so the missing ones are fetched (at once,
-        within a second, so the list still beats Discord's 3-second deadline) and remembered.
-        """
-        guild = interaction.guild
-        names = {}
-        missing = []
+    def _names_held(self, guild: discord.Guild | None, user_ids: set[int]) -> tuple[dict[int, str], set[int]]:
+        """The names the bot already holds (its cache, or names fetched before), and the ids it holds none for."""
+        names, missing = {}, set()
         for user_id in user_ids:
             if self.bot.user is not None and user_id == self.bot.user.id:
                 names[user_id] = "the bot"
@@ -85,7 +80,17 @@ class Records:
             elif user_id in self._known_names:
                 names[user_id] = self._known_names[user_id]
             else:
-                missing.append(user_id)
+                missing.add(user_id)
+        return names, missing
+
+    async def _names(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
+        """Display names for choice lists, which can't hold mentions.
+
+        Without the members intent few members are cached, so the missing ones are fetched (at once,
+        within a second, so the list still beats Discord's 3-second deadline) and remembered.
+        """
+        guild = interaction.guild
+        names, missing = self._names_held(guild, user_ids)
         if missing and guild is not None:
             try:
                 async with asyncio.timeout(NAME_FETCH_SECONDS):
@@ -100,6 +105,15 @@ class Records:
                 self._known_names.clear()  # rarely reached; names are cheap to fetch again
         return {uid: names.get(uid, words.unknown_member(uid)) for uid in user_ids}
 
+    def _names_now(self, interaction: discord.Interaction, user_ids: set[int]) -> dict[int, str]:
+        """``_names`` from what the bot holds; the missing ones fetched behind, for the next keystroke."""
+        names, missing = self._names_held(interaction.guild, user_ids)
+        if missing:
+            task = asyncio.ensure_future(self._names(interaction, missing))
+            self._behind.add(task)
+            task.add_done_callback(self._behind.discard)
+        return {uid: names.get(uid, words.unknown_member(uid)) for uid in user_ids}
+
     # --- stats, leaderboard, history ------------------------------------------------------
 
     async def stats(self, interaction: discord.Interaction, member: discord.abc.User | None) -> None:
@@ -109,7 +123,12 @@ class Records:
         ratings = await self.store.ratings(guild_id)
         stats = league.member_stats(summaries, ratings, guild_id=guild_id, user_id=who.id)
         # The records count every match; the matches listed are those whose channel the asker can see.
-        shown = await self._sight(interaction).visible({s.channel_id for s in summaries}, within=LOOKUP_SECONDS)
+        sight, places = self._sight(interaction), {s.channel_id for s in summaries}
+        shown = sight.visible_now(places)
+        if any(sight.known(c) is None for c in places):
+            # Only Discord can tell for some (archived threads): answer it first, within its 3 seconds, then ask.
+            await interaction.response.defer(thinking=True)
+            shown = await sight.visible(places, within=LOOKUP_SECONDS)
         listed = league.member_stats([s for s in summaries if s.channel_id in shown], ratings,
                                      guild_id=guild_id, user_id=who.id).recent
         stats = dataclasses.replace(stats, recent=listed)
@@ -117,7 +136,10 @@ class Records:
             embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
             for title, text in words.stats_fields(stats):
                 embed.add_field(name=title, value=text, inline=False)
-        await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
+        if interaction.response.is_done():
+            await follow_up(interaction, embed=embed, allowed_mentions=QUIET)
+        else:
+            await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
     async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
         guild_id = _guild_only(
@@ -154,8 +176,15 @@ class Records:
     async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
-        if (record is None or record.guild_id != guild_id
-                or not await self._sight(interaction).sees(record.channel_id)):
+        sight = self._sight(interaction)
+        seen = sight.known(record.channel_id) if record is not None and record.guild_id == guild_id else False
+        if seen is None:
+            # Only Discord can tell (an archived thread, say): answer first, never risking its 3-second deadline.
+            # A refusal after this takes the public "thinking…" away and is said privately (send_refusal).
+            await interaction.response.defer(thinking=True)
+            assert record is not None
+            seen = await sight.sees(record.channel_id)
+        if record is None or not seen:
             raise Refusal(
                 N_("There is no match {number} in this server that you can see. Pick one from the `match` list, "
                    "or see a channel's recent matches with `/goryo history`."),
@@ -178,7 +207,8 @@ class Records:
                 count=max(1, round(wait)),
             )
         # Building takes a few seconds: tell Discord first, never risking its 3-second deadline.
-        await interaction.response.defer(thinking=True)
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
         with speaking(in_channel(interaction)):  # posted in the channel
             await self._post_replay(interaction, match_id)
 
@@ -187,8 +217,8 @@ class Records:
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
         except boards.ReplayRefused as refused:
-            await interaction.followup.send(
-                _("No replay of match {number}: {reason}").format(number=match_id, reason=refused),
+            await follow_up(
+                interaction, _("No replay of match {number}: {reason}").format(number=match_id, reason=refused),
                 allowed_mentions=QUIET)
             return
         caption = words.replay_caption(summary, match_id, reduced=replay.reduced)
@@ -197,7 +227,7 @@ class Records:
             filename=f"goryo-match-{match_id}.gif",
             description=words.replay_description(match_id),
         )
-        await interaction.followup.send(caption, file=gif, allowed_mentions=QUIET)
+        await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
 
     async def _replay(self, match_id: int, max_bytes: int) -> Replay:
         language = spoken()
@@ -215,14 +245,17 @@ class Records:
         return replay
 
     async def replay_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        """Finished matches of this server the member can see, newest first (Discord shows 25 at most)."""
+        """Finished matches of this server the member can see, newest first (Discord shows 25 at most).
+
+        Answered from what the bot holds, never waiting on Discord (its 3-second deadline): a channel not yet
+        known, or a name not yet known, is looked up behind, for the next keystroke."""
         if interaction.guild_id is None:
             return []
         recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
-        shown = await self._sight(interaction).visible({s.channel_id for s in recent}, within=LOOKUP_SECONDS)
+        shown = self._sight(interaction).visible_now({s.channel_id for s in recent})
         visible = [s for s in recent if s.channel_id in shown]
         # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
-        names = await self._names(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
+        names = self._names_now(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})
         return [
             app_commands.Choice(name=name, value=match_id)
             for name, match_id in words.replay_choices(

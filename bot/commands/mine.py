@@ -50,7 +50,8 @@ def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_comma
             waiting = record.state.to_move is not record.player_side(user_id)
             urgency = (waiting, record.turn_started_at + limit, record.id)
             listed.append((urgency, _line(record, user_id, turns, limit)))
-        await send_private(interaction, mine.games_list([line for _, line in sorted(listed)]))
+        for page in mine.games_list([line for _, line in sorted(listed)]):  # the first answers, the rest follow
+            await send_private(interaction, page)
 
     @app_commands.command(name=locale_str("notify", context="command name"),
                           description=locale_str("How I tell you your turn has begun: a mention, a DM, or nothing"))

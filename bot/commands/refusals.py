@@ -17,7 +17,7 @@ from discord import app_commands
 import rules
 from locales import N_, _, language_of, speaking
 
-from ..delivery.send import send_private
+from ..delivery.send import follow_up_privately, send_private
 from ..text.reasons import say
 from ..text.refusal import Refusal
 
@@ -41,7 +41,7 @@ async def send_refusal(interaction: discord.Interaction, text: str) -> None:
         return
     # A refusal is never public, even after a public answer was started.
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await follow_up_privately(interaction, text)
     else:
         await interaction.response.send_message(text, ephemeral=True)
 

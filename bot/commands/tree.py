@@ -8,11 +8,13 @@ from __future__ import annotations
 from discord import app_commands
 
 from ..play.game import Game
+from ..play.lessons import Lessons
 from ..play.timekeeping import TurnClock
-from . import mine, server_settings
+from . import learn, mine, server_settings
 from .group import GoryoCommands
 from .league import Records
 
 
-def goryo_group(game: Game, turns: TurnClock, records: Records) -> app_commands.Group:
-    return server_settings.extend(mine.extend(GoryoCommands(game, turns, records), game, turns), game)
+def goryo_group(game: Game, turns: TurnClock, records: Records, lessons: Lessons) -> app_commands.Group:
+    group = server_settings.extend(mine.extend(GoryoCommands(game, turns, records), game, turns), game)
+    return learn.extend(group, lessons)

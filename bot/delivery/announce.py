@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import rules
+from rules import layout
 
 from ..records.outbox import OutboxItem, panel_off
 from ..records.played import Played
@@ -21,6 +22,7 @@ from ..storage import MatchRecord
 from ..text.goryo_dms import goryo_plan_locked, goryo_started, goryo_turn
 from ..text.languages import for_readers
 from ..text.match import (
+    actions_unused,
     aid_turn_start,
     board_caption,
     goryo_match_over,
@@ -32,7 +34,7 @@ from ..text.match import (
 from ..text.narration import narrate
 from .assist import aid_of, aid_words, round_summary
 
-SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff)
+SAMURAI_STEPS = (rules.Move, rules.Search, rules.Sniff, rules.Undo)
 
 
 def end_items(record: MatchRecord) -> list[OutboxItem]:
@@ -96,6 +98,8 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         text = narrate(played.events)
         if turn_ran_out(played):
             text = f"{samurai_turn_ran_out()}\n{text}"
+        elif (unused := layout.SAMURAI_ACTION_CUBES - played.before.state.actions_used) > 0:
+            text = f"{text}\n{actions_unused(unused)}"
         if (summary := round_summary(played.before.state)) is not None:  # for both players, aid or not
             text = f"{text}\n{summary}"
         out.append(OutboxItem("discovery", "public", text, "discovery", answer=True))
@@ -103,10 +107,10 @@ def outbox_for(played: Played) -> list[OutboxItem]:
             out.append(goryo_turn_item(after))
     elif isinstance(action, SAMURAI_STEPS):
         text = narrate(played.events)
-        if not isinstance(action, rules.Move):  # an answer came in: the aid's count may have changed
+        if isinstance(action, (rules.Search, rules.Sniff)):  # an answer came in: the aid's count may have changed
             text = with_aid(text, after)
         if not state.is_over and not rules.legal_samurai_actions(state):  # it ends by itself now: never a surprise
-            text = f"{text}\n{samurai_turn_over_now()}"
+            text = f"{text}\n{samurai_turn_over_now(by_the_bot=after.ai_side is rules.Side.SAMURAI)}"
         out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
             out.append(OutboxItem("live", "live", board_caption(after.channel_id, state.round), "public",

@@ -77,6 +77,10 @@ class Board:
             embed.add_field(name=name, value=value or "-", inline=len(value) <= 24)
         return [embed]
 
+    def facts_text(self) -> str:
+        """The facts as message text, where the bot may not embed them (no Embed Links in the channel)."""
+        return "\n".join(f"**{name}**: {value or '-'}" for name, value in self.facts)
+
 
 def embeds_of(board: Board | None) -> list[discord.Embed]:
     """What goes with ``board`` in a send or an edit: none without a board, so an edit clears stale facts."""

@@ -22,6 +22,7 @@ from locales import speaking
 from ..storage import MatchRecord
 from ..text.faults import channel_refuses
 from ..text.languages import of_guild
+from . import permissions
 from .send import message_options
 
 log = logging.getLogger(__name__)
@@ -32,9 +33,6 @@ SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, asyncio.TimeoutErro
 
 UNKNOWN_CHANNEL = 10003  # Discord's code for a channel that no longer exists
 
-# What the bot's messages need in a match's channel: the README's invite asks for exactly these.
-NEEDED = ("view_channel", "send_messages", "attach_files")
-NEEDED_IN_THREADS = ("view_channel", "send_messages_in_threads", "attach_files")
 
 
 def maybe_delivered(error: BaseException) -> bool:
@@ -57,11 +55,10 @@ def described(error: BaseException) -> str:
 def lacking(bot: discord.Client, record: MatchRecord) -> list[str]:
     """The permissions the bot lacks in the match's channel, as its cache says; all it needs if it can't say."""
     channel = bot.get_channel(record.channel_id)
-    needed = NEEDED_IN_THREADS if isinstance(channel, discord.Thread) else NEEDED
+    needed, playable = permissions.needed_for(thread=isinstance(channel, discord.Thread))
     if not isinstance(channel, (discord.abc.GuildChannel, discord.Thread)) or channel.guild.me is None:
-        return list(needed)
-    granted = channel.permissions_for(channel.guild.me)
-    return [name for name in needed if not getattr(granted, name)] or list(needed)
+        return list(playable)
+    return permissions.lacking(permissions.of_channel(channel), needed) or list(playable)
 
 
 async def tell_players(bot: discord.Client, record: MatchRecord, permissions: list[str], *, told: int | None) -> None:

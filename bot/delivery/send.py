@@ -48,9 +48,57 @@ async def send_private(interaction: discord.Interaction, text: str, *, board: Bo
     """Answer the interaction's user privately: ephemeral in a server, a plain reply in DMs."""
     kwargs = message_options(board, view, ephemeral=not in_dm(interaction))
     if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
+        await follow_up(interaction, text, **kwargs)
     else:
         await interaction.response.send_message(text, **kwargs)
+
+
+# Set in an interaction's extras once its "thinking…" message has been replaced: the next message is a new followup.
+REPLACED = "goryo.original_replaced"
+
+
+def _still_thinking(interaction: discord.Interaction) -> bool:
+    """True the first time only, for an interaction answered by a "thinking…" defer."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message \
+            or interaction.extras.get(REPLACED):
+        return False
+    interaction.extras[REPLACED] = True
+    return True
+
+
+async def follow_up(interaction: discord.Interaction, text: str | None = None, **options) -> discord.Message:
+    """A message after the first response. After a "thinking…" defer the first one replaces that loading message
+    by editing the original response: Discord documents finishing it with a plain followup as deprecated
+    (Create Followup Message). Any later one is a new followup message."""
+    if _still_thinking(interaction):
+        return await _replace_thinking(interaction, text, **options)
+    return await interaction.followup.send(text or "", wait=True, **options)
+
+
+async def _replace_thinking(interaction: discord.Interaction, text: str | None, **options) -> discord.Message:
+    files = list(options.pop("files", None) or []) + ([options.pop("file")] if options.get("file") else [])
+    options.pop("file", None)
+    options.pop("ephemeral", None)  # kept as the defer said: a message's privacy cannot change
+    options.pop("wait", None)
+    return await interaction.edit_original_response(content=text, attachments=files, **options)
+
+
+async def follow_up_privately(interaction: discord.Interaction, text: str, *, thinking_private: bool = False,
+                              **options) -> discord.Message:
+    """A private message after the first response. After a private "thinking…" (``thinking_private``) it replaces
+    that loading message; after a public one, editing it would say the words to everyone, so it is ended with a
+    bare mark and taken away first (deleting it while it still thinks is not enough: Discord has answered the next
+    followup with Unknown Message then)."""
+    if _still_thinking(interaction):
+        if thinking_private:
+            return await _replace_thinking(interaction, text, **options)
+        try:
+            await interaction.edit_original_response(content="…")
+            await interaction.delete_original_response()
+        except discord.NotFound:
+            pass  # already gone: nothing public to take away
+    options["ephemeral"] = not in_dm(interaction)
+    return await interaction.followup.send(text, wait=True, **options)
 
 
 async def acknowledge_privately(interaction: discord.Interaction) -> None:

@@ -108,13 +108,22 @@ def decide(
 def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, rules.Space], ...]:
     """Where the Samurai stood when she planned this round: public, as every move was told in the channel.
 
-    Each one's last move before her latest plan, or his starting space.
+    Each one's last move standing before her latest plan (a move taken back by ``Undo`` does not stand), or his
+    starting space.
     """
     at = {samurai: SAMURAI_START[samurai] for samurai in rules.Samurai}
     planned = max((i for i, entry in enumerate(log) if isinstance(entry.action, rules.Plan)), default=0)
+    takeable: list[tuple[rules.Samurai, rules.Space]] = []  # the moves an Undo could take back: who, from where
     for entry in log[:planned]:
-        if isinstance(entry.action, rules.Move):
-            at[entry.action.samurai] = entry.action.to
+        action = entry.action
+        if isinstance(action, rules.Move):
+            takeable.append((action.samurai, at[action.samurai]))
+            at[action.samurai] = action.to
+        elif isinstance(action, rules.Undo):
+            samurai, origin = takeable.pop()
+            at[samurai] = origin
+        else:
+            takeable.clear()  # as in the rules: an answer or the turn's end fixes every move before it
     return tuple(at.items())
 
 
@@ -186,10 +195,18 @@ class AiPlayer:
     # --- starting a match ---------------------------------------------------------------
 
     async def start_match(
-        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False
+        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False,
+        *, place: tuple[int | None, int] | None = None, receipt: str | None = None,
     ) -> None:
-        """A challenge to the bot: the match starts at once, and the bot's first move follows the reply."""
+        """A challenge to the bot: the match starts at once, and the bot's first move follows the reply.
+
+        ``place``: (server, channel) to play in, when not the interaction's (a lesson's last step, clicked in
+        DMs, starts the learner's first match where they asked for the lesson); ``receipt``: what the clicked
+        message then becomes, the match's messages going to its channel.
+        """
         from .challenges import challenger_is_goryo
+
+        guild_id, channel_id = place if place is not None else (interaction.guild_id, interaction.channel_id)
 
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
         state = rules.new_game(seed, advanced=advanced)
@@ -201,8 +218,8 @@ class AiPlayer:
             text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
             if human_side is rules.Side.GORYO:
-                assert interaction.channel_id is not None  # a challenge is made in a channel
-                setup = goryo_setup(state, interaction.channel_id, dm_commands=self.settings.sync != "guild")
+                assert channel_id is not None  # a challenge is made in a channel
+                setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
                 items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
 
@@ -213,7 +230,7 @@ class AiPlayer:
         ai_seed = secrets.randbits(63) if self.settings.seed is None else hash_text(f"ai:{seed}") >> 1
         try:
             record = await self.store.start_ai_match(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id, goryo_id=goryo_id,
+                guild_id=guild_id, channel_id=channel_id, goryo_id=goryo_id,
                 samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
                 ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist, server_language=server,
                 goryo_language=goryo,
@@ -229,7 +246,7 @@ class AiPlayer:
                 "Wait for it to be answered or to lapse, or play me in another channel."
             )) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
-        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
+        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)
 
     # --- playing its turns ----------------------------------------------------------------

@@ -11,18 +11,22 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
+from typing import Literal
 
 import discord
 
 import rules
-from locales import N_, speaking
+from locales import N_, _, speaking
 
-from ..delivery.send import QUIET, pinging
+from ..delivery import permissions
+from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..records.outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import languages, messages
+from ..text import permissions as permission_words
 from ..text.challenges import (
     challenge_accepted,
     challenge_declined,
@@ -31,12 +35,46 @@ from ..text.challenges import (
     challenge_withdrawn,
     rematch_text,
 )
+from ..text.commands import localised
 from ..text.goryo_dms import goryo_setup
+from ..text.lessons import LEARN_FIRST
 from ..text.refusal import Refusal
 from ..ui.buttons import challenge_view
 from . import threads
 
 log = logging.getLogger(__name__)
+
+
+Where = Literal["channel", "thread", "in-thread"]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player known by id alone (not in the cache): a person, as a finished match's players are."""
+
+    id: int
+    bot: bool = False
+
+
+def check_permissions(interaction: discord.Interaction, where: Where) -> None:
+    """A Refusal, before anything is stored, if the bot lacks a permission a match cannot be played without where
+    this one will be (Discord says the bot's permissions in the interaction's channel: no request needed)."""
+    _, playable = permissions.needed_for(thread=where == "in-thread", opening=where == "thread")
+    missing = permissions.lacking(interaction.app_permissions, playable)
+    if missing:
+        raise Refusal(permission_words.cannot_play_here(missing))
+
+
+async def note_permissions(interaction: discord.Interaction, where: Where) -> None:
+    """After the challenge's answer: privately, what the bot lacks where the match will be played that it can do
+    without, and what that costs."""
+    needed, _playable = permissions.needed_for(thread=where == "in-thread", opening=where == "thread")
+    missing = permissions.lacking(interaction.app_permissions, needed)
+    if missing and interaction.response.is_done():
+        try:
+            await follow_up_privately(interaction, permission_words.missing_here(missing))
+        except discord.HTTPException as error:
+            log.info("could not tell %d what I lack here (%s)", interaction.user.id, error.status)
 
 
 def challenger_is_goryo(role: str, seed: int | str) -> bool:
@@ -62,10 +100,16 @@ class Challenges:
     def lapsed(self, challenge: ChallengeRecord) -> bool:
         return discord.utils.utcnow() >= challenge.created_at + self.timeout
 
+    async def where_played(self, interaction: discord.Interaction, guild_id: int | None) -> Where:
+        """Where a match challenged here will be played: this channel, or a thread opened from it."""
+        if guild_id is None or isinstance(interaction.channel, discord.Thread):
+            return "channel" if not isinstance(interaction.channel, discord.Thread) else "in-thread"
+        return "thread" if (await self.store.server_settings(guild_id)).threads else "channel"
+
     # --- posting ------------------------------------------------------------------
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User, role: str, advanced: bool,
+        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
         level: str = "normal",
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
@@ -76,6 +120,8 @@ class Challenges:
         """
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
+        where = await self.where_played(interaction, interaction.guild_id)
+        check_permissions(interaction, where)
         if opponent.id == interaction.user.id:
             raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
         if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
@@ -93,6 +139,7 @@ class Challenges:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         if against_me:
             await self.game.ai.start_match(interaction, role, advanced, level, assist)
+            await self.point_to_the_lesson(interaction)
             return
         try:
             challenge = await self.store.create_challenge(
@@ -142,6 +189,17 @@ class Challenges:
             raise
         if response.message_id is not None:
             await self.store.set_challenge_message(challenge.id, response.message_id)
+        await note_permissions(interaction, where)
+        await self.point_to_the_lesson(interaction)
+
+    async def point_to_the_lesson(self, interaction: discord.Interaction) -> None:
+        """A player who has never finished a match here nor begun a lesson hears of ``/goryo learn`` first
+        (privately, after the challenge's own answer)."""
+        user_id = interaction.user.id
+        if await self.store.lesson(user_id) is not None or await self.store.finished_a_match(user_id):
+            return
+        with speaking(languages.of_user(interaction)):
+            await follow_up_privately(interaction, localised(_(LEARN_FIRST)))
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """Either player of a finished match offers the other a new one here: roles swapped, same options.
@@ -169,7 +227,9 @@ class Challenges:
                 number=latest.id,
             )
         opponent_id = record.player_of(side.other)
-        opponent = self.bot.get_user(opponent_id) or await self.bot.fetch_user(opponent_id)
+        # No request before the click is answered: a finished match's players were checked at its challenge (a
+        # member, or the bot), so an uncached one needs only its id.
+        opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
         role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
         level = record.ai_level or "normal"
         if self.game.ai.is_me(opponent):
@@ -234,6 +294,11 @@ class Challenges:
         return challenger_is_goryo(challenge.challenger_role, seed)
 
     async def _accept(self, interaction: discord.Interaction, challenge: ChallengeRecord) -> None:
+        where = await self.where_played(interaction, challenge.guild_id)
+        check_permissions(interaction, where)
+        if where == "thread":
+            # Opening the thread asks Discord first: answer the Accept before (its answer edits the challenge).
+            await interaction.response.defer()
         thread_id = await threads.open_thread(self.bot, self.store, interaction, challenge)
         channel_id = challenge.channel_id if thread_id is None else thread_id  # where the match is played
         seed = self._seed()
@@ -262,13 +327,17 @@ class Challenges:
                 now=discord.utils.utcnow(), outbox=outbox, server_language=server, goryo_language=goryo,
                 thread_id=thread_id,
             )
-        except LookupError:
-            raise Refusal(N_("This challenge is no longer open.")) from None
-        except ChannelBusyError:
+        except (LookupError, ChannelBusyError) as lost:
+            # Withdrawn, declined or accepted meanwhile: the thread opened for it would stay empty.
+            if thread_id is not None:
+                await threads.take_back(self.bot, thread_id)
+            if isinstance(lost, LookupError):
+                raise Refusal(N_("This challenge is no longer open.")) from None
             raise Refusal(N_("A match is already being played in this channel.")) from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
+        await note_permissions(interaction, "channel" if where == "thread" and thread_id is None else where)
 
     # --- lapsing --------------------------------------------------------------------
 

@@ -15,17 +15,20 @@ from discord import app_commands
 
 import rules
 from locales import N_, speaking, spoken
+from rules import layout
 
-from ..delivery import boards
+from ..delivery import boards, permissions
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
-from ..delivery.deliverer import Deliverer, Reply
+from ..delivery.deliverer import Deliverer
 from ..delivery.notices import with_turn_notices
-from ..delivery.send import acknowledge_privately, message_options, send_private
+from ..delivery.reply import Reply
+from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
-from ..text import languages, messages
+from ..text import languages, lessons, messages
+from ..text import permissions as permission_words
 from ..text.goryo_dms import (
     goryo_not_samurai,
     goryo_plan_cancelled,
@@ -37,16 +40,18 @@ from ..text.goryo_dms import (
 from ..text.match import (
     board_caption,
     board_cooldown,
+    end_turn_question,
     last_match_caption,
     resign_kept,
     resign_outdated,
     resign_question,
     resigned,
+    turn_ended,
 )
 from ..text.refusal import Refusal
 from ..text.status import status_text
-from ..ui import builder
-from ..ui.buttons import plan_view, resign_view
+from ..ui import builder, panel
+from ..ui.buttons import end_turn_view, plan_view, resign_view
 from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
@@ -281,15 +286,8 @@ class Game:
         record = await self._match(interaction, None)
         await self._play(interaction, record, make())
 
-    async def panel_action(
-        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
-    ) -> None:
-        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now.
-
-        Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
-        the action's words are then the answer to the click, a new message in the channel, then the live board (the
-        clicked message) is posted anew below them with its panel, by its own route, and the clicked one deleted.
-        """
+    async def _panel_match(self, interaction: discord.Interaction, match_id: int, round_number: int) -> MatchRecord:
+        """The match a panel click acts on, if the clicker leads its Samurai and its turn is on; else a refusal."""
         record = await self.service.load(match_id)
         if interaction.user.id != record.samurai_id:
             raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
@@ -301,18 +299,60 @@ class Game:
                 raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
             raise Refusal(N_("This panel belongs to the turn of round {number}, which is over. Use the newest board "
                              "in the channel."), number=round_number)
-        record = await self.note_languages(interaction, record)
+        return await self.note_languages(interaction, record)
+
+    async def panel_action(
+        self, interaction: discord.Interaction, match_id: int, round_number: int, action: rules.Action
+    ) -> None:
+        """A choice on the Samurai's panel: played like the slash command, checked against the match as it is now."""
+        record = await self._panel_match(interaction, match_id, round_number)
+        await self._panel_play(interaction, record, action)
+
+    async def _panel_play(
+        self, interaction: discord.Interaction, record: MatchRecord, action: rules.Action,
+        unless: Callable[[MatchRecord], Awaitable[Refusal | None]] | None = None,
+    ) -> None:
+        """Refusals come before anything shows (the pipeline checks again, under the lock, for a click racing another);
+        the action's words are then the answer to the click, a new message in the channel, then the live board (the
+        clicked message) is posted anew below them with its panel, by its own route, and the clicked one deleted.
+        """
         MatchService.check(record, interaction.user.id, action, None)
-        await interaction.response.defer(thinking=True)  # in the channel, for everyone: the action's words
-        try:
-            await self.act(interaction, match_id, action)
-        except Refusal:
-            # Another click got there first and this one is no longer legal: its place in the channel goes.
-            try:
-                await interaction.delete_original_response()
-            except discord.HTTPException:
-                pass
-            raise
+        if unless is not None and (refusal := await unless(record)) is not None:
+            raise refusal
+        # In the channel, for everyone: the action's words. Should another click get there first, this one's refusal
+        # takes its place in the channel away (send_refusal) and is said privately.
+        await interaction.response.defer(thinking=True)
+        await self.act(interaction, record.id, action, unless=unless)
+
+    async def panel_end_turn(self, interaction: discord.Interaction, match_id: int, round_number: int) -> None:
+        """The panel's End turn: with actions still possible it only asks, privately; nothing ends until confirmed."""
+        record = await self._panel_match(interaction, match_id, round_number)
+        state = record.state
+        if rules.legal_samurai_actions(state):
+            unused = layout.SAMURAI_ACTION_CUBES - state.actions_used
+            await send_private(interaction, end_turn_question(unused), view=end_turn_view(record.id, record.version))
+            return
+        await self._panel_play(interaction, record, rules.EndSamuraiTurn())
+
+    async def confirm_end_turn(self, interaction: discord.Interaction, match_id: int, version: int) -> None:
+        """End turn, confirmed: only while the match is as it was asked (else refused, nothing changed)."""
+        record = await self.service.load(match_id)
+        if interaction.user.id != record.samurai_id:
+            raise Refusal(N_("Only {samurai} leads the Samurai in this match: this panel is theirs to use."),
+                          samurai=messages.mention(record.samurai_id))
+        await self.act(interaction, match_id, rules.EndSamuraiTurn(), version=version, receipt=turn_ended())
+
+    async def panel_undo(self, interaction: discord.Interaction, match_id: int, round_number: int, key: str) -> None:
+        """The panel's Undo: takes back the move it was shown for, and only that one (a doubled click is refused)."""
+        record = await self._panel_match(interaction, match_id, round_number)
+
+        async def taken_back_already(now: MatchRecord) -> Refusal | None:
+            if panel.undo_key(now.state) == key or rules.undo_refusal(now.state) is not None:
+                return None  # the move it names is still the last (or the rules say why not)
+            return Refusal(N_("This Undo is out of date: the move it was for was already taken back, or another "
+                              "action came after it. Nothing was changed; use the newest board."))
+
+        await self._panel_play(interaction, record, rules.Undo(), unless=taken_back_already)
 
     # --- anyone -----------------------------------------------------------------------
 
@@ -335,7 +375,7 @@ class Game:
             with speaking(language):
                 caption = last_match_caption(record.id)
             final = await self.drawing.final_board(record.state, language=language)
-            await interaction.followup.send(caption, **message_options(final))
+            await follow_up(interaction, caption, **message_options(final))
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
@@ -359,9 +399,8 @@ class Game:
         with speaking(language):
             text = board_caption(record.channel_id, state.round, with_discovery=len(pictures) > 1)
         # The facts of the board now; the Discovery beside it shows the round before.
-        await interaction.followup.send(text, files=[p.file() for p in pictures if p is not None],
-                                        embeds=boards.embeds_of(pictures[0]),
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await follow_up(interaction, text, files=[p.file() for p in pictures if p is not None],
+                        embeds=boards.embeds_of(pictures[0]), allowed_mentions=discord.AllowedMentions.none())
         if is_goryo and _in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             secret = await self.drawing.goryo_board(state, language=spoken())
@@ -412,6 +451,18 @@ class Game:
         if record.player_side(interaction.user.id) is None:
             raise Refusal(N_("You are not playing this match."))
         await interaction.response.edit_message(content=resign_kept(), view=None)
+
+    async def first_real_match(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]
+                               ) -> None:
+        """A lesson's last step: a match against the bot (easy) in the channel the lesson was asked for in."""
+        channel = self.bot.get_channel(place[1])
+        if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
+            # The click may come from DMs, whose interaction says nothing of that channel: the cache does.
+            _, playable = permissions.needed_for(thread=isinstance(channel, discord.Thread))
+            if missing := permissions.lacking(permissions.of_channel(channel), playable):
+                raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
+        receipt = lessons.first_match_begun(place[1])
+        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
 
     async def match_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         """Autocomplete for ``match``: the user's active matches, named by channel and state."""

@@ -52,7 +52,7 @@ Notices = Callable[[Played, Sequence[OutboxItem]], Awaitable[Sequence[OutboxItem
 
 
 GORYO_ACTIONS = (rules.ChooseStart, rules.Plan)
-SAMURAI_ACTIONS = (rules.Move, rules.Search, rules.Sniff, rules.EndSamuraiTurn)
+SAMURAI_ACTIONS = (rules.Move, rules.Search, rules.Sniff, rules.EndSamuraiTurn, rules.Undo)
 
 
 def replace_state(record: MatchRecord, state: rules.GameState) -> MatchRecord:

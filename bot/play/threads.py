@@ -70,6 +70,19 @@ async def open_thread(bot: discord.Client, store: Store, interaction: discord.In
     return thread.id
 
 
+async def take_back(bot: discord.Client, thread_id: int) -> None:
+    """A thread opened for a challenge that was gone by the time its match would start: deleted, or archived and
+    locked where the bot may not delete it, so no empty thread stays open."""
+    try:
+        await bot.http.delete_channel(thread_id, reason="its challenge was no longer open")
+    except discord.HTTPException as error:
+        log.warning("thread %d: could not delete it (%s %s); archiving it", thread_id, error.status, error.code)
+        try:
+            await bot.http.edit_channel(thread_id, archived=True, locked=True)
+        except discord.HTTPException as again:
+            log.warning("thread %d: could not archive it either (%s %s)", thread_id, again.status, again.code)
+
+
 def start_line(goryo_id: int, samurai_id: int, thread_id: int, parent_id: int) -> OutboxItem:
     """What the challenge's message becomes (it answers the Accept): who plays, and the thread's link."""
     return OutboxItem("thread-start", "public", words.thread_started(goryo_id, samurai_id, thread_id),

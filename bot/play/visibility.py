@@ -28,6 +28,7 @@ import discord
 
 log = logging.getLogger(__name__)
 
+Place = discord.abc.GuildChannel | discord.Thread
 MEMORY = timedelta(seconds=60)  # how long a fetched channel, or a thread's member or not, is trusted
 REMEMBERED = 5_000
 LOOKUPS_AT_ONCE = 8  # Discord requests in flight for one answer
@@ -46,11 +47,10 @@ class Channels:
 
     async def get(self, guild: discord.Guild, channel_id: int) -> discord.abc.GuildChannel | discord.Thread | None:
         """The channel, or None if Discord says it is gone or hidden from the bot."""
-        if (channel := guild.get_channel_or_thread(channel_id)) is not None:
+        held, channel = self.held(guild, channel_id)
+        if held:
             return channel
         now = discord.utils.utcnow()
-        if (known := self._fetched.get(channel_id)) is not None and now - known[0] < MEMORY:
-            return known[1]
         try:
             fetched = await self.client.fetch_channel(channel_id)
         except (discord.NotFound, discord.Forbidden):
@@ -59,6 +59,18 @@ class Channels:
             fetched = None  # another server's channel (or a DM) is no channel of this one
         _remember(self._fetched, channel_id, (now, fetched))
         return fetched
+
+    def held(self, guild: discord.Guild, channel_id: int) -> tuple[bool, Place | None]:
+        """What the bot already holds about a channel, asking Discord nothing: (known, the channel or None)."""
+        if (channel := guild.get_channel_or_thread(channel_id)) is not None:
+            return True, channel
+        if (known := self._fetched.get(channel_id)) is not None and discord.utils.utcnow() - known[0] < MEMORY:
+            return True, known[1]
+        return False, None
+
+    def member_held(self, thread_id: int, member_id: int) -> bool | None:
+        known = self._members.get((thread_id, member_id))
+        return known[1] if known is not None and discord.utils.utcnow() - known[0] < MEMORY else None
 
     async def in_thread(self, thread: discord.Thread, member_id: int) -> bool:
         now = discord.utils.utcnow()
@@ -84,6 +96,43 @@ class Sight:
 
     async def sees(self, channel_id: int) -> bool:
         return channel_id in await self.visible([channel_id])
+
+    def known(self, channel_id: int) -> bool | None:
+        """Whether the member sees the channel, from what the bot already holds; None if only Discord can tell."""
+        interaction = self.interaction
+        if channel_id == interaction.channel_id:
+            return True
+        member, guild = interaction.user, interaction.guild
+        if guild is None or not isinstance(member, discord.Member):
+            return False
+        held, channel = self.channels.held(guild, channel_id)
+        if not held:
+            return None
+        if channel is None or isinstance(channel, discord.Thread) and channel.parent is None:
+            return member.guild_permissions.administrator
+        permissions = channel.permissions_for(member)
+        if not permissions.view_channel:
+            return False
+        if not isinstance(channel, discord.Thread) or channel.type is not discord.ChannelType.private_thread:
+            return True
+        return permissions.manage_threads or self.channels.member_held(channel.id, member.id)
+
+    def visible_now(self, channel_ids: Iterable[int]) -> set[int]:
+        """The channels among ``channel_ids`` the member sees, from what the bot holds, without waiting: the rest are
+        left out, and looked up behind (``Channels`` remembers the answers for the next ask)."""
+        shown, unknown = set(), []
+        for channel_id in set(channel_ids):
+            decided = self.known(channel_id)
+            if decided is None:
+                unknown.append(channel_id)
+            elif decided:
+                shown.add(channel_id)
+        for channel_id in unknown:
+            if channel_id not in self._decided:
+                task = self._decided[channel_id] = asyncio.ensure_future(self._sees(channel_id))
+                self.channels.lookups.add(task)
+                task.add_done_callback(self.channels.lookups.discard)
+        return shown
 
     async def visible(self, channel_ids: Iterable[int], *, within: float | None = None) -> set[int]:
         """The channels among ``channel_ids`` the member can see; those undecided after ``within`` seconds are not.

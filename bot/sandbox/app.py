@@ -14,21 +14,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Self
 
-import simcord
-
 from .. import create_bot
 from ..delivery.boards import Drawing
 from ..settings import SettingsError
 from ..storage import StoreUnavailable
 from ..storage.address import is_url, redact
+from .pace import WallClockEnv
 from .server import SandboxServer
 from .world import SandboxWorld
 
 # The settings a sandbox honours from the environment; see .env.example.
 GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
-# How often the simulated clock catches up with real time: well under the bot's pause between its
-# Samurai's actions (GORYO_AI_PAUSE, 2 s by default), so they come at that pace and not in bursts.
-CLOCK_TICK_SECONDS = 0.5
+# How often the simulated clock catches up with real time, firing the bot's timers that fell due (its
+# Samurai's pause between actions, GORYO_AI_PAUSE, 2 s by default): well under that pause, so its
+# actions come at that pace and each as soon as it is due.
+CLOCK_TICK_SECONDS = 0.2
 # Pillow renders and SQLite writes can outlast SimCord's 5 s default on a slow laptop.
 SETTLE_SECONDS = 60.0
 
@@ -61,7 +61,7 @@ class Sandbox:
             database=self.database, environ=settings, env_file=None, drawing=self.drawing, sync="global", **overrides
         )
         # The bot's own errors are shown in the page rather than ending the sandbox.
-        self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
+        self.env = WallClockEnv(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
         # SimCord's clock starts on a fixed date; start it at today's instead, so message times and
         # deadlines read right. Moved before the bot starts, while nothing is scheduled on it yet.
         self.env.backend.advance_clock(max(0.0, (datetime.now(UTC) - self.env.now()).total_seconds()))

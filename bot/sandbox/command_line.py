@@ -36,6 +36,20 @@ class CommandHint:
     options: list[str]  # "to: The space to move to, like C2"
 
 
+def names(node: dict[str, Any]) -> set[str]:
+    """A command's, option's or choice's name and its translations (lowercase): Discord accepts them all."""
+    return {node["name"].lower(), *(name.lower() for name in (node.get("name_localizations") or {}).values())}
+
+
+def _shown(node: dict[str, Any], locale: str | None) -> str:
+    """The name a client in ``locale`` shows (``sfida`` in Italian), else the English one."""
+    return str((node.get("name_localizations") or {}).get(locale or "", node["name"]))
+
+
+def _named(nodes: list[dict[str, Any]], word: str | None) -> dict[str, Any] | None:
+    return next((node for node in nodes if word is not None and word.lower() in names(node)), None)
+
+
 def leaf_commands(roots: list[dict[str, Any]]) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every invocable command as ("goryo move", its schema), in declaration order."""
     for root in roots:
@@ -51,40 +65,63 @@ def _leaves(node: dict[str, Any], path: list[str]) -> Iterator[tuple[str, dict[s
         yield from _leaves(child, [*path, child["name"]])
 
 
-def hints(roots: list[dict[str, Any]], allowed: set[str]) -> list[CommandHint]:
-    """Usage lines for the commands in `allowed` (paths like "goryo board")."""
+def hints(roots: list[dict[str, Any]], allowed: set[str], locale: str | None = None) -> list[CommandHint]:
+    """Usage lines for the commands in `allowed` (paths like "goryo board"), named as a ``locale`` client shows them."""
     out = []
-    for path, leaf in leaf_commands(roots):
-        if path not in allowed:
+    for path, leaf in _shown_leaves(roots, locale):
+        if path[0] not in allowed:
             continue
         options = sorted(leaf.get("options") or [], key=lambda option: not option.get("required"))
-        usage = " ".join(_usage(option) for option in options)
-        template = " ".join(f"{option['name']}:" for option in options if option.get("required"))
+        usage = " ".join(_usage(option, locale) for option in options)
+        template = " ".join(f"{_shown(option, locale)}:" for option in options if option.get("required"))
+        described = _described(leaf, locale)
         out.append(
             CommandHint(
-                usage=f"/{path} {usage}".rstrip(),
-                template=f"/{path} {template}".rstrip() + (" " if template else ""),
-                description=leaf.get("description", ""),
-                options=[f"{option['name']}: {option.get('description', '')}" for option in options],
+                usage=f"/{path[1]} {usage}".rstrip(),
+                template=f"/{path[1]} {template}".rstrip() + (" " if template else ""),
+                description=described,
+                options=[f"{_shown(option, locale)}: {_described(option, locale)}" for option in options],
             )
         )
     return out
 
 
-def _usage(option: dict[str, Any]) -> str:
+def _described(node: dict[str, Any], locale: str | None) -> str:
+    return str((node.get("description_localizations") or {}).get(locale or "", node.get("description", "")))
+
+
+Leaf = tuple[tuple[str, str], dict[str, Any]]
+
+
+def _shown_leaves(roots: list[dict[str, Any]], locale: str | None) -> Iterator[Leaf]:
+    """Every leaf as ((its English path, its path as shown in ``locale``), its schema)."""
+    def walk(node: dict[str, Any], path: list[str], shown: list[str]) -> Iterator[Leaf]:
+        children = [option for option in node.get("options") or [] if option.get("type") in _NESTING_TYPES]
+        if not children:
+            yield (" ".join(path), " ".join(shown)), node
+            return
+        for child in children:
+            yield from walk(child, [*path, child["name"]], [*shown, _shown(child, locale)])
+
+    for root in roots:
+        yield from walk(root, [root["name"]], [_shown(root, locale)])
+
+
+def _usage(option: dict[str, Any], locale: str | None = None) -> str:
+    name = _shown(option, locale)
     if option.get("choices"):
-        shape = "|".join(str(choice["value"]) for choice in option["choices"])
+        shape = "|".join(_shown(choice, locale) for choice in option["choices"])
     elif option["type"] == OptionType.boolean.value:
         shape = "true|false"
     elif option["type"] in (OptionType.user.value, OptionType.mentionable.value):
         shape = "@member"
     elif example := _EXAMPLE.search(option.get("description", "")):
         # A real example (``to:C2``), as the option's own description gives it, rather than ``to:<to>``.
-        text = f"{option['name']}:{example['example']}"
+        text = f"{name}:{example['example']}"
         return text if option.get("required") else f"[{text}]"
     else:
-        shape = option["name"].replace("_", " ")
-    text = f"{option['name']}:<{shape}>"
+        shape = name.replace("_", " ")
+    text = f"{name}:<{shape}>"
     return text if option.get("required") else f"[{text}]"
 
 
@@ -104,15 +141,14 @@ def parse(
     words = text[1:].split()
     if not words:
         raise CommandTextError("Type a command after the slash, for example `/goryo help`.")
-    node = next((root for root in roots if root["name"].lower() == words[0].lower()), None)
+    node = _named(roots, words[0])
     if node is None:
         known = ", ".join(f"/{root['name']}" for root in roots) or "none"
         raise CommandTextError(f"There is no `/{words[0]}` command here. Commands: {known}.")
     path = [node["name"]]
     consumed = 1
     while children := [o for o in node.get("options") or [] if o.get("type") in _NESTING_TYPES]:
-        choice = words[consumed].lower() if consumed < len(words) else None
-        match = next((child for child in children if child["name"].lower() == choice), None)
+        match = _named(children, words[consumed] if consumed < len(words) else None)
         if match is None:
             names = ", ".join(child["name"] for child in children)
             raise CommandTextError(f"`/{' '.join(path)}` needs one of: {names}.")
@@ -126,7 +162,7 @@ def parse(
 def _read_options(
     path: str, leaf: dict[str, Any], text: str, resolve_member: Callable[[str], Any | None]
 ) -> dict[str, Any]:
-    declared = {option["name"].lower(): option for option in leaf.get("options") or []}
+    declared = {name: option for option in leaf.get("options") or [] for name in names(option)}
     usage = " ".join(_usage(option) for option in leaf.get("options") or [])
     matches = (
         list(re.finditer(r"(?<!\S)(" + "|".join(map(re.escape, declared)) + r"):", text, re.IGNORECASE))
@@ -159,7 +195,7 @@ def _convert(option: dict[str, Any], raw: str, resolve_member: Callable[[str], A
     name = option["name"]
     if option.get("choices"):
         for choice in option["choices"]:
-            if raw.lower() in (str(choice["value"]).lower(), str(choice["name"]).lower()):
+            if raw.lower() == str(choice["value"]).lower() or raw.lower() in names(choice):
                 return choice["value"]
         allowed = ", ".join(str(choice["value"]) for choice in option["choices"])
         raise CommandTextError(f"`{name}:` must be one of {allowed} (not `{raw}`).")
@@ -206,19 +242,18 @@ def focus(text: str, roots: list[dict[str, Any]]) -> Focus | None:
     words = text.lstrip()[1:].split() if text.lstrip().startswith("/") else []
     if not words:
         return None
-    node = next((root for root in roots if root["name"].lower() == words[0].lower()), None)
+    node = _named(roots, words[0])
     path, consumed = [], 1
     if node is None:
         return None
     path.append(node["name"])
     while children := [o for o in node.get("options") or [] if o.get("type") in _NESTING_TYPES]:
-        choice = words[consumed].lower() if consumed < len(words) else None
-        node = next((child for child in children if child["name"].lower() == choice), None)
+        node = _named(children, words[consumed] if consumed < len(words) else None)
         if node is None:
             return None
         consumed += 1
         path.append(node["name"])
-    declared = {option["name"].lower(): option for option in node.get("options") or []}
+    declared = {name: option for option in node.get("options") or [] for name in names(option)}
     rest = text.lstrip()[1:].split(None, consumed)[consumed:] if consumed < len(words) else []
     rest_text = rest[0] if rest else ""
     if not declared:

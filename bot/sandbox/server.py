@@ -7,9 +7,14 @@ drive the match.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import json
+import re
 import secrets
+import sys
+import traceback
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +22,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
-from .world import PLACES, SandboxError, SandboxWorld
+from .world import PLACES, THREAD_PLACE, SandboxError, SandboxWorld
 
 LOOPBACK = "127.0.0.1"
 STATIC = Path(__file__).with_name("static")
@@ -26,6 +31,9 @@ _PAGES = {
     "/sandbox.js": ("sandbox.js", "text/javascript"),
     "/sandbox.css": ("sandbox.css", "text/css"),
 }
+# The emoji the bot's messages use, drawn the same on every machine
+# (static/emoji-font-LICENSE.txt says whence and under what licence).
+_FONTS = {"/emoji.woff2": "emoji.woff2"}
 _HEADERS = {
     "Cache-Control": "no-store",
     "Referrer-Policy": "no-referrer",
@@ -63,7 +71,11 @@ class SandboxServer:
         app = web.Application(middlewares=[self._guard])
         for route in _PAGES:
             app.router.add_get(route, self._page)
+        for route in _FONTS:
+            app.router.add_get(route, self._font)
         app.router.add_get("/api/state", self._state)
+        app.router.add_get("/api/live", self._live)
+        app.router.add_post("/api/manager", self._manager)
         app.router.add_get("/api/attachment", self._attachment)
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/press", self._press)
@@ -105,6 +117,54 @@ class SandboxServer:
     async def _page(self, request: web.Request) -> web.Response:
         filename, content_type = _PAGES[request.path]
         return web.Response(text=(STATIC / filename).read_text(encoding="utf-8"), content_type=content_type)
+
+    async def _font(self, request: web.Request) -> web.Response:
+        headers = {"Cache-Control": "public, max-age=86400"}
+        return web.Response(body=(STATIC / _FONTS[request.path]).read_bytes(), content_type="font/woff2",
+                            headers=headers)
+
+    async def _live(self, request: web.Request) -> web.WebSocketResponse:
+        """Server push: every seat's view, sent again (only the seats whose view changed) whenever anything moves.
+
+        The page opens this once; the bot's messages, edits and deletions reach it as they happen, its
+        Samurai's turn action by action, without the page asking.
+        """
+        socket = web.WebSocketResponse(heartbeat=30)
+        await socket.prepare(request)
+        push = asyncio.create_task(self._push(socket))
+        push.add_done_callback(functools.partial(_end_feed, socket))
+        try:
+            async for _message in socket:  # the page sends nothing; this ends when it goes away
+                pass
+        finally:
+            push.cancel()
+            with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                await push
+        return socket
+
+    async def _push(self, socket: web.WebSocketResponse) -> None:
+        sent: dict[str, str] = {}
+        async for _ in self.world.changes():
+            views = {}
+            for key in self.world.players:
+                try:
+                    view = await self.world.view(key, functools.partial(self._attachment_url, key))
+                except SandboxError:
+                    continue  # a thread went while being read: the next change sends it whole
+                text = json.dumps(view)
+                if sent.get(key) != text:
+                    views[key], sent[key] = view, text
+            if views:
+                await socket.send_json({"views": views})
+
+    async def _manager(self, request: web.Request) -> web.Response:
+        """A seat's "Manage Server" switch: with it, `/goryo settings` can change the server's settings."""
+        body = await _json_body(request)
+        try:
+            await self.world.set_manager(str(body.get("as", "")), bool(body.get("on")))
+        except SandboxError as error:
+            return web.json_response({"ok": False, "error": str(error)})
+        return web.json_response({"ok": True})
 
     async def _state(self, request: web.Request) -> web.Response:
         who = request.query.get("as", "")
@@ -175,6 +235,15 @@ class SandboxServer:
         )
 
 
+def _end_feed(socket: web.WebSocketResponse, push: asyncio.Task[None]) -> None:
+    """A feed that failed is closed, with its traceback on the terminal: the page opens a new one, sent whole."""
+    if push.cancelled() or (error := push.exception()) is None:
+        return
+    if not isinstance(error, ConnectionError):  # not merely the page gone away
+        traceback.print_exception(error, file=sys.stderr)
+    asyncio.ensure_future(socket.close())
+
+
 async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:
     try:
         return web.json_response({"ok": True, "choices": await work})
@@ -183,8 +252,9 @@ async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:
 
 
 def _place(value: Any) -> Any:
-    if value not in PLACES:
-        raise web.HTTPBadRequest(text="place must be channel or dm")
+    thread = isinstance(value, str) and re.fullmatch(re.escape(THREAD_PLACE) + r"\d+", value)
+    if value not in PLACES and not thread:
+        raise web.HTTPBadRequest(text="place must be channel, dm or thread-<id>")
     return value
 
 

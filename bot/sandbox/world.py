@@ -12,7 +12,7 @@ import weakref
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import discord
 import simcord
@@ -25,14 +25,19 @@ from ..commands.refusals import EXPECTED
 from . import command_line
 from .messages import Context, project
 
-Place = Literal["channel", "dm"]
+# Where a seat reads and types: the table channel, its DMs with the bot, or one of the channel's threads
+# ("thread-<id>", when the server plays each match in a thread of its own).
+Place = str
 PLACES: tuple[Place, ...] = ("channel", "dm")
+THREAD_PLACE = "thread-"
 # Who sits at the table: key, username, display name. People, not roles: a challenge may give either one
 # either side, so each pane is labelled with the role its person has in the current match.
 SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"))
 ROLE_NAMES = {rules.Side.GORYO: "Goryō", rules.Side.SAMURAI: "Samurai"}
 CHANNEL_NAME = "goryo-table"
 BOT_NAME = "Goryō"
+# The role a seat's "Manage Server" switch gives it, so server settings (threads, turn limits) can be tried.
+MANAGER_ROLE = "Server manager"
 
 
 # Discord clients' languages the page lets each seat switch between (the bot has catalogues for these).
@@ -99,8 +104,36 @@ class SandboxWorld:
         self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
         self._error_cursor = env.error_cursor
         self._bot_errors: deque[str] = deque(maxlen=5)  # the latest, shown on the page
+        self._manager_role: int | None = None
+        self._watchers: set[asyncio.Event] = set()
+        self._seen_transcript = 0
+        # Every gateway event (a message sent, edited or deleted, a thread opened) wakes the page's live feed.
+        env.backend.subscribers.append(self._gateway_event)
         _speak_each_seats_language()
         _LOCALES[env.backend] = {}
+
+    # ----------------------------------------------------------------- changes
+
+    def _gateway_event(self, _event: str, _payload: Any) -> None:
+        self._changed()
+
+    def _changed(self) -> None:
+        self._seen_transcript = len(self.env.backend.transcript)
+        for watcher in self._watchers:
+            watcher.set()
+
+    async def changes(self) -> AsyncIterator[None]:
+        """Yields at once, then whenever something anyone could see may have changed (for the live feed)."""
+        watcher = asyncio.Event()
+        watcher.set()
+        self._watchers.add(watcher)
+        try:
+            while True:
+                await watcher.wait()
+                watcher.clear()
+                yield
+        finally:
+            self._watchers.discard(watcher)
 
     @classmethod
     async def open(cls, env: simcord.Env, bot: GoryoBot) -> SandboxWorld:
@@ -114,8 +147,13 @@ class SandboxWorld:
     async def _turn(self) -> AsyncIterator[None]:
         """One browser request at a time (SimCord runs one operation at a time), on SimCord's clock."""
         async with self._lock:
-            with self.env.time_context():
-                yield
+            try:
+                with self.env.time_context():
+                    yield
+            finally:
+                # Private replies reach Discord over HTTP alone (no gateway event): any request counts.
+                if len(self.env.backend.transcript) != self._seen_transcript:
+                    self._changed()
 
     async def pass_time(self, seconds: float) -> None:
         """Move the simulated clock on, running whatever the bot scheduled (lapsing challenges, reminders)."""
@@ -144,23 +182,35 @@ class SandboxWorld:
             raise SandboxError(f"There is no player `{key}`; choose one of {', '.join(self.players)}.") from None
 
     def _actor(self, player: Player, place: Place) -> simcord.MemberActor | simcord.UserHandle:
-        return player.member if place == "channel" else player.member.user
+        return player.member.user if place == "dm" else player.member
+
+    def _threads(self) -> list[simcord.ChannelHandle]:
+        return sorted(self.channel.threads, key=lambda thread: thread.id)
 
     def _channel(self, player: Player, place: Place) -> simcord.ChannelHandle:
         if place == "channel":
             return self.channel
         if place == "dm":
             return player.member.user.dm_channel
-        raise SandboxError(f"Unknown place `{place}`: use channel or dm.")
+        if place.startswith(THREAD_PLACE):
+            for thread in self._threads():
+                if place == f"{THREAD_PLACE}{thread.id}":
+                    return thread
+            raise SandboxError("That thread is gone.")
+        raise SandboxError(f"Unknown place `{place}`: use channel, dm or a thread.")
+
+    def _places(self) -> list[Place]:
+        return ["channel", *(f"{THREAD_PLACE}{thread.id}" for thread in self._threads()), "dm"]
 
     def _history(self, player: Player, place: Place) -> list[discord.Message]:
         return self._channel(player, place).history(viewer=self._actor(player, place))
 
     def _command_roots(self) -> list[dict[str, Any]]:
-        tree = self.bot.tree
-        commands = [*tree.get_commands(), *tree.get_commands(guild=discord.Object(self.guild.id))]
-        slash = (discord.app_commands.Command, discord.app_commands.Group)
-        return [command.to_dict(tree) for command in commands if isinstance(command, slash)]
+        """The commands as the bot synced them to Discord, their names in every language included."""
+        synced = self.env.backend.commands
+        slash = [command for scope in (None, self.guild.id) for (_, kind), command in synced.get(scope, {}).items()
+                 if kind == discord.AppCommandType.chat_input.value]
+        return slash
 
     def _people(self) -> dict[int, str]:
         return {player.member.id: player.name for player in self.players.values()}
@@ -168,53 +218,80 @@ class SandboxWorld:
     async def _roles(self) -> dict[str, str | None]:
         """Each player's side in the table's current match; None for both when no match is on."""
         store = self.bot.store
-        record = await store.active_match_in(self.channel.id) if store is not None else None
-        roles: dict[str, str | None] = {}
-        for key, player in self.players.items():
-            side = record.player_side(player.member.id) if record is not None else None
-            roles[key] = ROLE_NAMES[side] if side is not None else None
+        roles: dict[str, str | None] = {key: None for key in self.players}
+        if store is None:
+            return roles
+        for channel in (self.channel, *self._threads()):
+            record = await store.active_match_in(channel.id)
+            for key, player in self.players.items():
+                side = record.player_side(player.member.id) if record is not None else None
+                if side is not None and roles[key] is None:
+                    roles[key] = ROLE_NAMES[side]
         return roles
 
     def _available(self, player: Player, place: Place) -> set[str]:
+        if place == "dm":
+            return set(player.member.user.available_commands())
+        return set(player.member.available_commands(self._channel(player, place)))
+
+    def _title(self, player: Player, place: Place) -> str:
         if place == "channel":
-            return set(player.member.available_commands(self.channel))
-        return set(player.member.user.available_commands())
+            return f"#{CHANNEL_NAME}"
+        if place == "dm":
+            return f"{BOT_NAME} (direct messages)"
+        return self._channel(player, place).name or "thread"
+
+    def is_manager(self, key: str) -> bool:
+        member = self.env.backend.get_member(self.guild.id, self.player(key).member.id)
+        return self._manager_role is not None and self._manager_role in member.role_ids
 
     async def view(self, key: str, attachment_url: Callable[[Place, int, int], str]) -> dict[str, Any]:
-        """Everything one player can see: the table channel (with their ephemeral replies) and their DMs."""
-        async with self._turn():
+        """Everything one player can see: the table channel, its threads (with their ephemeral replies), their DMs.
+
+        No lock: it reads the simulated Discord as it stands, so the page sees the bot's work while it happens.
+        """
+        with self.env.time_context():
             player = self.player(key)
-            self._report(self._take_errors())  # from background work: nothing else answered for them
+            if not self._lock.locked():
+                # From background work: nothing else answered for them. (While a command or click runs, its
+                # errors are its own: it reads them to tell a refusal from a failure.)
+                self._report(self._take_errors())
             roots = self._command_roots()
             roles = await self._roles()
+            language = LANGUAGES[self.language(key)]
             places = {}
-            for place in PLACES:
+            for place in self._places():
                 context = Context(
                     self.bot, self._people(), self.env.now(), functools.partial(attachment_url, place), self._invoked
                 )
-                hints = command_line.hints(roots, self._available(player, place))
+                hints = command_line.hints(roots, self._available(player, place), language)
                 places[place] = {
-                    "title": f"#{CHANNEL_NAME}" if place == "channel" else f"{BOT_NAME} (direct messages)",
+                    "title": self._title(player, place),
+                    "kind": "thread" if place.startswith(THREAD_PLACE) else place,
                     "messages": [project(message, context) for message in self._history(player, place)],
                     "commands": [dataclasses.asdict(hint) for hint in hints],
                 }
             return {
                 "you": key,
                 "botErrors": list(self._bot_errors),
-                "players": [{"key": p.key, "name": p.name, "role": roles[p.key], "language": self.language(p.key)}
+                "players": [{"key": p.key, "name": p.name, "role": roles[p.key], "language": self.language(p.key),
+                             "manager": self.is_manager(p.key)}
                             for p in self.players.values()],
                 "places": places,
             }
 
     async def attachment(self, key: str, place: Place, message_id: int, attachment_id: int) -> tuple[str, str, bytes]:
         """(filename, content type, bytes) of an attachment this player can see."""
-        async with self._turn():
+        with self.env.time_context():
             player = self.player(key)
             message = self._find(player, place, message_id)
             attachment = next((item for item in message.attachments if item.id == attachment_id), None)
             if attachment is None:
                 raise SandboxError("That attachment does not exist.")
-            data = await attachment.read()
+            # Read from the simulated CDN directly: no request through the bot's HTTP client while it works.
+            data = self.env.backend.cdn.get(attachment.url)
+            if data is None:
+                raise SandboxError("That attachment is gone.")
             return attachment.filename, attachment.content_type or "application/octet-stream", data
 
     def _find(self, player: Player, place: Place, message_id: int) -> discord.Message:
@@ -238,10 +315,10 @@ class SandboxWorld:
                 raise SandboxError(str(error)) from None
             if typed.path not in allowed:
                 raise SandboxError(f"`/{typed.path}` cannot be used here.")
-            if place == "channel":
-                result = await self._dispatch(player.member.slash(channel, typed.path, **typed.options))
-            else:
+            if place == "dm":
                 result = await self._dispatch(player.member.user.slash(typed.path, **typed.options))
+            else:
+                result = await self._dispatch(player.member.slash(channel, typed.path, **typed.options))
             return self._outcome(result, f"used {text.strip()}")
 
     async def press(
@@ -269,6 +346,20 @@ class SandboxWorld:
             raise SandboxError(f"The sandbox speaks {' or '.join(LANGUAGES)}, not `{language}`.")
         async with self._turn():
             _LOCALES.setdefault(self.env.backend, {})[self.player(key).member.id] = LANGUAGES[language]
+        self._changed()
+
+    async def set_manager(self, key: str, on: bool) -> None:
+        """Give this seat the Manage Server permission (a role with it), or take it away."""
+        async with self._turn():
+            member = self.player(key).member
+            if self._manager_role is None:
+                role = self.guild.create_role(MANAGER_ROLE, permissions=discord.Permissions(manage_guild=True))
+                self._manager_role = role.id
+            if on:
+                self.env.backend.add_member_role(self.guild.id, member.id, self._manager_role)
+            else:
+                self.env.backend.remove_member_role(self.guild.id, member.id, self._manager_role)
+        self._changed()
 
     async def autocomplete(self, key: str, place: Place, text: str) -> list[dict[str, str]]:
         """The choices the bot offers for the option being typed at the end of ``text``, as Discord would ask."""
@@ -278,11 +369,11 @@ class SandboxWorld:
             typed = command_line.focus(text, self._command_roots())
             if typed is None or typed.path not in allowed:
                 return []
-            if place == "channel":
-                operation = player.member.autocomplete(
-                    self.channel, typed.path, typed.option, typed.value, **typed.filled)
-            else:
+            if place == "dm":
                 operation = player.member.user.autocomplete(typed.path, typed.option, typed.value, **typed.filled)
+            else:
+                operation = player.member.autocomplete(
+                    self._channel(player, place), typed.path, typed.option, typed.value, **typed.filled)
             try:
                 choices = await operation
             except (simcord.SetupError, simcord.BackendError):

@@ -19,6 +19,7 @@ from typing import Protocol, Self
 import rules
 
 from ..records.league import MatchSummary, Rating, RatingKey
+from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem
 from .engine import Missed, Nudged
@@ -262,3 +263,17 @@ class Store(Protocol):
     async def threads_to_archive(self, finished_before: datetime) -> list[MatchThread]: ...
 
     async def thread_archived(self, match_id: int, *, now: datetime) -> bool: ...
+
+    # --- lessons (issue 36) ----------------------------------------------------------------------------
+
+    async def save_lesson(self, lesson: LessonRecord, *, now: datetime) -> None: ...
+
+    async def advance_lesson(self, user_id: int, role: str, *, from_step: int, to_step: int, now: datetime) -> bool:
+        """False if the lesson no longer stands at ``from_step``."""
+        ...
+
+    async def lesson(self, user_id: int) -> LessonRecord | None: ...
+
+    async def finished_a_match(self, user_id: int) -> bool:
+        """Whether ``user_id`` ever finished a match (to point newcomers to the lesson)."""
+        ...

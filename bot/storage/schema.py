@@ -248,6 +248,20 @@ HISTORY: tuple[Migration, ...] = (
         )
         """,
     ),
+    # 16: where each learner stands in their lesson (issue 36): the steps done, and where ``/goryo learn`` was
+    # typed (the lesson's last step starts a first match there).
+    (
+        """
+        CREATE TABLE lessons (
+            user_id    {big}   PRIMARY KEY,
+            role       TEXT    NOT NULL CHECK (role IN ('goryo', 'samurai')),
+            step       INTEGER NOT NULL CHECK (step >= 0),
+            guild_id   {big},
+            channel_id {big},
+            updated_at TEXT    NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(HISTORY)

@@ -14,13 +14,14 @@ from typing import Self
 from .action_log import ActionLogSql
 from .challenges import ChallengesSql
 from .engine import Engine, Missed, Nudged
+from .lessons import LessonsSql
 from .matches import MatchesSql
 from .outbox_queue import OutboxSql
 from .preferences import PreferencesSql
 from .standings import LeagueSql
 
 
-class SqlStore(ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql):
+class SqlStore(ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql):
     """The bot's persistent state (``bot.storage.contract.Store``) on ``engine``; ``await close()`` at the end."""
 
     def __init__(self, engine: Engine) -> None:

@@ -63,6 +63,12 @@ def _samurai_line(view: rules.PublicView, samurai: rules.Samurai) -> str:
     return line
 
 
+def at_most_twice() -> str:
+    """Advanced mode's limit, said wherever the Samurai's actions are counted (facts, status, panel)."""
+    # Translators: the advanced mode's rule: a Samurai called this turn takes 1 or 2 actions, never 3.
+    return _("each Samurai called acts at most twice")
+
+
 def _power(name: str, available: bool) -> str:
     # Translators: a Goryō power and whether she can still use it: "Sprint: ready", "False Trail: used".
     return (_("{power}: ready") if available else _("{power}: used")).format(power=name)
@@ -120,6 +126,8 @@ def public_facts(view: rules.PublicView, aid: bool = False) -> Facts:
     if view.phase is Phase.SAMURAI_TURN and view.outcome is None:
         actions = _("Actions this turn: {used} of {cubes}").format(used=view.actions_used, cubes=SAMURAI_ACTION_CUBES)
         facts.append((actions, "\n".join(_samurai_line(view, samurai) for samurai in SAMURAI_ORDER)))
+    if view.advanced:
+        facts.append((_("Advanced mode"), at_most_twice()))
     facts.append((_("Goryō powers"), "\n".join((_power(_("Sprint"), view.sprint_available),
                                                 _power(_("False Trail"), view.false_trail_available)))))
     facts.append((_("Garden"), _garden(view)))

@@ -20,6 +20,10 @@ PERMISSION_NAMES = {
     "send_messages": N_("Send Messages"),
     "send_messages_in_threads": N_("Send Messages in Threads"),
     "attach_files": N_("Attach Files"),
+    "embed_links": N_("Embed Links"),
+    "read_message_history": N_("Read Message History"),
+    "create_public_threads": N_("Create Public Threads"),
+    "manage_threads": N_("Manage Threads"),
 }
 
 

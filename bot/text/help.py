@@ -12,6 +12,7 @@ from locales import N_, _
 from ..records.league import RATING_HELP
 from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from .commands import localised
+from .lessons import LEARN_FIRST
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
 HELP_TOPICS: tuple[HelpTopic, ...] = get_args(HelpTopic)
@@ -43,7 +44,7 @@ More help, only you see it: `/goryo help topic:`
 HELP_RULES = N_("""\
 **Goryō**: one player is the Goryō, a vengeful cat spirit bound to a secret type of object; the other leads four Samurai hunting her through a palace of 36 spaces.
 
-**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then comes **the Samurai's turn**: up to 6 actions in all, with up to 3 different Samurai, one after another; once you call the next one, the earlier one is done for the turn. Each Samurai called takes 1 to 3 actions (1 to 2 in advanced mode): at most 2 moves, 1 search of his own space and 1 sniff of a neighbouring one. The turn ends with `/goryo end`, or by itself when no action is left. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
+**Each round** (4 in all) the Goryō secretly plans a path of 4 steps (5 with her one-time Sprint) ending on an object she breaks. She may also lay a False Trail on a space off her path: it answers yes when investigated, and she keeps it for later rounds until a Samurai investigates its space. Then comes **the Samurai's turn**: up to 6 actions in all, with up to 3 different Samurai, one after another; once you call the next one, the earlier one is done for the turn. Each Samurai called takes 1 to 3 actions (in advanced mode, at most 2: each acts at most twice): at most 2 moves, 1 search of his own space and 1 sniff of a neighbouring one. A move that revealed nothing can be taken back with `/goryo undo` (an answered investigation stands). The turn ends with `/goryo end`, or by itself when no action is left. Each investigation answers yes or no: is her path there? Then the Discovery reveals her path: green paw-prints push the gong (every second space draws a token that seals an object type), and each Samurai standing on her target captures her spirit.
 
 **The Samurai win** by capturing her spirit three times, when all but one object tile lies broken side up (they know her bound object and exorcise her), or if she has no legal path. **The Goryō wins** by surviving four rounds.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
@@ -52,10 +53,11 @@ HELP_RULES = N_("""\
 # Discord client's language (bot/text/commands.py).
 HELP_COMMANDS = N_("""\
 **Commands**
-`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` 2 actions per Samurai, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
+`/goryo learn [role:]` new? a guided first match against me, in your DMs
+`/goryo challenge opponent:` start a match in this channel (`role:` your side, `advanced:` each Samurai called acts at most twice, `assist:` the deduction aid; challenge me to play the bot, `level:` how well)
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
-`/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end`  Samurai actions
+`/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end` · `/goryo undo` (take back a move)  Samurai actions
 `/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` help by topic
 `/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers who aren't playing: call a match off
 `/goryo stats [member:]` records and ratings in this server · `/goryo leaderboard [role:]` the best players
@@ -94,8 +96,8 @@ def help_text(topic: HelpTopic | None) -> str:
 
 
 def _topic(topic: HelpTopic | None) -> str:
-    if topic is None:
-        return _(HELP_OVERVIEW)
+    if topic is None:  # newcomers are pointed to the lesson first (issue 36)
+        return f"{_(LEARN_FIRST)}\n{_(HELP_OVERVIEW)}"
     if topic == "ratings":
         return ratings_help()
     topics = {

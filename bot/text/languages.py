@@ -6,7 +6,9 @@
   by each action taken in the server; for what the bot posts on its own (reminders, time-outs,
   its own turns, lapsed challenges), the guild's ``preferred_locale`` when the guild is cached,
   else the stored one.
-- The Goryō's DMs: hers, from her last interaction (stored on the match).
+- The Goryō's DMs: hers, from her last interaction (stored on the match), and the Samurai's turn notice by DM:
+  his (stored with his ``/goryo notify`` choice). Any interaction with the bot refreshes both when the user's
+  language changed (``bot.play.speakers``), so each player is written to in the language they last used.
 
 One message is composed in one language; English is the fallback (``locales.language_of``).
 """

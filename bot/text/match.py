@@ -56,8 +56,11 @@ def aid_turn_start(paths: int) -> str:
     ).format(count=paths)
 
 
-def samurai_turn_over_now() -> str:
-    """Said with the action after which nothing legal is left: the turn ends with it."""
+def samurai_turn_over_now(by_the_bot: bool = False) -> str:
+    """Said with the action after which nothing legal is left: the turn ends with it. Addressed to the Samurai's
+    player, unless the bot plays them (the person reading is then the Goryō)."""
+    if by_the_bot:
+        return _("That was my Samurai's last possible action: their turn is over, and the Discovery follows.")
     return _("That was your last possible action: your turn is over, and the Discovery follows.")
 
 
@@ -98,6 +101,26 @@ def resign_question(channel_id: int, opponent_id: int) -> str:
         "Resign the match in {channel}? It ends at once and {opponent} wins. "
         "Press **Resign** to concede, or **Keep playing**."
     ).format(channel=channel_link(channel_id), opponent=mention(opponent_id))
+
+
+def end_turn_question(unused: int) -> str:
+    """The panel's End turn while actions are left: asked privately, nothing ends until confirmed."""
+    return ngettext(
+        "End the turn with {count} action unused? The Discovery follows at once. "
+        "Press **End turn** to end it, or **Keep playing**.",
+        "End the turn with {count} actions unused? The Discovery follows at once. "
+        "Press **End turn** to end it, or **Keep playing**.",
+        unused,
+    ).format(count=unused)
+
+
+def turn_ended() -> str:
+    return _("You ended the turn: the Discovery follows in the channel.")
+
+
+def actions_unused(unused: int) -> str:
+    """Said with a turn ended while actions were left (typed, or confirmed)."""
+    return ngettext("{count} action went unused.", "{count} actions went unused.", unused).format(count=unused)
 
 
 def resign_outdated() -> str:

@@ -9,9 +9,8 @@ from __future__ import annotations
 import rules
 from locales import ngettext
 
+from ..records.discord_limits import most
 from .messages import _, when
-
-GAMES_SHOWN = 10  # a private reply holds 2,000 characters; each line takes up to ~200
 
 
 def jump_url(guild_id: int | None, channel_id: int) -> str:
@@ -43,19 +42,22 @@ def game_line(
     return f"{where} {turn}".rstrip()
 
 
-def games_list(lines: list[str]) -> str:
-    """The caller's matches in progress, one line each (at most ``GAMES_SHOWN``), or how to start one."""
+def games_list(lines: list[str]) -> list[str]:
+    """The caller's matches in progress, one line each, or how to start one: as many messages as Discord's
+    2,000 characters a message need, every match in one of them (a line is never split)."""
     if not lines:
-        return _("You have no match in progress. Start one with `/goryo challenge opponent:` in a server "
-                 "channel; challenge me, the bot, to play at once.")
+        return [_("You have no match in progress. Start one with `/goryo challenge opponent:` in a server "
+                  "channel; challenge me, the bot, to play at once.")]
     head = ngettext("You are playing {count} match:", "You are playing {count} matches:", len(lines)).format(
         count=len(lines))
-    shown = lines[:GAMES_SHOWN]
-    text = "\n".join([head, *(f"- {line}" for line in shown)])
-    if len(lines) > len(shown):
-        text += "\n" + ngettext("…and {count} more.", "…and {count} more.", len(lines) - len(shown)).format(
-            count=len(lines) - len(shown))
-    return text
+    pages = [head]
+    for line in lines:
+        item = f"- {line}"
+        if len(pages[-1]) + 1 + len(item) > most("message.content"):
+            pages.append(item)
+        else:
+            pages[-1] += "\n" + item
+    return pages
 
 
 def samurai_turn_unmentioned(round_number: int) -> str:

@@ -87,6 +87,14 @@ def narrate_event(event: ev.Event) -> str | None:
         case ev.SamuraiMoved(samurai, origin, to):
             return _("{samurai} moves from {start} to {end}.").format(
                 samurai=samurai_name(samurai, capital=True), start=rules.space_name(origin), end=rules.space_name(to))
+        case ev.MoveTakenBack(samurai, origin, to, uncalled):
+            words = {"samurai": samurai_name(samurai, capital=True), "start": rules.space_name(origin),
+                     "end": rules.space_name(to)}
+            if uncalled:
+                return _("{samurai} takes back his move from {start} to {end}: he stands on {start} again, "
+                         "and is no longer called.").format(**words)
+            return _("{samurai} takes back his move from {start} to {end}: he stands on {start} again.").format(
+                **words)
         case ev.Investigated(samurai, kind, space, answer):
             return _investigated(samurai, kind, space, answer)
         case ev.SamuraiTurnEnded(used):

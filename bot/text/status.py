@@ -6,6 +6,7 @@ import rules
 from locales import pgettext
 from render.words import object_name, samurai_colour
 
+from .board_facts import at_most_twice
 from .messages import ACTION_CUBES, GONG_LAST, ROUNDS, SPIRIT_TOKENS, _, channel_link, mention
 
 
@@ -62,6 +63,9 @@ def status_text(view: rules.PublicView, goryo_id: int, samurai_id: int, channel_
     ]
     if view.phase is rules.Phase.SAMURAI_TURN:
         lines.append(_("Samurai called this turn: {called}.").format(called=called))
+    if view.advanced:
+        # Translators: {limit} is the advanced mode's rule, like "each Samurai called acts at most twice".
+        lines.append(_("Advanced mode: {limit}.").format(limit=at_most_twice()))
     if view.goryo_space is not None:
         lines.append(_("The Goryō's pawn stands on {space}.").format(space=rules.space_name(view.goryo_space)))
     if assist:

@@ -60,6 +60,7 @@ PLAN_ID = (
 )
 RESIGN_ID = r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
 REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
+END_TURN_ID = r"goryo:endturn:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_ID):
@@ -129,16 +130,19 @@ def resign_view(match_id: int, version: int) -> discord.ui.View:
     return _buttons(ResignButton(match_id, version, "confirm"), ResignButton(match_id, version, "keep"))
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID):
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
-        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
-    }
+class _Question(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+    """One answer to a private question about a match as it stood at ``version``: a stale answer is refused.
+
+    The base template matches nothing; each question names its own (``RESIGN_ID``, ``END_TURN_ID``)."""
+
+    PREFIX: ClassVar[str]
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
 
     def __init__(self, match_id: int, version: int, choice: str) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
-            discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:resign:{match_id}:{version}:{choice}")
+            discord.ui.Button(label=_(label), style=style,
+                              custom_id=f"goryo:{self.PREFIX}:{match_id}:{version}:{choice}")
         )
         self.match_id = match_id
         self.version = version
@@ -147,6 +151,27 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=RESIGN_ID
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["version"]), match["choice"])
+
+
+class ResignButton(_Question, template=RESIGN_ID):
+    PREFIX = "resign"
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
+        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    }
+
+
+def end_turn_view(match_id: int, version: int) -> discord.ui.View:
+    """End turn / Keep playing, asked when actions are left; made at ``version``, so a stale End turn is refused."""
+    return _buttons(EndTurnButton(match_id, version, "confirm"), EndTurnButton(match_id, version, "keep"))
+
+
+class EndTurnButton(_Question, template=END_TURN_ID):
+    PREFIX = "endturn"
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "confirm": (N_("End turn"), discord.ButtonStyle.danger),
+        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    }
 
 
 def rematch_view(match_id: int) -> discord.ui.View:
@@ -177,7 +202,8 @@ NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View |
 }
 
 __all__ = [
-    "CHALLENGE_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton", "PlanButton",
+    "CHALLENGE_ID", "END_TURN_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton",
+    "EndTurnButton", "PlanButton",
     "RematchButton", "ResignButton", "challenge_view",
-    "plan_view", "rematch_view", "resign_view",
+    "end_turn_view", "plan_view", "rematch_view", "resign_view",
 ]

@@ -28,12 +28,24 @@ from locales import _, ngettext
 from render.words import SAMURAI_COLOURS
 from rules import layout
 
+from ..text.board_facts import at_most_twice
 from ..text.spaces import space_label
 
 KINDS = ("move", "sniff", "search")
 _TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
 SELECT_ID = _TEMPLATE + r":(?P<kind>move|sniff|search)"
 END_ID = _TEMPLATE + r":end"
+# The move an Undo takes back, named (cubes placed, who moved, where he stands): a doubled or stale click names a
+# move that is no longer the last, and is refused.
+UNDO_ID = _TEMPLATE + r":undo:(?P<key>[0-9]{1,2}[a-z]{1,6}[A-F][1-6])"
+
+
+def undo_key(state: rules.GameState) -> str | None:
+    """What an Undo button pressed now names: the move it would take back, or None when there is none."""
+    if not state.takeable:
+        return None
+    samurai = state.takeable[-1].samurai
+    return f"{state.actions_used}{samurai.value}{rules.space_name(state.samurai_space(samurai))}"
 
 
 def _colour(samurai: rules.Samurai) -> str:
@@ -71,23 +83,37 @@ def _label(action: rules.SamuraiAction, state: rules.GameState) -> str:
     return _("{colour} searches {space}").format(colour=_colour(action.samurai), space=space_label(at))
 
 
-def _what_it_costs(samurai: rules.Samurai, state: rules.GameState) -> str:
-    """What choosing an action of ``samurai`` means for the turn: his actions left, or who is then done."""
+def _what_it_leads_to(action: rules.SamuraiAction, state: rules.GameState) -> str:
+    """What choosing ``action`` leaves of the turn: who it calls (and who is then done), and what its Samurai has
+    left after it, or that the turn then ends. Said of the turn after the choice, never before it."""
+    samurai = action.samurai
+    after = rules.apply(state, action).state
+    legal_after = rules.legal_samurai_actions(after)
+    call = after.current_call
+    assert call is not None and call.samurai is samurai  # his action placed its cube on his call
+    left = min(after.actions_per_samurai - call.actions, layout.SAMURAI_ACTION_CUBES - after.actions_used)
+    if not legal_after:
+        # Translators: after a choice in the panel: nothing legal is left, so the turn ends with it.
+        then = _("the turn then ends")
+    elif left <= 0 or not any(a.samurai is samurai for a in legal_after):
+        # Translators: after a choice in the panel: this Samurai can act no more this turn.
+        then = _("{colour} is then done").format(colour=_colour(samurai))
+    else:
+        then = ngettext("then {colour} has {count} action left", "then {colour} has {count} actions left",
+                        left).format(colour=_colour(samurai), count=left)
     current = state.current_call
-    if current is not None and current.samurai is samurai:
-        left = state.actions_per_samurai - current.actions
-        return ngettext("{colour} has {count} action left", "{colour} has {count} actions left", left).format(
-            colour=_colour(samurai), count=left)
-    if current is not None:
-        # Translators: choosing another Samurai ends the part of the one acting now, for the rest of the turn.
-        return _("Calls {colour}: {current} is then done for the turn").format(
-            colour=_colour(samurai), current=_colour(current.samurai))
-    # Translators: choosing a Samurai when none is acting yet; {count} is always 2 or 3.
-    return _("Calls {colour}: up to {count} actions").format(colour=_colour(samurai), count=state.actions_per_samurai)
+    if current is not None and current.samurai is not samurai:
+        # Translators: choosing another Samurai ends the part of the one acting now; {then} says what follows.
+        return _("Calls {colour}: {current} is then done · {then}").format(
+            colour=_colour(samurai), current=_colour(current.samurai), then=then)
+    if current is None:
+        # Translators: choosing a Samurai when none is acting yet; {then} says what he has left after it.
+        return _("Calls {colour} · {then}").format(colour=_colour(samurai), then=then)
+    return then
 
 
 def summary(state: rules.GameState) -> str:
-    """``4 of 6 actions left · Red and Blue may still act; Green is done``."""
+    """``4 actions left of 6 · Red and Blue may still act · Green is done`` (and advanced mode's limit)."""
     cubes = layout.SAMURAI_ACTION_CUBES
     left = cubes - state.actions_used
     able = []
@@ -95,13 +121,16 @@ def summary(state: rules.GameState) -> str:
         if any(a.samurai is samurai for a in rules.legal_samurai_actions(state)):
             able.append(_colour(samurai))
     done = [_colour(c.samurai) for c in state.calls if _colour(c.samurai) not in able]
-    parts = [ngettext("{left} of {cubes} action left", "{left} of {cubes} actions left", left).format(
+    # Translators: the turn's action cubes not yet used, of 6: "1 action left of 6", "4 actions left of 6".
+    parts = [ngettext("{left} action left of {cubes}", "{left} actions left of {cubes}", left).format(
         left=left, cubes=cubes)]
     if able:
         parts.append(ngettext("{names} may still act", "{names} may still act", len(able)).format(
             names=_listed(able)))
     if done:
         parts.append(ngettext("{names} is done", "{names} are done", len(done)).format(names=_listed(done)))
+    if state.advanced:
+        parts.append(at_most_twice())
     return " · ".join(parts)
 
 
@@ -135,12 +164,14 @@ def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View 
             continue
         options = [
             discord.SelectOption(label=_label(a, state)[:100], value=action_value(a),
-                                 description=_what_it_costs(a.samurai, state)[:100])
+                                 description=_what_it_leads_to(a, state)[:100])
             for a in actions[:25]
         ]
         placeholder = placeholders[kind] + (f" ({said})" if first else "")
         view.add_item(PanelSelect(match_id, state.round, kind, options, _placeholder(placeholder)))
         first = False
+    if (key := undo_key(state)) is not None:
+        view.add_item(UndoButton(match_id, state.round, key))
     view.add_item(EndTurnButton(match_id, state.round))
     # Clicks reach the items through the DynamicItem templates: nothing is kept per message (see buttons._buttons).
     view.stop()
@@ -175,3 +206,20 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
         return cls(int(match["match"]), int(match["round"]))
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
+    """Takes back the turn's last move (``rules.Undo``), shown while there is one that revealed nothing."""
+
+    def __init__(self, match_id: int, round_number: int, key: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=_("Undo move"), style=discord.ButtonStyle.secondary,
+            custom_id=f"goryo:panel:{match_id}:{round_number}:undo:{key}",
+        ))
+        self.match_id = match_id
+        self.round = round_number
+        self.key = key
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+        return cls(int(match["match"]), int(match["round"]), match["key"])

@@ -35,6 +35,8 @@ def command_for(action: rules.Action) -> tuple[str, dict[str, str]]:
         return "sniff", {"samurai": action.samurai.value, "space": rules.space_name(action.space)}
     if isinstance(action, rules.EndSamuraiTurn):
         return "end", {}
+    if isinstance(action, rules.Undo):
+        return "undo", {}
     raise TypeError(f"no command plays {action!r}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from datetime import UTC, datetime
 
@@ -264,6 +265,29 @@ def test_where_the_samurai_stood_when_she_planned_is_read_from_the_public_log():
                 when_planned = rules.public_view(state).samurai_spaces  # a plan moves no Samurai
             if state.phase is rules.Phase.SAMURAI_TURN:
                 assert aiplay.samurai_when_planned(log) == when_planned
+
+
+def test_where_the_samurai_stood_when_she_planned_counts_only_the_moves_that_stand():
+    """Moves taken back (``rules.Undo``) in the log do not count: the state folded from the log says where they
+    stood."""
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = rules.new_game(seed)
+        log: list[LoggedAction] = []
+        undos = 0
+        while not state.is_over:
+            if state.takeable and rng.random() < 0.4:
+                action: rules.Action = rules.Undo()
+                undos += 1
+            else:
+                action = rules.playout.random_action(state, rng)
+            state = rules.apply(state, action).state
+            log.append(LoggedAction(len(log) + 1, 1, action, datetime(2026, 1, 1, tzinfo=UTC)))
+            if isinstance(action, rules.Plan):
+                when_planned = rules.public_view(state).samurai_spaces
+            if state.phase is rules.Phase.SAMURAI_TURN:
+                assert aiplay.samurai_when_planned(log) == when_planned
+        assert undos > 0
 
 
 def test_her_discovered_rounds_are_read_from_the_log_as_the_public_saw_them():

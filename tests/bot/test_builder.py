@@ -166,7 +166,10 @@ async def test_a_whole_match_played_from_both_seats_by_clicks_alone(table):
             panel = _items(board)
             legal = rules.legal_samurai_actions(state)
             if rng.random() < 0.1 or not legal:
-                await table.samurai.click(board, custom_id=panel["end"].custom_id)
+                asked = await table.samurai.click(board, custom_id=panel["end"].custom_id)
+                if legal:  # actions are left: End turn asks first, privately, and is confirmed
+                    assert asked.ephemeral
+                    await table.samurai.click(asked.response, label="End turn")
                 table.state = rules.apply(state, rules.EndSamuraiTurn()).state
                 continue
             action = rng.choice(legal)

@@ -134,11 +134,24 @@ def test_the_notice_names_the_channel_and_the_permission_to_grant_in_the_readers
 async def test_a_deleted_channel_is_not_tried_for_ever(env, table: Table):
     await table.begin()
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=404, code=10003,
-                     message="Unknown Channel", times=None)
+    env.backend.delete_channel(table.channel.id)  # for real: asked again, Discord says Unknown Channel too
     await table.play(next(rules.legal_plans(table.state)))
     await wait(env, 2 * RETRY_MOST)
 
     ping = next(e for e in await env.bot.store.outbox_of(1) if e.item.kind == "ping")
     assert (ping.status, ping.attempts) == ("failed", 1)  # nothing sent there can ever arrive: given up, logged
     assert await env.bot.store.next_outbox_attempt() is None  # and nothing keeps the deliverer busy
+
+
+async def test_a_single_unknown_channel_answer_drops_nothing_when_the_channel_exists(env, table: Table):
+    """Discord answered one post Unknown Channel (10003), yet the channel is there: asked, Discord says so, and the
+    turn's ping, board and panel are tried again and posted, not dropped."""
+    await table.begin()
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=404, code=10003,
+                     message="Unknown Channel", times=1)
+    await table.play(next(rules.legal_plans(table.state)))
+    await wait(env, RETRY_MOST)
+    ping = next(e for e in await env.bot.store.outbox_of(1) if e.item.kind == "ping")
+    assert ping.status == "done" and ping.attempts >= 1
+    assert len(said(table.channel.history(), "planned her path")) == 1

@@ -1,39 +1,41 @@
-"""Discord refuses to sync a command whose names, descriptions and choice values add up to more than 4,000
-characters in any one language: the whole ``/goryo`` group, counted as each language's clients see it."""
+"""Discord refuses to sync a command whose names, descriptions and choice values add up to more than 8,000
+characters, counting for each field its longest translation (the default included): application-commands.mdx.
+The sync request of every test is checked by the request check (tests/discord_rules.py); this measures the
+``/goryo`` group as synced and checks the count itself."""
 
 from __future__ import annotations
 
-import locales
-
-DISCORD_LIMIT = 4000
-
-
-def _size(node: dict, language: str) -> int:
-    """Characters Discord counts for ``node`` and everything under it, in ``language`` (English when untranslated)."""
-    def said(field: str) -> str:
-        return node.get(f"{field}_localizations", {}).get(language) or node[field]
-
-    total = len(said("name")) + len(said("description") if "description" in node else "")
-    for choice in node.get("choices") or []:
-        total += len(choice.get("name_localizations", {}).get(language) or choice["name"]) + len(str(choice["value"]))
-    return total + sum(_size(option, language) for option in node.get("options") or [])
+from bot.records.discord_limits import most
+from tests.discord_rules import Rules, command_size
 
 
-def sizes(payload: dict) -> dict[str, int]:
-    return {language: _size(payload, language) for language in locales.LANGUAGES}
-
-
-async def test_the_goryo_group_fits_discords_limit_in_every_language(simcord_env):
+async def test_the_goryo_group_fits_discords_limit_counting_its_longest_translations(simcord_env):
     [goryo] = simcord_env.backend.commands[None].values()
-    counted = sizes(goryo)
-    assert set(counted) >= {"en", "it"}
-    assert all(size <= DISCORD_LIMIT for size in counted.values()), counted
-    # The count itself: the English subcommand names alone are part of it, and Italian differs.
-    assert counted["en"] > sum(len(o["name"]) for o in goryo["options"]) and counted["it"] != counted["en"]
+    size = command_size(goryo)
+    assert size <= most("command.total"), size
+    # Each field counted once, at its longest: more than the English alone, less than every language added up.
+    english = command_size(_only_default(goryo))
+    assert english < size < 2 * english
 
 
-def test_the_count_includes_choices_values_and_nested_options():
-    node = {"name": "ab", "description": "cde", "name_localizations": {"it": "abcd"},
-            "options": [{"name": "x", "description": "yy", "choices": [{"name": "one", "value": "v1"}]}]}
-    assert sizes(node)["en"] == 2 + 3 + 1 + 2 + 3 + 2
-    assert sizes(node)["it"] == 4 + 3 + 1 + 2 + 3 + 2
+def _only_default(node: dict) -> dict:
+    return {key: [_only_default(o) for o in value] if key in ("options", "choices") else value
+            for key, value in node.items() if not key.endswith("_localizations")}
+
+
+def test_the_count_takes_the_longest_translation_of_each_field():
+    node = {"name": "ab", "description": "cdefg", "name_localizations": {"it": "abcd"},
+            "description_localizations": {"it": "c"},
+            "options": [{"name": "x", "description": "yy", "choices": [
+                {"name": "one", "name_localizations": {"it": "uno!"}, "value": "v1"}]}]}
+    assert command_size(node) == 4 + 5 + 1 + 2 + 4 + 2
+
+
+def test_a_command_over_8000_characters_is_caught_at_sync():
+    options = [{"name": f"o{n}", "description": "d" * 100, "type": 3,
+                "description_localizations": {"it": "i" * 100}} for n in range(25)]
+    group = {"name": "big", "description": "x", "options": [
+        {"name": f"s{n}", "description": "y" * 100, "type": 1, "options": options} for n in range(4)]}
+    found = Rules().check("PUT", "/applications/1/commands", [group])
+    assert any("8000" in finding and "application-commands.mdx" in finding for finding in found), found
+    assert not Rules().check("PUT", "/applications/1/commands", [{**group, "options": group["options"][:2]}])

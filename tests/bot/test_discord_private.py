@@ -76,6 +76,21 @@ def test_the_http_client_keeps_its_session_where_the_bot_reads_it():
     assert discord_private.http_session(client) is getattr(client.http, discord_private.SESSION)
 
 
+def test_simcord_still_arms_each_timer_twice_as_the_sandbox_relies_on():
+    import inspect
+
+    import simcord
+    from simcord import _runtime
+
+    api = "simcord.Env._schedule_timer(record, callback, args, schedule_context) and _CallbackRecord.real_handle"
+    hook = getattr(simcord.Env, "_schedule_timer", None)
+    assert hook is not None, f"SimCord {simcord.__version__} has no {api}"
+    assert list(inspect.signature(hook).parameters) == ["self", "record", "callback", "args", "schedule_context"], api
+    assert "real_handle" in {field for field in getattr(_runtime._CallbackRecord, "__slots__", ())} | set(
+        getattr(_runtime._CallbackRecord, "__dataclass_fields__", {})), f"SimCord {simcord.__version__} moved {api}"
+    assert issubclass(discord_private.timers_wait_for_the_clock(simcord.Env, 0.2), simcord.Env)
+
+
 BOT = Path(__file__).resolve().parents[2] / "bot"
 UNDOCUMENTED = ("discord.http", "discord.webhook.async_", "discord.state", "discord.gateway")
 

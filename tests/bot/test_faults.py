@@ -23,7 +23,8 @@ import simcord.http.router
 import render
 import rules
 from bot.delivery.boards import ALT_TEXT_LIMIT
-from bot.delivery.deliverer import RETRY_FIRST, worded
+from bot.delivery.deliverer import RETRY_FIRST
+from bot.delivery.routes import worded
 from bot.play.service import STEPS
 
 from .helpers import Table, live_board, unexpected_errors
@@ -162,7 +163,8 @@ async def test_when_the_dm_and_its_fallback_both_fail_the_goryo_hears_later_and_
 
 async def test_a_reply_discord_failed_to_fill_is_filled_in_place_on_the_retry(env, table: Table):
     await hunting(table)
-    env.inject_error("POST", "/webhooks/*", status=500)  # the answer to "thinking…": Discord's own failure
+    # The answer to "thinking…" (an edit of the original response): Discord's own failure.
+    env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
     ended = await table.samurai_act(rules.EndSamuraiTurn())
     table.state = rules.apply(table.state, rules.EndSamuraiTurn()).state
     assert ended.deferred and "Her path was" not in (ended.response.content or "")
@@ -289,9 +291,9 @@ FIFTEEN_MINUTES = 15 * 60 + 1  # an interaction's token lives 15 minutes
 def crash_quietly_at(env: simcord.Env, point: str) -> None:
     """As crash_at, but the dying bot says nothing more (its apology would fill the reply it left waiting).
 
-    For an action whose first follow-up is the apology: Discord refuses that one.
+    For an action whose thinking is answered by the apology: Discord refuses that edit.
     """
-    env.inject_error("POST", "/webhooks/*", status=500)
+    env.inject_error("PATCH", "/webhooks/*/messages/@original", status=500)
     crash_at(env.bot, point)
 
 
@@ -502,8 +504,8 @@ def inject_exception(monkeypatch, env: simcord.Env, method: str, path: str, erro
     return left
 
 
-# Each route a send takes, and the follow-up that fills a reply left "thinking" (the Discovery's picture).
-SENDS = {**ROUTES, "follow-up": ("end", "POST", "/webhooks/*")}
+# Each route a send takes, and the edit that fills a reply left "thinking" (the Discovery's picture).
+SENDS = {**ROUTES, "follow-up": ("end", "PATCH", "/webhooks/*/messages/@original")}
 NETWORK_ERRORS = [
     pytest.param(asyncio.TimeoutError, id="timeout"),
     pytest.param(lambda: aiohttp.ClientConnectionError("connection reset"), id="connection"),

@@ -109,6 +109,9 @@ async def test_replay_posts_a_gif_of_the_whole_match_and_refuses_one_in_progress
     await table.play(rules.EndSamuraiTurn())  # the Discovery: one more frame
     await resign(table, table.bob)
 
+    # The first keystroke never waits on Discord: names the bot does not hold yet are fetched behind it.
+    first = await table.carol.autocomplete(table.channel, "goryo replay", "match", "")
+    assert [c["value"] for c in first] == [1] and "member" in first[0]["name"]
     choices = await table.carol.autocomplete(table.channel, "goryo replay", "match", "")
     assert [c["value"] for c in choices] == [1]
     assert choices[0]["name"].startswith("#1: alice (Goryō) vs bob (Samurai), The Goryō wins")

@@ -99,3 +99,28 @@ async def test_games_in_italian(env, locales_of):
     locales_of[first.carol.id] = "it"
     empty = (await first.carol.user.slash("goryo games")).response.content
     assert empty.startswith("Non hai partite in corso.") and "/goryo sfida" in empty
+
+
+@pytest.mark.goryo(turn_limit=600, ai_pause=0)
+async def test_twenty_five_matches_all_listed_within_discords_limit_in_every_language(env, locales_of):
+    """Each match is about 225 characters at its longest, her time run out (256 in Italian): 25 take several
+    messages, each within Discord's 2,000 (the request check fails this test on any longer one), and every match
+    is in one of them."""
+    table = Table(env)
+    channels = [table.guild.create_text_channel(f"dojo-{n}") for n in range(25)]
+    for channel in channels:
+        await table.alice.slash(channel, "goryo challenge", opponent=table.bob, role="goryo")
+        challenge = next(m for m in reversed(channel.history()) if m.components)
+        assert (await table.bob.click(challenge, label="Accept")).acknowledged
+    await env.advance_time(700)  # past the 10-minute turn limit: the longest line each
+    for language, head in (("en", "You are playing 25 matches:"), ("it", "Stai giocando 25 partite:")):
+        locales_of[table.alice.id] = language
+        result = await table.alice.slash(table.channel, "goryo games")
+        pages = [result.response, *result.followups]
+        assert len(pages) > 1 and all(page.ephemeral for page in pages)
+        assert all(len(page.content) <= 2000 for page in pages)
+        assert pages[0].content.startswith(head)
+        text = "\n".join(page.content for page in pages)
+        assert [line for line in text.splitlines() if line.startswith("- ")] == text.splitlines()[1:]
+        for channel in channels:
+            assert text.count(f"/{channel.id}:") == 1

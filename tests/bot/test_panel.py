@@ -23,12 +23,13 @@ def _panel(message) -> dict:
         for child in getattr(row, "children", [row]):
             custom_id = getattr(child, "custom_id", None) or ""
             if custom_id.startswith("goryo:panel:"):
-                found[custom_id.rsplit(":", 1)[1]] = child
+                found[custom_id.split(":")[4]] = child
     return found
 
 
 def _offered(message) -> dict[str, list[str]]:
-    return {kind: [o.value for o in child.options] for kind, child in _panel(message).items() if kind != "end"}
+    return {kind: [o.value for o in child.options] for kind, child in _panel(message).items()
+            if kind not in ("end", "undo")}
 
 
 def _legal(state: rules.GameState) -> dict[str, list[str]]:
@@ -42,7 +43,12 @@ async def _choose(table: Table, action: rules.Action, actor=None):
     board = live_board(table)
     panel = _panel(board)
     if isinstance(action, rules.EndSamuraiTurn):
-        return await (actor or table.samurai).click(board, custom_id=panel["end"].custom_id)
+        asked = await (actor or table.samurai).click(board, custom_id=panel["end"].custom_id)
+        if not rules.legal_samurai_actions(table.state) or not asked.ephemeral or "End the turn" not in str(
+                asked.response.content):
+            return asked
+        # Actions are left: End turn only asked, privately; confirmed here.
+        return await (actor or table.samurai).click(asked.response, label="End turn")
     kind = next(k for k, t in KINDS.items() if isinstance(action, t))
     return await (actor or table.samurai).select(board, [action_value(action)], custom_id=panel[kind].custom_id)
 
@@ -54,8 +60,9 @@ async def test_the_panel_offers_the_legal_actions_and_each_choice_plays_one(tabl
         board = live_board(table)
         assert _offered(board) == _legal(table.state)
         left = 6 - table.state.actions_used
-        first = next(child for kind, child in _panel(board).items() if kind != "end")
-        assert first.placeholder.split(" (")[1].startswith(f"{left} of 6 action")
+        first = next(child for kind, child in _panel(board).items() if kind not in ("end", "undo"))
+        noun = "action" if left == 1 else "actions"
+        assert first.placeholder.split(" (")[1].startswith(f"{left} {noun} left of 6")
         action = keep_acting(table.state)
         before = len(table.channel.history())
         result = await _choose(table, action)
@@ -80,13 +87,14 @@ async def test_the_summary_says_what_each_samurai_has_left_and_who_may_still_act
                   and isinstance(a, rules.Sniff))
     panel = _panel(live_board(table))
     descriptions = {o.value: o.description for o in panel["sniff"].options}
-    assert descriptions[action_value(purple)] == "Calls Purple: Green is then done for the turn"
+    # Each option says what the turn is after it: who it calls, who is then done, what is then left.
+    assert descriptions[action_value(purple)] == "Calls Purple: Green is then done · then Purple has 2 actions left"
     assert ({o.description for o in panel["move"].options if o.value.startswith("green:")}
-            == {"Green has 2 actions left"})
+            == {"then Green has 1 action left"})
     await _choose(table, purple)
     table.state = rules.apply(table.state, purple).state
     placeholder = next(iter(_panel(live_board(table)).values())).placeholder
-    assert placeholder.endswith("(4 of 6 actions left · Purple, Red and Blue may still act · Green is done)")
+    assert placeholder.endswith("(4 actions left of 6 · Purple, Red and Blue may still act · Green is done)")
 
 
 async def test_only_the_samurai_player_may_use_the_panel(table):
@@ -164,7 +172,9 @@ async def test_the_panel_works_after_a_restart(env, make_bot, table):
     table.state = rules.apply(table.state, action).state
     assert _offered(live_board(table)) == _legal(table.state)
     ended = await _choose(table, rules.EndSamuraiTurn())
-    assert "Her path was" in ended.response.content
+    assert "Her path was" in table.channel.history()[-2].content + table.channel.history()[-1].content
+    assert ended.response.ephemeral
+    assert ended.response.content == "You ended the turn: the Discovery follows in the channel."
 
 
 async def test_the_panel_gives_nothing_of_her_plan_away(env):
@@ -195,6 +205,6 @@ async def test_the_panel_speaks_the_servers_italian(env, locales_of):
     assert "scegli le azioni nei menu qui sotto" in board.content
     panel = _panel(board)
     assert panel["end"].label == "Fine turno"
-    assert panel["move"].placeholder.startswith("Passo… (6 di 6 azioni rimaste")
+    assert panel["move"].placeholder.startswith("Passo… (6 azioni rimaste su 6")
     labels = {o.value: o.label for o in panel["move"].options}
     assert labels["green:C2"] == "Verde → C2 · Urna"

@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 import rules
-from bot import league
+from bot.records import league
 from bot.storage import open_store
 from bot.storage.sqlite import SqliteStore
 

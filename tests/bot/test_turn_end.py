@@ -64,7 +64,8 @@ def test_the_rules_give_the_turn_limits_in_one_place():
     rules_help = help_text("rules")
     limits = ("up to 6 actions in all, with up to 3 different Samurai, one after another",
               "the earlier one is done for the turn",
-              "Each Samurai called takes 1 to 3 actions (1 to 2 in advanced mode): at most 2 moves, 1 search",
+              ("Each Samurai called takes 1 to 3 actions (in advanced mode, at most 2: each acts at most twice): at "
+               "most 2 moves, 1 search"),
               "1 sniff")
     paragraph = next(p for p in rules_help.split("\n\n") if "the Samurai's turn" in p)
     assert all(limit in paragraph for limit in limits)
@@ -76,4 +77,5 @@ def test_the_rules_in_italian_too():
 
     with speaking("it"):
         rules_help = help_text("rules")
-    assert "da 1 a 3 azioni (da 1 a 2 in modalità avanzata)" in rules_help and len(rules_help) <= 2000
+    assert "da 1 a 3 azioni (in modalità avanzata al massimo 2: ciascuno agisce al massimo due volte)" in rules_help
+    assert len(rules_help) <= 2000

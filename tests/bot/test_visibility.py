@@ -38,15 +38,32 @@ def admin(env, table: Table):
 
 
 async def listed(member, table: Table) -> list[int]:
+    """The replay list at the second keystroke: the first never waits on Discord, leaving out what only Discord
+    can tell (looked up behind it, and remembered)."""
+    await member.autocomplete(table.channel, "goryo replay", "match", "")
     return [c["value"] for c in await member.autocomplete(table.channel, "goryo replay", "match", "")]
+
+
+async def test_the_replay_list_never_waits_on_discord(env, table: Table):
+    """What the bot does not hold (an archived thread, a thread's members) is left out at first, and known next."""
+    thread_id = private_thread(env, table, table.bob)
+    match_id = await finished_in(env, table, thread_id)
+    env.backend.edit_channel(thread_id, {}, thread_metadata={"archived": True})
+    await env.settle()
+    first = await table.bob.autocomplete(table.channel, "goryo replay", "match", "")
+    assert first == []
+    assert [c["value"] for c in await table.bob.autocomplete(table.channel, "goryo replay", "match", "")] == [match_id]
 
 
 async def replays(member, table: Table, match_id: int) -> bool:
     result = await member.slash(table.channel, "goryo replay", match=match_id)
-    if result.ephemeral:
-        assert f"no match {match_id} in this server that you can see" in result.response.content
+    said = [m for m in (result.response, *result.followups) if m is not None]
+    if any(m.ephemeral for m in said):  # a refusal: private, and nothing left in the channel
+        assert [m.ephemeral for m in said] == [True] * len(said)
+        assert f"no match {match_id} in this server that you can see" in said[-1].content
         return False
-    assert result.response.content.startswith(f"**Replay** · Match {match_id},")
+    [posted] = said
+    assert posted.content.startswith(f"**Replay** · Match {match_id},")
     return True
 
 
@@ -123,3 +140,38 @@ async def test_a_thread_whose_membership_discord_cannot_tell_stays_hidden(env, t
     asked = sum("/thread-members/" in request.path for request in env.http_requests)
     assert await listed(table.bob, table) == [match_id]  # the next keystroke: Discord is not asked again
     assert sum("/thread-members/" in request.path for request in env.http_requests) == asked
+
+
+def requests_before_the_first_response(env, since: int) -> list[str]:
+    """What the bot asked of Discord, after ``since`` requests, before its first response to an interaction."""
+    asked = []
+    for entry in env.backend.http_requests[since:]:
+        if entry.path.startswith("/interactions/") and entry.path.endswith("/callback"):
+            return asked
+        asked.append(f"{entry.method} {entry.path}")
+    raise AssertionError("the interaction was never answered")
+
+
+async def test_a_replay_of_a_threads_match_answers_discord_before_asking_it_for_the_thread(env, table: Table):
+    """Discord's 3-second window: an archived thread (not in discord.py's cache) is fetched after the answer."""
+    thread_id = private_thread(env, table, table.bob)
+    match_id = await finished_in(env, table, thread_id)
+    env.backend.edit_channel(thread_id, {}, thread_metadata={"archived": True})
+    await env.settle()
+    for member, shown in ((table.bob, True), (table.carol, False)):
+        since = len(env.backend.http_requests)
+        assert await replays(member, table, match_id) is shown
+        assert requests_before_the_first_response(env, since) == []
+        assert any(f"/channels/{thread_id}" in e.path for e in env.backend.http_requests[since:])  # asked, after
+        await env.advance_time(61)  # what the bot remembers of the thread is forgotten: asked again
+
+
+async def test_stats_answer_discord_before_asking_it_for_a_thread(env, table: Table):
+    thread_id = private_thread(env, table, table.bob)
+    match_id = await finished_in(env, table, thread_id)
+    env.backend.edit_channel(thread_id, {}, thread_metadata={"archived": True})
+    await env.settle()
+    since = len(env.backend.http_requests)
+    assert f"Match {match_id} in <#{thread_id}>" in await last_matches(table.bob, table)
+    assert requests_before_the_first_response(env, since) == []
+    assert any(f"/channels/{thread_id}" in e.path for e in env.backend.http_requests[since:])

@@ -33,7 +33,7 @@ def _attempts(state: rules.GameState, rng: random.Random):
     """Actions of every kind, most of them illegal here."""
     yield rules.ChooseStart(rng.choice(SPACES))
     yield rules.ChooseStart(rules.Space(99))
-    yield from (rules.EndSamuraiTurn(), rules.TimeOut(Side.GORYO), rules.TimeOut(Side.SAMURAI))
+    yield from (rules.EndSamuraiTurn(), rules.Undo(), rules.TimeOut(Side.GORYO), rules.TimeOut(Side.SAMURAI))
     for samurai in Samurai:
         yield rules.Search(samurai)
         for space in rng.sample(SPACES, 12):

@@ -12,7 +12,7 @@ from PIL import Image
 import render
 from render import DeductionAid, board
 from render import geometry as g
-from render.board import LINES
+from render.caption import LINES
 from render.overlay import BADGE_SIZE, HEAT, badge_origin, heat_level
 from render.palace import background
 from render.theme import TATAMI

@@ -19,7 +19,7 @@ import rules
 from locales import LANGUAGES, speaking
 from render import geometry as g
 from render import layers
-from render.board import CAPTION_RIGHT
+from render.caption import CAPTION_RIGHT
 from render.images import discovery_picture, final_picture, goryo_picture, public_picture
 from rules import Outcome, Side, Termination
 from rules.playout import random_match

@@ -164,3 +164,18 @@ def test_a_match_whose_pictures_cannot_be_drawn_is_refused_in_words(language, wo
     broken = dataclasses.replace(initial, mallet=40)
     with pytest.raises(UndrawableReplayError, match=words):
         replay_gif(broken, actions, max_bytes=DISCORD_DEFAULT_LIMIT, width=SMALL, language=language)
+
+
+def test_a_move_taken_back_shows_as_played_then_taken_back():
+    """``rules.Undo`` is in the log like any action: its frame shows the board as it was before the move."""
+    state = rules.new_game(5)
+    actions: list[rules.Action] = [rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])]
+    state = rules.apply(state, actions[0]).state
+    actions.append(rules.Plan(next(rules.legal_paths(state))))
+    state = rules.apply(state, actions[1]).state
+    move = next(a for a in rules.legal_samurai_actions(state) if isinstance(a, rules.Move))
+    actions += [move, rules.Undo(), rules.Resign(rules.Side.SAMURAI)]
+    frames = replay_frames(rules.new_game(5), actions)
+    assert [f.kind for f in frames] == [FrameKind.ACTION] * 5 + [FrameKind.FINAL]
+    before, moved, taken_back = (frames[i].png for i in (1, 2, 3))
+    assert moved != before and taken_back == before

@@ -15,6 +15,8 @@ from PIL import Image
 
 from bot.sandbox import Sandbox
 
+from .chromium import chromium  # noqa: F401 (the browser tests' fixture)
+
 SEED = 11  # any seed works; a fixed one lets the tests compute legal moves with the rules engine
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -6,6 +6,7 @@ import itertools
 import re
 
 import aiohttp
+import pytest
 
 import rules
 
@@ -111,6 +112,14 @@ async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
         body = {"as": "aiko", "place": "channel", "text": "/goryo challenge opponent:@Kenji"}
         async with session.post(f"{base}/api/command", json=body, headers=foreign) as cross_site:
             assert cross_site.status == 403
+        # The live feed likewise: the key, and no other site's page.
+        async with session.get(f"{base}/api/live") as keyless_feed:
+            assert keyless_feed.status == 401
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused_feed:
+            await session.ws_connect(f"{base}/api/live?key={key}", origin="https://elsewhere.example")
+        assert refused_feed.value.status == 403
+        async with session.ws_connect(f"{base}/api/live?key={key}") as feed:
+            assert set((await feed.receive_json(timeout=30))["views"]) == {"aiko", "kenji"}
         form = {"as": "aiko", "place": "channel", "text": "/goryo help"}
         async with session.post(f"{base}/api/command", data=form, headers={"X-Sandbox-Key": key}) as form_post:
             assert form_post.status == 415

@@ -81,7 +81,13 @@ async def test_a_match_played_in_the_sandbox_by_clicks_and_choices_alone(browser
             await _use(browser, "kenji", "channel", "goryo:panel:", "move", option["value"])
             samurai, space = option["value"].split(":")
             game = rules.apply(game, rules.Move(rules.Samurai(samurai), rules.parse_space(space))).state
+        # The last move taken back by the live board's Undo (issue 34), then End turn, which asks first.
+        assert (await browser.press("kenji", "channel", "Undo move"))["ok"]
+        game = rules.apply(game, rules.Undo()).state
         await _use(browser, "kenji", "channel", "goryo:panel:", "end")
+        question = (await browser.messages("kenji", "channel"))[-1]
+        assert "actions unused?" in question["content"]
+        assert (await browser.press("kenji", "channel", "End turn"))["ok"]
         game = rules.apply(game, rules.EndSamuraiTurn()).state
         if game.is_over:
             break
@@ -99,6 +105,23 @@ async def test_each_seat_switches_its_language_and_the_bot_answers_it_in_it(brow
     assert "the Samurai's turn" in (await browser.messages("aiko", "channel"))[-1]["content"]
     refused = await browser._post("/api/language", {"as": "kenji", "language": "fr"})
     assert not refused["ok"] and "en or it" in refused["error"]
+
+
+async def test_a_samurai_switched_to_italian_gets_his_turn_notice_by_dm_in_italian(browser: Browser):
+    """Found in the sandbox (issue 34): the DM came in the language of his /goryo notify, not his newest."""
+    assert (await browser.command("kenji", "dm", "/goryo notify mode:dm"))["ok"]
+    assert (await browser._post("/api/language", {"as": "kenji", "language": "it"}))["ok"]
+    assert (await browser.command("kenji", "channel", "/goryo help"))["ok"]
+    assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo"))["ok"]
+    assert (await browser.press("kenji", "channel", "Accept"))["ok"]  # the channel speaks the server's English
+    _, items = _controls(await browser.messages("aiko", "dm"), "goryo:build:")
+    start = items["start"]["options"][0]["value"]
+    await _use(browser, "aiko", "dm", "goryo:build:", "start", start)
+    state = rules.apply(rules.new_game(SEED), rules.ChooseStart(rules.parse_space(start))).state
+    path = " ".join(rules.space_name(s) for s in next(rules.legal_paths(state)))
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{path}"))["ok"]
+    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
+    assert (await browser.messages("kenji", "dm"))[-1]["content"].startswith("Tocca a te, Samurai")
 
 
 async def test_a_menus_chosen_option_stays_shown_as_on_discord(browser: Browser):

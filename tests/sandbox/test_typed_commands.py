@@ -80,3 +80,16 @@ def test_hints_cover_every_subcommand_with_its_options(roots):
     assert move.template == "/goryo move samurai: to: "
     assert hints(roots, {"goryo end"})[0].usage == "/goryo end"
     assert hints(roots, {"goryo help"})[0].usage == "/goryo help [topic:<rules|commands|ratings|assist|ai>]"
+
+
+def test_italian_names_are_read_as_the_english_ones_discord_sends(sandbox):
+    # The schema as the bot synced it to (simulated) Discord, translations included: Discord accepts
+    # a client's localized names and sends the interaction with the English ones.
+    roots = sandbox.world._command_roots()
+    typed = parse("/goryo sfida avversario:@Kenji ruolo:casuale livello:facile", roots,
+                  resolve_member=lambda name: OPPONENT if name == "@Kenji" else None)
+    assert typed.path == "goryo challenge"
+    assert typed.options == {"opponent": OPPONENT, "role": "random", "level": "easy"}
+    # An Italian seat is offered the commands as its client names them.
+    [path] = hints(roots, {"goryo path"}, "it")
+    assert path.template.startswith("/goryo percorso ") and "percorso" not in hints(roots, {"goryo path"})[0].template

@@ -20,6 +20,7 @@ import pytest
 
 import rules
 from bot.records.league import Rating
+from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem
 from bot.storage import (
     ChannelBusyError,
@@ -297,6 +298,23 @@ async def threads(store) -> None:
     assert await store.threads_to_archive(T0 + timedelta(days=1)) == []
 
 
+async def lessons(store) -> None:
+    assert await store.lesson(ANN) is None
+    await store.save_lesson(LessonRecord(ANN, "samurai", 0, GUILD, CHANNEL), now=T0)
+    assert await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)
+    assert not await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)  # a second click
+    assert not await store.advance_lesson(ANN, "goryo", from_step=1, to_step=2, now=T0)  # not this lesson
+    assert await store.lesson(ANN) == LessonRecord(ANN, "samurai", 1, GUILD, CHANNEL)
+    await store.save_lesson(LessonRecord(ANN, "goryo", 0), now=T0)  # begun again: one lesson per learner
+    assert await store.lesson(ANN) == LessonRecord(ANN, "goryo", 0)
+    with pytest.raises(ValueError):
+        await store.save_lesson(LessonRecord(BEN, "ninja", 0), now=T0)
+    assert not await store.finished_a_match(ANN)
+    match = await started(store)
+    await act(store, match, rules.Resign(rules.Side.GORYO))
+    assert await store.finished_a_match(match.goryo_id) and await store.finished_a_match(match.samurai_id)
+
+
 async def lifecycle(store) -> None:
     shown = store.address
     assert shown.endswith(".sqlite3") if isinstance(store.store, SqliteStore) else shown.startswith("postgresql://")
@@ -308,7 +326,7 @@ async def lifecycle(store) -> None:
 
 AREAS: dict[str, Callable[[Any], Awaitable[None]]] = {
     "challenges": challenges, "matches": matches, "action log": action_log, "outbox": outbox, "league": league,
-    "choices": choices, "threads": threads,
+    "choices": choices, "threads": threads, "lessons": lessons,
 }
 
 

@@ -1,10 +1,27 @@
-// The sandbox page: shows one player's view of the table channel and of their DMs, and sends
-// what they type or press to the sandbox, which acts through SimCord as that player.
+// The sandbox page: one seat's view of the table channel, its threads and their DMs, live. The sandbox
+// pushes every seat's view over a WebSocket whenever anything changes (the bot's messages, edits and
+// deletions as they happen); what a seat types or presses goes to the sandbox, which acts through
+// SimCord as that seat.
 
 const KEY = new URLSearchParams(location.search).get("key") || "";
-const POLL_MS = 1500;
-const state = { you: "aiko", views: {}, seen: {}, busy: false, rendered: {}, welcomed: false };
 const FIRST_MOVE = "/goryo challenge opponent:@Kenji role:goryo";
+const STORE = "goryo-sandbox";  // localStorage: the seat, each seat's drafts and place, per browser
+const saved = JSON.parse(localStorage.getItem(STORE) || "{}");
+const state = {
+  you: new URLSearchParams(location.search).get("as") || saved.you || "aiko",
+  drafts: saved.drafts || {},  // seat -> place -> the text in its box
+  place: saved.place || {},  // seat -> the channel or thread shown (DMs have a pane of their own on a wide screen)
+  views: {}, seen: {}, welcomed: false, panes: new Map(),
+};
+
+function remember() {
+  localStorage.setItem(STORE, JSON.stringify({ you: state.you, drafts: state.drafts, place: state.place }));
+  const query = new URLSearchParams(location.search);
+  if (query.get("as") !== state.you) {
+    query.set("as", state.you);
+    history.replaceState(null, "", `${location.pathname}?${query}`);
+  }
+}
 
 async function api(path, body) {
   const options = { headers: { "X-Sandbox-Key": KEY } };
@@ -18,23 +35,27 @@ async function api(path, body) {
   return response.json();
 }
 
-async function refresh() {
-  try {
-    const players = state.players || [{ key: "aiko" }, { key: "kenji" }];
-    for (const player of players) {
-      state.views[player.key] = await api(`/api/state?as=${encodeURIComponent(player.key)}`);
+// Server push: the sandbox sends each seat's whole view when it changes; a dropped line is reopened.
+function listen() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/live?key=${encodeURIComponent(KEY)}`);
+  socket.addEventListener("message", (event) => {
+    const { views } = JSON.parse(event.data);
+    for (const [key, view] of Object.entries(views)) {
+      state.views[key] = view;
       // What a seat could already see when the page opened is not news to it: only later messages count as unread.
-      if (!state.seen[player.key]) state.seen[player.key] = lastId(state.views[player.key]);
+      if (!state.seen[key]) state.seen[key] = lastIds(view);
     }
-    state.players = state.views[state.you].players;
     document.getElementById("offline").hidden = true;
     draw();
-  } catch (error) {
+  });
+  socket.addEventListener("close", () => {
     document.getElementById("offline").hidden = false;
-  }
+    setTimeout(listen, 1000);
+  });
 }
 
-function lastId(view) {
+function lastIds(view) {
   const ids = {};
   for (const [place, pane] of Object.entries(view.places)) {
     ids[place] = pane.messages.length ? BigInt(pane.messages[pane.messages.length - 1].id) : 0n;
@@ -42,21 +63,73 @@ function lastId(view) {
   return ids;
 }
 
-function unread(key) {
+function unread(key, only) {
   const view = state.views[key];
   if (!view) return 0;
   const seen = state.seen[key] || {};
   let count = 0;
   for (const [place, pane] of Object.entries(view.places)) {
+    if (only && place !== only) continue;
     count += pane.messages.filter((m) => BigInt(m.id) > (seen[place] ?? -1n)).length;
   }
   return count;
 }
 
+function chosenPlace(view) {
+  const place = state.place[state.you];
+  return place && view.places[place] && place !== "dm" ? place : "channel";
+}
+
 function draw() {
   const view = state.views[state.you];
   if (!view) return;
-  state.seen[state.you] = lastId(view);
+  const me = view.players.find((p) => p.key === state.you);
+  const shown = chosenPlace(view);
+  const wide = matchMedia("(min-width: 901px)").matches;
+  // On a narrow screen one place is shown at a time, DMs included; on a wide one the DMs keep their own pane.
+  const narrowPlace = state.place[state.you] === "dm" && !wide ? "dm" : shown;
+  const visible = new Set(wide ? [shown, "dm"] : [narrowPlace]);
+  for (const place of visible) state.seen[state.you] = { ...(state.seen[state.you] || {}), [place]: lastIds(view)[place] };
+
+  drawSeats(view, me);
+  drawPlaces(view, wide ? shown : narrowPlace, wide);
+  const errors = document.getElementById("bot-errors");
+  errors.hidden = !view.botErrors.length;
+  errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
+  const name = me.role ? `${me.name}, the ${me.role}` : me.name;
+  for (const [place, pane] of state.panes) {
+    if (!view.places[place]) { pane.remove(); state.panes.delete(place); }
+  }
+  const main = document.getElementById("panes");
+  for (const [place, data] of Object.entries(view.places)) {
+    let pane = state.panes.get(place);
+    if (!pane) {
+      pane = makePane(place);
+      state.panes.set(place, pane);
+    }
+    pane.hidden = !visible.has(place);
+    // Each seat keeps its own draft in each box.
+    if (pane.draftOf !== state.you) {
+      pane.querySelector("input").value = (state.drafts[state.you] || {})[place] || "";
+      pane.draftOf = state.you;
+    }
+    if (!pane.hidden) {
+      if (pane.parentNode !== main || (place === "dm") !== (pane === main.lastElementChild)) main.append(pane);
+      drawPane(pane, data, name);
+    }
+  }
+  // The DM pane stays last (on the right), the channel or thread first.
+  const dm = state.panes.get("dm");
+  if (dm && !dm.hidden) main.append(dm);
+  if (!state.welcomed) welcome(view);
+  // The guide opened for a newcomer gives way to the match once it begins.
+  if (state.guideForNewcomer && Object.values(view.places).some((p) => p.messages.length)) {
+    state.guideForNewcomer = false;
+    document.getElementById("guide").open = false;
+  }
+}
+
+function drawSeats(view, me) {
   const nav = document.getElementById("players");
   nav.replaceChildren(...view.players.map((player) => {
     const button = el("button", { type: "button", className: player.key === state.you ? "player active" : "player" },
@@ -66,24 +139,34 @@ function draw() {
     button.setAttribute("aria-pressed", String(player.key === state.you));
     const count = player.key === state.you ? 0 : unread(player.key);
     if (count) button.append(el("span", { className: "badge", title: "new messages" }, String(count)));
-    button.addEventListener("click", () => { state.you = player.key; draw(); });
+    button.addEventListener("click", () => { saveDrafts(); state.you = player.key; remember(); draw(); });
     return button;
   }));
-  // Your seat's Discord client language: what the bot says to you alone (and its menus' words) follows it.
-  const me = view.players.find((p) => p.key === state.you);
-  const language = el("button", { type: "button", className: "player language", title: "Switch your Discord client's language" },
-    me.language === "it" ? "Italiano" : "English");
-  language.addEventListener("click", () => state.busy || act("/api/language",
-    { as: state.you, language: me.language === "it" ? "en" : "it" }, "channel"));
-  nav.append(language);
-  const errors = document.getElementById("bot-errors");
-  errors.hidden = !view.botErrors.length;
-  errors.replaceChildren(...view.botErrors.map((line) => el("div", {}, line)), el("div", { className: "note" }, "Full tracebacks are in the terminal."));
-  // People keep their names; the role is whatever the current match gave them (none before a match).
-  const you = view.players.find((p) => p.key === state.you);
-  const name = you.role ? `${you.name}, the ${you.role}` : you.name;
-  for (const pane of document.querySelectorAll(".pane")) drawPane(pane, view.places[pane.dataset.place], name);
-  if (!state.welcomed) welcome(view);
+  // This seat's Discord: its client's language, and whether it may manage the server (settings, threads).
+  const language = el("button", { type: "button", className: "switch", title: "Switch this seat's Discord client between English and Italian", "aria-pressed": String(me.language === "it") },
+    me.language === "it" ? "IT" : "EN");
+  language.dataset.switch = "language";
+  language.addEventListener("click", () => act("/api/language", { as: state.you, language: me.language === "it" ? "en" : "it" }, "channel"));
+  const manager = el("button", { type: "button", className: me.manager ? "switch on" : "switch", "aria-pressed": String(me.manager),
+    title: "Give this seat the Manage Server permission (to change /goryo settings, such as threads)" }, "Manage Server");
+  manager.dataset.switch = "manager";
+  manager.addEventListener("click", () => act("/api/manager", { as: state.you, on: !me.manager }, "channel"));
+  document.getElementById("switches").replaceChildren(language, manager);
+}
+
+function drawPlaces(view, current, wide) {
+  const tabs = Object.entries(view.places).filter(([place]) => !(wide && place === "dm"));
+  const nav = document.getElementById("places");
+  nav.hidden = tabs.length < 2;
+  nav.replaceChildren(...tabs.map(([place, data]) => {
+    const label = data.kind === "thread" ? `🧵 ${data.title}` : data.kind === "dm" ? "Direct messages" : data.title;
+    const tab = el("button", { type: "button", className: place === current ? "tab active" : "tab", "aria-pressed": String(place === current) }, label);
+    tab.dataset.place = place;
+    const count = place === current ? 0 : unread(state.you, place);
+    if (count) tab.append(el("span", { className: "badge" }, String(count)));
+    tab.addEventListener("click", () => { state.place[state.you] = place; remember(); draw(); });
+    return tab;
+  }));
 }
 
 // A newcomer lands on an empty table: open the guide and put the first command in the box.
@@ -91,24 +174,50 @@ function welcome(view) {
   state.welcomed = true;
   const fresh = !view.places.channel.messages.length && !view.places.dm.messages.length;
   document.getElementById("guide").open = fresh;
-  const input = document.querySelector('.pane[data-place="channel"] input');
+  state.guideForNewcomer = fresh;
+  const input = state.panes.get("channel").querySelector("input");
   if (fresh && state.you === "aiko" && !input.value) {
     input.value = FIRST_MOVE;
+    saveDrafts();
     showUsage(input.closest(".pane"));
-    input.focus();
   }
 }
 
+function saveDrafts() {
+  const drafts = state.drafts[state.you] = state.drafts[state.you] || {};
+  for (const [place, pane] of state.panes) drafts[place] = pane.querySelector("input").value;
+  remember();
+}
+
+function makePane(place) {
+  const pane = document.getElementById("pane").content.firstElementChild.cloneNode(true);
+  pane.dataset.place = place;
+  const input = pane.querySelector("input");
+  const list = `commands-${place}`;
+  pane.querySelector("datalist").id = list;
+  input.setAttribute("list", list);
+  input.setAttribute("aria-label", `Command in ${place === "dm" ? "direct messages" : place === "channel" ? "the table channel" : "the thread"}`);
+  input.addEventListener("input", () => { saveDrafts(); showUsage(pane); offerChoices(pane); });
+  pane.querySelector("form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!input.value.trim() || pane.sending) return;
+    pane.sending = true;
+    const sent = await act("/api/command", { as: state.you, place, text: input.value }, place);
+    pane.sending = false;
+    if (sent) { input.value = ""; saveDrafts(); showUsage(pane); offerChoices(pane); }
+  });
+  return pane;
+}
+
 function drawPane(pane, place, name) {
-  pane.querySelector(".title").textContent = place.title;
+  pane.querySelector(".title").textContent = place.kind === "thread" ? `🧵 ${place.title}` : place.title;
   pane.querySelector(".seen-as").textContent = `as seen by ${name}`;
-  const list = pane.querySelector(".messages");
+  const list = pane.querySelector(".messages .stack");
   const signature = state.you + JSON.stringify(place.messages);
-  if (state.rendered[pane.dataset.place] !== signature) {
-    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80
-      || !state.rendered[pane.dataset.place]?.startsWith(state.you);
-    state.rendered[pane.dataset.place] = signature;
-    // Unchanged messages keep their nodes, so their images are not fetched and decoded again.
+  if (pane.signature !== signature) {
+    pane.signature = signature;
+    // Unchanged messages keep their nodes, so their images are not fetched and decoded again. The list is
+    // anchored at its bottom (sandbox.css), so the newest message stays in view as messages and pictures arrive.
     const previous = pane.drawn || new Map();
     pane.drawn = new Map(place.messages.map((m) => {
       const json = state.you + JSON.stringify(m);
@@ -117,10 +226,6 @@ function drawPane(pane, place, name) {
     }));
     list.replaceChildren(...(place.messages.length ? [...pane.drawn.values()].map((drawn) => drawn.node)
       : [el("p", { className: "empty" }, pane.dataset.place === "dm" ? "No direct messages yet." : "Nothing here yet. Type /goryo challenge below to begin.")]));
-    if (nearBottom) {
-      list.scrollTop = list.scrollHeight;
-      for (const img of list.querySelectorAll("img")) img.addEventListener("load", () => { list.scrollTop = list.scrollHeight; }, { once: true });
-    }
   }
   const datalist = pane.querySelector("datalist");
   datalist.replaceChildren(...place.commands.map((c) => el("option", { value: c.template }, c.description)));
@@ -128,6 +233,7 @@ function drawPane(pane, place, name) {
   showUsage(pane);
 }
 
+// As Discord lays a message out: its words, then its pictures, then its embeds, then its components.
 function message(m, place) {
   const box = el("article", { className: m.ephemeral ? "message ephemeral" : "message" });
   if (m.invokedBy) {
@@ -138,12 +244,12 @@ function message(m, place) {
   if (m.edited) head.append(el("span", { className: "time" }, "(edited)"));
   box.append(head);
   if (m.content) box.append(markdown(m.content));
-  for (const embed of m.embeds) box.append(embedBox(embed));
   for (const file of m.attachments) {
     box.append(file.image
       ? el("a", { href: file.url, target: "_blank", className: "image" }, el("img", { src: file.url, alt: file.filename }))
       : el("a", { href: file.url, className: "file", download: file.filename }, `📎 ${file.filename}`));
   }
+  for (const embed of m.embeds) box.append(embedBox(embed));
   for (const row of m.rows) {
     const line = el("div", { className: "row" });
     for (const item of row) line.append(component(item, m, place));
@@ -179,26 +285,35 @@ function component(item, m, place) {
     if (item.url) return el("span", { className: "button link", title: "links are not followed in the sandbox" }, `${item.emoji} ${item.label} ↗`);
     const button = el("button", { type: "button", className: `button ${item.style}`, disabled: item.disabled },
       `${item.emoji} ${item.label}`.trim());
-    button.addEventListener("click", () => state.busy || act("/api/press", { as: state.you, place, message: m.id, customId: item.customId }, place));
+    button.addEventListener("click", async () => {
+      if (button.dataset.sending) return;
+      button.dataset.sending = "1";
+      await act("/api/press", { as: state.you, place, message: m.id, customId: item.customId }, place);
+      delete button.dataset.sending;
+    });
     return button;
   }
   if (item.kind === "select") {
-    const select = el("select", { disabled: item.disabled },
+    const chosen = item.options.find((o) => o.default);
+    const select = el("select", { disabled: item.disabled, title: item.placeholder },
       el("option", { value: "" }, item.placeholder),
       ...item.options.map((o) => el("option", { value: o.value, selected: Boolean(o.default) },
         o.description ? `${o.label} — ${o.description}` : o.label)));
-    select.addEventListener("change", () => select.value && !state.busy && act("/api/press",
-      { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place));
+    select.addEventListener("change", async () => {
+      if (!select.value) return;
+      await act("/api/press", { as: state.you, place, message: m.id, customId: item.customId, values: [select.value] }, place);
+      // As on Discord, a menu shows what its message says once the bot has answered: a choice the bot took
+      // redraws the message (or replaces it), and one it refused leaves the menu as it was before.
+      select.value = chosen ? chosen.value : "";
+    });
     return select;
   }
   return el("span", { className: "note" }, `(${item.label})`);
 }
 
 async function act(path, body, place) {
-  const pane = document.querySelector(`.pane[data-place="${place}"]`);
+  const pane = state.panes.get(place) || state.panes.get("channel");
   const problem = pane.querySelector(".problem");
-  state.busy = true;
-  document.body.classList.add("busy");
   problem.textContent = "";
   try {
     const answer = await api(path, body);
@@ -208,10 +323,6 @@ async function act(path, body, place) {
   } catch (error) {
     problem.textContent = String(error.message || error);
     return false;
-  } finally {
-    state.busy = false;
-    document.body.classList.remove("busy");
-    await refresh();
   }
 }
 
@@ -247,23 +358,13 @@ function offerChoices(pane) {
         // One space after the value, to type on; a path's group ("A1 A2 ") already ends with one.
         input.value = text.replace(/(\w+:)[^:]*$/, (_, option) => `${option}${choice.value.trimEnd()} `);
         input.focus();
+        saveDrafts();
         showUsage(pane);
         offerChoices(pane);
       });
       return button;
     }));
   }, 120);
-}
-
-for (const pane of document.querySelectorAll(".pane")) {
-  const input = pane.querySelector("input");
-  input.addEventListener("input", () => { showUsage(pane); offerChoices(pane); });
-  pane.querySelector("form").addEventListener("submit", async (event) => {
-    event.preventDefault();
-    if (!input.value.trim() || state.busy) return;
-    const sent = await act("/api/command", { as: state.you, place: pane.dataset.place, text: input.value }, pane.dataset.place);
-    if (sent) { input.value = ""; showUsage(pane); offerChoices(pane); }
-  });
 }
 
 // A tiny subset of Discord markdown, built as DOM nodes so message text is never parsed as HTML.
@@ -315,7 +416,10 @@ function el(tag, properties = {}, ...children) {
   return node;
 }
 
-const wanted = new URLSearchParams(location.search).get("as");
-if (wanted) state.you = wanted;
-refresh();
-setInterval(() => { if (!state.busy) refresh(); }, POLL_MS);
+remember();
+listen();
+addEventListener("resize", () => draw());
+document.getElementById("guide-button").addEventListener("click", () => {
+  const guide = document.getElementById("guide");
+  guide.open = !guide.open;
+});

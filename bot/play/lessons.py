@@ -1,0 +1,361 @@
+"""``/goryo learn``: a guided first match against the bot, in the learner's DMs (issue 36).
+
+The lesson (``bot.text.lessons``) is a script over the rules engine: its position at a step is the
+seed with the earlier steps' moves applied, and the store keeps only the step reached, so a lesson is
+left and resumed at will and survives a restart. Each click on a lesson's control (the match's own
+panel and builder, addressed to the lesson by ``bot.ui.lesson``) is read as in a match and judged
+against the position as it stands now:
+
+- illegal (a control left from an earlier position): refused with the rules' reason, as in a match;
+- legal, and the lesson's move: played, the bot's scripted moves follow, and the next step is posted;
+- legal but another: explained, and the step asked again from the same position (its controls reset).
+
+A lesson is not a match: nothing of it is rated, counted, listed or replayed, and it holds no channel.
+Everything is private to the learner and in their language; in a server, ``/goryo learn`` answers
+privately and the lesson goes to their DMs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import discord
+
+import rules
+from locales import N_, _, pgettext
+
+from ..delivery.boards import Board, Drawing
+from ..delivery.send import follow_up, message_options, send_private
+from ..records.lessons import LessonRecord
+from ..storage import Store
+from ..text import lessons as script
+from ..text.commands import localised
+from ..text.refusal import Refusal
+from ..ui import builder, panel
+from ..ui import lesson as controls
+
+RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
+
+OTHER = N_("That move is allowed, but it is not this lesson's: follow its latest step.")
+BEHIND = N_("That step is behind you: the lesson goes on in its latest message.")
+NO_LESSON = N_("You have no lesson under way: type `/goryo learn` to begin one.")
+NO_PATH = N_("No legal path goes that way from where you stand.")
+
+
+# --- reading a click ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Built:
+    """A click on the path builder: her path and False Trail as they would be after it."""
+
+    path: tuple[rules.Space, ...]
+    trail: rules.Space | None
+
+
+@dataclass(frozen=True)
+class Own:
+    """A click on one of the lesson's own buttons (Continue, Confirm, Cancel)."""
+
+    what: str
+
+
+Click = rules.Action | Built | script.Preview | Own
+
+
+def read_click(inner: str, value: str) -> Click:
+    """What a control means, read with the match controls' own ids (``bot.ui.panel``, ``bot.ui.builder``)."""
+    full = "goryo:" + inner
+    if found := re.fullmatch(panel.SELECT_ID, full):
+        return panel.action_from(found["kind"], value)
+    if re.fullmatch(panel.END_ID, full):
+        return rules.EndSamuraiTurn()
+    if re.fullmatch(panel.UNDO_ID, full):
+        return rules.Undo()
+    if found := re.fullmatch(builder.SELECT_ID, full):
+        path, trail = builder.decode(found["path"]), builder.trail_from(found["trail"])
+        if found["what"] == "start":
+            return rules.ChooseStart(rules.parse_space(value))
+        if found["what"] == "step":
+            return Built((*path, rules.parse_space(value)), trail)
+        return Built(path, builder.trail_from(value))
+    if found := re.fullmatch(builder.BUTTON_ID, full):
+        path, trail = builder.decode(found["path"]), builder.trail_from(found["trail"])
+        if found["what"] == "preview":
+            return script.Preview(rules.Plan(path, trail))
+        shorter = path[:-1]
+        return Built(shorter, trail if trail is not None and trail not in shorter else None)
+    return Own(inner)
+
+
+# --- the position ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    state: rules.GameState
+    path: tuple[rules.Space, ...] | None  # where her builder stands at this step (None: not building)
+    trail: rules.Space | None
+
+
+def position(lesson: script.Lesson, step: int) -> Position:
+    """The lesson at ``step``: its seed with every earlier step's moves and the bot's replies played."""
+    state = lesson.start_state()
+    path: tuple[rules.Space, ...] | None = None
+    trail = None
+    for done in lesson.steps[:step]:
+        wants = done.wants
+        if isinstance(wants, script.Choose):
+            state = rules.apply(state, wants.action).state
+        elif isinstance(wants, script.Confirm):
+            state = rules.apply(state, wants.plan).state
+        elif isinstance(wants, script.Build):
+            path, trail = wants.path, wants.trail
+        for action in done.then:
+            state = rules.apply(state, action).state
+    now = lesson.steps[step].wants if step < len(lesson.steps) else None
+    if isinstance(now, (script.Build, script.Preview)) and state.goryo_space is not None:
+        path = path or (state.goryo_space,)
+    else:
+        path, trail = None, None
+    return Position(state, path, trail)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``play``: the step's move, the lesson moves on; ``stay``: a step of her path along the lesson's, shown in
+    place; ``other``: a legal move that is not the lesson's, explained."""
+
+    kind: str
+    built: Built | None = None
+
+
+def judge(lesson: script.Lesson, step: int, clicked: Click) -> Verdict:
+    """The verdict on ``clicked`` at ``step``; raises a refusal (the rules' reason) if the move is illegal now."""
+    at = position(lesson, step)
+    wants = lesson.steps[step].wants
+    if not isinstance(clicked, (Built, script.Preview, Own)):  # a rules action: her start, a Samurai's action
+        refused = rules.refusal(at.state, clicked)
+        if refused is not None:
+            raise Refusal(refused)
+        return Verdict("play" if isinstance(wants, script.Choose) and wants.action == clicked else "other")
+    if isinstance(clicked, Built):
+        _check_built(at.state, clicked)
+        if not isinstance(wants, script.Build):
+            return Verdict("other")
+        on_the_way = clicked.path == wants.path[: len(clicked.path)] and clicked.trail in (None, wants.trail)
+        if not on_the_way or (clicked.trail is not None and clicked.path != wants.path):
+            return Verdict("other")
+        done = clicked.path == wants.path and clicked.trail == wants.trail
+        return Verdict("play" if done else "stay", clicked)
+    if isinstance(clicked, script.Preview):
+        refused = rules.refusal(at.state, clicked.plan)
+        if refused is not None:
+            raise Refusal(refused)
+        return Verdict("play" if isinstance(wants, script.Preview) and wants.plan == clicked.plan else "other")
+    if clicked.what in ("confirm", "cancel"):
+        if not isinstance(wants, script.Confirm):
+            raise Refusal(BEHIND)
+        return Verdict("play" if clicked.what == "confirm" else "other")
+    raise Refusal(BEHIND)
+
+
+def _check_built(state: rules.GameState, built: Built) -> None:
+    if state.phase is not rules.Phase.GORYO_TURN:
+        raise Refusal(BEHIND)
+    if not any(p[: len(built.path)] == built.path for p in rules.legal_paths(state)):
+        raise Refusal(NO_PATH)
+    if built.trail is not None and not rules.is_legal(state, rules.Plan(built.path, built.trail)):
+        raise Refusal(rules.refusal(state, rules.Plan(built.path, built.trail)) or NO_PATH)
+
+
+# --- what a step shows ----------------------------------------------------------------------------------
+
+
+def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True) -> str:
+    """The step's words: where the learner is, what to do and why, and her path so far when she builds.
+
+    ``place_known``: the lesson was asked for in a server, where its last step can start a real match.
+    """
+    head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
+    text = f"{head}\n{localised(_(lesson.steps[step].says))}"
+    if isinstance(lesson.steps[step].wants, script.Finish):
+        text += " " + localised(_(script.READY if place_known else script.HOW_TO_PLAY))
+    at = position(lesson, step)
+    if at.path is not None:
+        path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
+        text += "\n" + builder.builder_text(at.state, path, trail)
+    return text
+
+
+def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True
+              ) -> discord.ui.View | None:
+    """The step's controls: the match's own, addressed to the lesson, or the lesson's buttons."""
+    at = position(lesson, step)
+    wants = lesson.steps[step].wants
+    if isinstance(wants, script.Choose) and isinstance(wants.action, rules.ChooseStart):
+        return controls.readdressed(builder.builder_view(0, at.state), step)
+    if isinstance(wants, script.Choose):
+        return controls.readdressed(panel.panel_view(0, at.state), step)
+    if isinstance(wants, (script.Build, script.Preview)):
+        path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
+        return controls.readdressed(builder.builder_view(0, at.state, path, trail), step)
+    if isinstance(wants, script.Confirm):
+        return controls.confirm_view(step)
+    if isinstance(wants, script.Continue):
+        return controls.continue_view(step)
+    other = "samurai" if lesson.role == "goryo" else "goryo"
+    choices = [(f"learn:{other}", _("Learn the other side"), discord.ButtonStyle.secondary)]
+    if place_known:
+        choices.insert(0, ("real", _("Play a real match (easy)"), discord.ButtonStyle.success))
+    return controls.buttons(step, *choices)
+
+
+class Lessons:
+    """The lessons of every learner, on the store, drawing with the bot's drawing processes."""
+
+    def __init__(self, store: Store, drawing: Drawing, clock: Callable[[], datetime], real_match: RealMatch) -> None:
+        self.store = store
+        self.drawing = drawing
+        self.clock = clock
+        self.real_match = real_match  # starts a first match against the bot (easy) where the lesson was asked for
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    def _now(self) -> datetime:
+        return self.clock()
+
+    async def _picture(self, lesson: script.Lesson, step: int) -> Board | None:
+        kind = lesson.steps[step].board
+        at = position(lesson, step)
+        wants = lesson.steps[step].wants
+        if kind == "none":
+            return None
+        if kind == "discovery":
+            return await self.drawing.discovery_board(at.state)
+        if kind == "preview" and isinstance(wants, script.Confirm):
+            return await self.drawing.goryo_board(at.state, preview=wants.plan)
+        if lesson.role == "goryo":
+            return await self.drawing.goryo_board(at.state)
+        return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
+
+    async def _message(self, record: LessonRecord) -> tuple[str, dict]:
+        """The step's words, and its picture and controls as a send's options."""
+        lesson = script.LESSONS[record.role]
+        place_known = record.channel_id is not None
+        text = step_text(lesson, record.step, place_known=place_known)
+        view = step_view(lesson, record.step, place_known=place_known)
+        return text, message_options(await self._picture(lesson, record.step), view)
+
+    # --- /goryo learn ---------------------------------------------------------------------------------
+
+    async def learn(self, interaction: discord.Interaction, role: str | None) -> None:
+        """Begin a lesson, or offer to resume the one under way (or start over)."""
+        user_id = interaction.user.id
+        held = await self.store.lesson(user_id)
+        if held is not None and 0 < held.step < len(script.LESSONS[held.role].steps) - 1:
+            lesson = script.LESSONS[held.role]
+            again = role or held.role
+            text = _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
+                side=_side(held.role), number=held.step + 1, count=len(lesson.steps))
+            view = controls.buttons(0, ("resume", _("Resume"), discord.ButtonStyle.primary),
+                                    (f"learn:{again}", _("Start over"), discord.ButtonStyle.secondary))
+            await send_private(interaction, text, view=view)
+            return
+        await self._begin(interaction, role or "goryo")
+
+    async def _begin(self, interaction: discord.Interaction, role: str) -> None:
+        place: tuple[int | None, int | None] = (interaction.guild_id, interaction.channel_id)
+        if interaction.guild_id is None:
+            place = (None, None)
+        if place == (None, None) and (held := await self.store.lesson(interaction.user.id)) is not None:
+            place = (held.guild_id, held.channel_id)  # begun again in DMs: the server it was first asked in
+        record = LessonRecord(interaction.user.id, role, 0, *place)
+        await self.store.save_lesson(record, now=self._now())
+        await self._show(interaction, record)
+
+    async def _show(self, interaction: discord.Interaction, record: LessonRecord) -> None:
+        """The lesson's current step, in the learner's DMs; in a server, a private note says where it went."""
+        if interaction.guild_id is None and not interaction.response.is_done():
+            await interaction.response.defer(thinking=interaction.type is not discord.InteractionType.component)
+        elif not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        text, options = await self._message(record)
+        if interaction.guild_id is None:
+            await follow_up(interaction, text, **options)
+            return
+        try:
+            sent = await interaction.user.send(text, **options)
+        except discord.Forbidden:
+            await follow_up(interaction, localised(_(
+                "I can't send you a DM: allow DMs from this server's members, or type `/goryo learn` in a "
+                "DM with me.")), ephemeral=True)
+            return
+        await follow_up(interaction, _("Your lesson is waiting in your DMs with me: {link}").format(
+            link=sent.jump_url), ephemeral=True)
+
+    # --- clicks -----------------------------------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction, step: int, inner: str, value: str) -> None:
+        async with self._locks[interaction.user.id]:
+            await self._click(interaction, step, inner, value)
+
+    async def _click(self, interaction: discord.Interaction, shown_at: int, inner: str, value: str) -> None:
+        if inner.startswith("learn:"):
+            await self._begin(interaction, inner.removeprefix("learn:"))
+            return
+        held = await self.store.lesson(interaction.user.id)
+        if held is None:
+            raise Refusal(NO_LESSON)
+        if inner == "resume":
+            await self._show(interaction, held)
+            return
+        lesson = script.LESSONS[held.role]
+        if held.step >= len(lesson.steps):
+            raise Refusal(NO_LESSON)
+        if inner == "real":
+            if held.channel_id is None:
+                raise Refusal(NO_LESSON)
+            # First the match (it may be refused: that channel is busy), then the lesson is over.
+            await self.real_match(interaction, held.role, (held.guild_id, held.channel_id))
+            await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=len(lesson.steps),
+                                            now=self._now())
+            return
+        clicked = read_click(inner, value)
+        if isinstance(clicked, Own) and clicked.what == "go" and shown_at != held.step:
+            raise Refusal(BEHIND)
+        if isinstance(clicked, Own) and clicked.what == "go":
+            verdict = Verdict("play" if isinstance(lesson.steps[held.step].wants, script.Continue) else "other")
+        else:
+            verdict = judge(lesson, held.step, clicked)
+        if verdict.kind == "stay":
+            await interaction.response.edit_message(content=step_text(lesson, held.step, verdict.built),
+                                                    view=step_view(lesson, held.step, verdict.built))
+        elif verdict.kind == "other":
+            explained = _(lesson.steps[held.step].other or OTHER)
+            if shown_at == held.step:  # the step's own message: its controls go back to where the step stands
+                await interaction.response.edit_message(content=step_text(lesson, held.step),
+                                                        view=step_view(lesson, held.step))
+                await follow_up(interaction, localised(explained))
+            else:
+                await send_private(interaction, localised(explained))
+        else:
+            await self._advance(interaction, held, lesson)
+
+    async def _advance(self, interaction: discord.Interaction, held: LessonRecord, lesson: script.Lesson) -> None:
+        moved = await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=held.step + 1,
+                                                now=self._now())
+        if not moved:
+            raise Refusal(BEHIND)
+        await interaction.response.edit_message(view=None)  # its step is done: nothing left to press there
+        record = LessonRecord(held.user_id, held.role, held.step + 1, held.guild_id, held.channel_id)
+        text, options = await self._message(record)
+        await follow_up(interaction, text, **options)
+
+
+def _side(role: str) -> str:
+    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")

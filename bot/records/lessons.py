@@ -1,0 +1,16 @@
+"""Where a learner stands in their lesson (issue 36): the record the store keeps and hands back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+LESSON_ROLES = ("goryo", "samurai")
+
+
+@dataclass(frozen=True)
+class LessonRecord:
+    user_id: int
+    role: str
+    step: int  # the steps done so far: the one shown now is ``step``
+    guild_id: int | None = None
+    channel_id: int | None = None
