@@ -279,6 +279,14 @@ NEWEST_BOARD_SAYS = """([place, footer]) => {
   return Boolean(last) && new RegExp(footer).test(last.querySelector('.embed-footer')?.innerText || '');
 }"""
 
+# Whether her builder's words (her path so far) have changed from ``said``.
+BUILDER_MOVED_ON = """(said) => {
+  const messages = [...document.querySelectorAll('.pane[data-place="dm"] article.message')]
+    .filter((m) => m.querySelector('.embed .image img') && m.querySelector('.row'));
+  const text = messages[messages.length - 1]?.querySelector('.text')?.innerText;
+  return text !== undefined && text !== said;
+}"""
+
 
 async def newest_board(page: Any, place: str, footer: str) -> Any:
     """The newest message in ``place`` with a picture in its embed and a footer matching ``footer``, once drawn."""
@@ -341,4 +349,16 @@ async def test_the_goryo_sees_her_whole_board_what_to_do_and_her_builder_at_once
     await start.select_option((await start.locator("option").evaluate_all(
         "all => all.map(o => o.value).filter(Boolean)"))[0])
     board = await newest_board(page, "dm", "build your path step by step")
+    await assert_at_one_glance(page, "dm", board, width, height)
+    # Step on until her path is whole: the builder at its tallest (next step, False Trail, Back and Preview).
+    for _ in range(8):
+        if await board.get_by_role("button", name="Preview").count():
+            break
+        said = await board.locator(".text").first.inner_text()  # its words, before its embed
+        step = board.locator("select").first
+        await step.select_option((await step.locator("option").evaluate_all(
+            "all => all.map(o => o.value).filter(Boolean)"))[0])
+        await page.wait_for_function(BUILDER_MOVED_ON, arg=said)
+        board = await newest_board(page, "dm", "build your path step by step")
+    assert await board.get_by_role("button", name="Preview").count() and await board.locator(".row").count() >= 3
     await assert_at_one_glance(page, "dm", board, width, height)
