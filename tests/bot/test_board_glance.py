@@ -8,6 +8,8 @@ import dataclasses
 
 import rules
 from bot.delivery.boards import Board
+from bot.text.glance import public_glance
+from locales import speaking
 from render.words import object_name, samurai_colour
 from rules.views import possible_bound
 from tests.render import scenes
@@ -103,3 +105,14 @@ async def test_the_public_footer_tells_no_secret(drawing):
 def test_a_board_without_facts_has_no_embed():
     # The Embed Links fallback and undrawn facts: nothing to put the picture in, so it stays a plain attachment.
     assert Board(b"png", "goryo-board.png", "a board").embeds() == []
+
+
+def test_with_every_cube_placed_the_footer_says_to_end_the_turn():
+    state = scenes.mid_samurai_turn()
+    while state.actions_used < 6:  # any action but ending the turn or taking a move back
+        state = rules.apply(state, next(a for a in rules.legal_samurai_actions(state)
+                                        if not isinstance(a, (rules.EndSamuraiTurn, rules.Undo)))).state
+    assert state.phase is rules.Phase.SAMURAI_TURN, "the Samurai still end their turn themselves"
+    assert public_glance(rules.public_view(state)).endswith("0 actions left of 6 · no Samurai may act: end the turn")
+    with speaking("it"):
+        assert public_glance(rules.public_view(state)).endswith("nessun Samurai può agire: termina il turno")
