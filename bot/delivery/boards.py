@@ -36,7 +36,8 @@ import render.replay
 import rules
 from locales import speaking, spoken
 
-from ..text import board_facts
+from ..records.discord_limits import most
+from ..text import board_facts, glance
 from .assist import deduction_aid
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
@@ -63,18 +64,28 @@ class Board:
     filename: str
     description: str
     facts: tuple[tuple[str, str], ...] = ()  # (name, value) in the picture's language
+    glance: str = ""  # what the next action needs (bot.text.glance), under the picture, in its language
 
     def file(self) -> discord.File:
         # A fresh File each time: discord.File is consumed by one send.
         return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.description)
 
     def embeds(self) -> list[discord.Embed]:
-        """The facts as one embed of short fields, which Discord lays out for a phone or a desktop."""
+        """The facts as one embed of short fields, which Discord lays out for a phone or a desktop, with the
+        picture in it and the glance as its footer.
+
+        Discord draws an embed as its fields, then its image, then its footer, and does not show again an
+        attachment an embed uses: so the facts come first, and the picture, the line the next action needs and
+        the components below the message are in view together (issue 35; a phone holds no more).
+        """
         if not self.facts:
             return []
         embed = discord.Embed(colour=FACTS_COLOUR)
         for name, value in self.facts:
             embed.add_field(name=name, value=value or "-", inline=len(value) <= 24)
+        embed.set_image(url=f"attachment://{self.filename}")
+        if self.glance:
+            embed.set_footer(text=self.glance[:most("embed.footer.text")])
         return [embed]
 
     def facts_text(self) -> str:
@@ -95,6 +106,15 @@ def facts_of(view: object, aid: bool = False) -> tuple[tuple[str, str], ...]:
     if isinstance(view, rules.PublicView):
         return tuple(board_facts.public_facts(view, aid))
     return ()
+
+
+def glance_of(view: object) -> str:
+    """The line under a view's picture: hers for her view, the public one for a public view."""
+    if isinstance(view, rules.GoryoView):
+        return glance.goryo_glance(view)
+    if isinstance(view, rules.PublicView):
+        return glance.public_glance(view)
+    return ""
 
 
 class ReplayRefused(ValueError):
@@ -193,8 +213,8 @@ class Drawing:
             log.error("%s not drawn, sent without its picture: %s", filename, refused)
             return None
         with speaking(language):
-            facts = facts_of(view, aid)
-        return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts)
+            facts, line = facts_of(view, aid), glance_of(view)
+        return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts, line)
 
     async def public_board(self, state: rules.GameState, *, assist: bool = False,
                            language: str | None = None) -> Board | None:

@@ -13,7 +13,8 @@ import discord
 USED: dict[str, str] = {
     "view_channel": "see the match's channel, and the messages in it",
     "send_messages": "post the turns, boards and results in the match's channel",
-    "embed_links": "show the board's facts and its key beside the picture (without it they come as text)",
+    "embed_links": "show the board's facts, its key and the next action's line with the picture (without it the facts "
+                   "come as text)",
     "attach_files": "post the board's picture",
     "read_message_history": "after a lost connection, find whether a message was posted before posting it again",
     "create_public_threads": "open a thread for each match, when a server turns threads on",

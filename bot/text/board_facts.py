@@ -1,4 +1,4 @@
-"""What the board picture's side panel used to show, in words beside the picture.
+"""What the board picture's side panel used to show, in words with the picture (above it, in one embed).
 
 Phone first (issue 24): the picture holds only the caption and the palace, so every word in it
 reads on a phone; the round, the gong, the spirits, each Samurai's actions this turn, her powers

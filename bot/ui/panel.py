@@ -29,6 +29,7 @@ from render.words import SAMURAI_COLOURS
 from rules import layout
 
 from ..text.board_facts import at_most_twice
+from ..text.glance import listed
 from ..text.spaces import space_label
 
 KINDS = ("move", "sniff", "search")
@@ -126,19 +127,12 @@ def summary(state: rules.GameState) -> str:
         left=left, cubes=cubes)]
     if able:
         parts.append(ngettext("{names} may still act", "{names} may still act", len(able)).format(
-            names=_listed(able)))
+            names=listed(able)))
     if done:
-        parts.append(ngettext("{names} is done", "{names} are done", len(done)).format(names=_listed(done)))
+        parts.append(ngettext("{names} is done", "{names} are done", len(done)).format(names=listed(done)))
     if state.advanced:
         parts.append(at_most_twice())
     return " · ".join(parts)
-
-
-def _listed(names: list[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    # Translators: the last two of a list of Samurai colours, like "Red and Blue".
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def _placeholder(text: str) -> str:

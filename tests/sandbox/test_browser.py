@@ -264,3 +264,101 @@ async def test_a_menu_choice_the_bot_refuses_goes_back_to_what_the_menu_showed(l
     await pane(page, "channel").locator("article.ephemeral").last.wait_for()
     await page.wait_for_function("() => document.querySelector('.pane[data-place=channel] article.message select')"
                                  ".value === ''")
+
+
+# Issue 35: at a phone's size and a laptop's, the newest board's whole picture, the line under it (the embed's
+# footer: what the next action needs) and every row of its panel are in view together, the page scrolled to the
+# newest message as it opens; the same for her board and her path builder in her DMs.
+GLANCE_SIZES = [pytest.param(360, 780, id="phone"), pytest.param(1366, 768, id="laptop")]
+
+# Whether the newest message in a place with a picture in its embed and a panel has a footer matching a pattern.
+NEWEST_BOARD_SAYS = """([place, footer]) => {
+  const boards = [...document.querySelectorAll(`.pane[data-place="${place}"] article.message`)]
+    .filter((m) => m.querySelector('.embed .image img') && m.querySelector('.row'));
+  const last = boards[boards.length - 1];
+  return Boolean(last) && new RegExp(footer).test(last.querySelector('.embed-footer')?.innerText || '');
+}"""
+
+# Whether her builder's words (her path so far) have changed from ``said``.
+BUILDER_MOVED_ON = """(said) => {
+  const messages = [...document.querySelectorAll('.pane[data-place="dm"] article.message')]
+    .filter((m) => m.querySelector('.embed .image img') && m.querySelector('.row'));
+  const text = messages[messages.length - 1]?.querySelector('.text')?.innerText;
+  return text !== undefined && text !== said;
+}"""
+
+
+async def newest_board(page: Any, place: str, footer: str) -> Any:
+    """The newest message in ``place`` with a picture in its embed and a footer matching ``footer``, once drawn."""
+    with contextlib.suppress(PlaywrightError):  # on a timeout, the assertion below says what the place shows
+        await page.wait_for_function(NEWEST_BOARD_SAYS, arg=[place, footer], timeout=60_000)
+    footers = await pane(page, place).locator("article.message .embed-footer").all_inner_texts()
+    assert footers and re.search(footer, footers[-1]), (footers, await pane(page, place).inner_text())
+    await page.wait_for_function("() => [...document.images].every((img) => img.complete && img.naturalHeight)")
+    boards = pane(page, place).locator("article.message").filter(has=page.locator(".embed .image img"))
+    return boards.last
+
+
+async def assert_at_one_glance(page: Any, place: str, message: Any, width: int, height: int) -> None:
+    # Discord shows an attachment that an embed uses once, inside the embed, between its fields and its footer.
+    assert await message.locator("img").count() == 1
+    order = await message.evaluate("""(m) => [...m.querySelectorAll('.field, .embed .image img, .embed-footer, .row')]
+        .map((node) => node.matches('.field') ? 'field' : node.matches('img') ? 'picture'
+                      : node.matches('.embed-footer') ? 'footer' : 'row')""")
+    assert order.index("picture") > max(i for i, kind in enumerate(order) if kind == "field"), order
+    assert order.index("footer") == order.index("picture") + 1 and order[order.index("footer") + 1:] == \
+        ["row"] * (len(order) - order.index("footer") - 1), order
+    shown = await pane(page, place).locator(".messages").bounding_box()  # the scrolling list's visible part
+    assert shown is not None
+    top, bottom = max(shown["y"], 0), min(shown["y"] + shown["height"], height)
+    parts = [message.locator(".embed .image img"), message.locator(".embed-footer"),
+             message.locator(".row").first, message.locator(".row").last]
+    for part in parts:
+        box = await part.bounding_box()
+        assert box is not None
+        assert top - 0.5 <= box["y"] and box["y"] + box["height"] <= bottom + 0.5, (await part.inner_text(), box,
+                                                                                      top, bottom)
+        assert 0 <= box["x"] and box["x"] + box["width"] <= width + 0.5, box
+
+
+@pytest.mark.parametrize(("width", "height"), GLANCE_SIZES)
+async def test_the_samurai_see_the_whole_board_the_next_action_and_the_panel_at_once(
+        live: Sandbox, chromium: Any, width: int, height: int):
+    page = await open_page(chromium, live.url, seat="aiko", width=width, height=height)
+    await send(page, "channel", "/goryo challenge opponent:@Goryō role:samurai level:easy")
+    board = await newest_board(page, "channel", "6 actions left of 6")
+    await assert_at_one_glance(page, "channel", board, width, height)
+    # After an answer the line is at its longest (the answer, the actions left, who may still act).
+    sniff = board.locator("select").filter(has=page.locator("option", has_text="Sniff…"))
+    value = (await sniff.locator("option").evaluate_all("all => all.map(o => o.value).filter(Boolean)"))[0]
+    await sniff.select_option(value)
+    board = await newest_board(page, "channel", "^Last answer: .* · 5 actions left of 6 · .* may still act$")
+    await assert_at_one_glance(page, "channel", board, width, height)
+
+
+@pytest.mark.parametrize(("width", "height"), GLANCE_SIZES)
+async def test_the_goryo_sees_her_whole_board_what_to_do_and_her_builder_at_once(
+        live: Sandbox, chromium: Any, width: int, height: int):
+    page = await open_page(chromium, live.url, seat="kenji", width=width, height=height)
+    await send(page, "channel", "/goryo challenge opponent:@Goryō role:goryo level:easy")
+    if width < 900:  # a phone shows one place at a time: her DMs are a tab
+        await page.locator('#places .tab[data-place="dm"]').click()
+    board = await newest_board(page, "dm", "choose the space you start on")
+    await assert_at_one_glance(page, "dm", board, width, height)
+    start = board.locator("select").first
+    await start.select_option((await start.locator("option").evaluate_all(
+        "all => all.map(o => o.value).filter(Boolean)"))[0])
+    board = await newest_board(page, "dm", "build your path step by step")
+    await assert_at_one_glance(page, "dm", board, width, height)
+    # Step on until her path is whole: the builder at its tallest (next step, False Trail, Back and Preview).
+    for _ in range(8):
+        if await board.get_by_role("button", name="Preview").count():
+            break
+        said = await board.locator(".text").first.inner_text()  # its words, before its embed
+        step = board.locator("select").first
+        await step.select_option((await step.locator("option").evaluate_all(
+            "all => all.map(o => o.value).filter(Boolean)"))[0])
+        await page.wait_for_function(BUILDER_MOVED_ON, arg=said)
+        board = await newest_board(page, "dm", "build your path step by step")
+    assert await board.get_by_role("button", name="Preview").count() and await board.locator(".row").count() >= 3
+    await assert_at_one_glance(page, "dm", board, width, height)

@@ -24,6 +24,14 @@ async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules
     return rules.apply(game, plan).state
 
 
+def board_picture(message: dict) -> str:
+    """The URL of a board message's picture: inside its facts' embed, as Discord shows an attachment an embed
+    uses (issue 35), and not shown again among the message's attachments."""
+    [embed] = message["embeds"]
+    assert embed["image"] and embed["footer"] and message["attachments"] == [], message
+    return embed["image"]
+
+
 async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browser: Browser, tmp_path):
     game = rules.new_game(SEED)
 
@@ -38,15 +46,14 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
 
     # The Goryō's private board came by DM, as a real PNG; Kenji, the Samurai, has no DMs at all.
     goryo_dms = await browser.messages("aiko", "dm")
-    assert [a for m in goryo_dms for a in m["attachments"] if a["image"]], goryo_dms
-    opened_png(await browser.image(goryo_dms[-1]["attachments"][0]["url"]))
+    opened_png(await browser.image(board_picture(goryo_dms[-1])))
     assert await browser.messages("kenji", "dm") == []
 
     game = await aiko_plans_round_one(browser, game)
 
     before = await browser.messages("kenji", "channel")
     [live_before] = [m for m in before if "planned her path" in m["content"]]
-    picture_before = await browser.image(live_before["attachments"][0]["url"])
+    picture_before = await browser.image(board_picture(live_before))
     move = next(action for action in rules.legal_samurai_actions(game) if isinstance(action, rules.Move))
     typed = f"/goryo move samurai:{move.samurai.value} to:{rules.space_name(move.to)}"
     assert await browser.command("kenji", "channel", typed) == {"ok": True, "notices": [], "refused": False}
@@ -58,11 +65,11 @@ async def test_one_person_plays_both_sides_and_the_board_arrives(sandbox, browse
     # the ping keeps its words but gives up its picture and panel.
     assert reply["attachments"] == [] and "moves from" in reply["content"]
     [ping] = [m for m in after if "planned her path" in m["content"]]
-    assert ping["id"] == live_before["id"] and ping["attachments"] == [] and ping["rows"] == []
+    assert ping["id"] == live_before["id"] and ping["attachments"] == ping["embeds"] == ping["rows"] == []
     assert live_after["rows"] and live_after["id"] != live_before["id"]
-    board = opened_png(await browser.image(live_after["attachments"][0]["url"]))
+    board = opened_png(await browser.image(board_picture(live_after)))
     assert board.width >= 400 and board.height >= 300
-    assert picture_before != await browser.image(live_after["attachments"][0]["url"])
+    assert picture_before != await browser.image(board_picture(live_after))
 
     # The match really is in the SQLite file the bot was given.
     assert (tmp_path / "sandbox.sqlite3").read_bytes().startswith(b"SQLite format 3\x00")
