@@ -15,11 +15,11 @@ from typing import Protocol
 from rules import Action, GoryoView, Phase, PublicView, Side
 from rules.state import GameState
 
-from . import goryo, opponent, samurai
+from . import expert, goryo, opponent, samurai
 from .opponent import Evidence
 from .samurai import SamuraiSpaces
 
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +35,15 @@ class Budget:
 
 
 # Search nodes for the Samurai, candidate plans played out for the Goryō.
-_DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000}
+_DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000, "expert": 6000}
 # The hard Samurai expects a thoughtful hider: nine parts her own static judgement (``hiding.plan_score``,
 # sharpness 4), one part any path. Against the frozen hard Goryō, 100 matches each: the plain model
 # (half, sharpness 2) won 13%, this one 57%, a sharper one (0.97, sharpness 8) 46%.
 # Within a match that share is scaled by how well her revealed paths fit the model (``opponent.sensible_weight``).
-_HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9}
+_HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9, "expert": 0.9}
 _HIDER_SHARPNESS = 4.0
 _NODES_PER_PLAYOUT = 500
-_MAX_PLAYOUTS = 8
+_MAX_PLAYOUTS = {"hard": 8, "expert": expert.CANDIDATES}
 
 
 def budget_for(level: str, seed: int) -> Budget:
@@ -91,13 +91,17 @@ class SamuraiAgent:
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
         share = _HIDER_MODEL[self.level]
-        if share > 0:
-            share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
-        particles = samurai.particles_from(
-            view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True,
-            planned_against=planned_against,
-        )
-        depth = {"easy": 1, "normal": 1, "hard": 4}[self.level]
+        if self.level == "expert":
+            particles = expert.expert_particles(view, planned_against, evidence)
+        else:
+            if share > 0:
+                share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
+            particles = samurai.particles_from(
+                view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True,
+                planned_against=planned_against,
+            )
+        depth = {"easy": 1, "normal": 1, "hard": 4, "expert": 4}[self.level]
+        searching = self.level in ("hard", "expert")
         return samurai.choose_samurai_action(
             view,
             particles,
@@ -106,8 +110,8 @@ class SamuraiAgent:
             lookahead=self.level != "easy",
             foresight=self.level != "easy",
             seed=budget.seed,
-            capped=self.level == "hard",  # advanced mode only: see ``capped``
-            thorough=self.level == "hard",
+            capped=searching,  # advanced mode only: see ``capped``
+            thorough=searching,
         )
 
 
@@ -130,7 +134,7 @@ class GoryoAgent:
         if phase is not Phase.GORYO_TURN:
             raise ValueError("it is not the Goryō's turn")
         # Playing out one candidate plan costs about as much as a few hundred Samurai search nodes.
-        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, _MAX_PLAYOUTS))
+        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, _MAX_PLAYOUTS.get(self.level, 8)))
         return goryo.choose_plan(view, self.level, candidates, budget.seed)
 
 

@@ -79,7 +79,8 @@ from .hiding import (
     samurai_spaces,
     sprint_cost,
 )
-from .samurai import choose_samurai_action, particles_from
+from .samurai import Particle, choose_samurai_action
+from .samurai import particles_from as samurai_particles
 from .turn import Turn, investigated_space
 from .values import CAPTURE, EXORCISM, GREEN, WIN
 
@@ -97,6 +98,8 @@ TRAIL_MARGIN = 0.8
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
+# The expert Goryō's played-out Samurai expect her as the hard Samurai do (``agents``): share, sharpness.
+SHARP_HUNTER = (0.9, 4.0)
 # In advanced mode the Samurai she plays out judge what is left of their turn as the hard ones do (``capped``):
 # the basic leaf misjudges two actions a Samurai, so its played-out turn told her little of theirs.
 CAPPED_HUNTER = True
@@ -167,7 +170,7 @@ def choose_start(view: GoryoView, level: str = "easy", seed: int = 0) -> ChooseS
     """
     samurai = samurai_spaces(view.public)
     scored = [(start_score(samurai, s), s) for s in SPACES_OF_TYPE[view.public.first_type]]
-    if level == "hard":
+    if level in ("hard", "expert"):
         judged = [(start_value(view, s, seed), s) for s in SPACES_OF_TYPE[view.public.first_type]]
         return ChooseStart(mixed.draw(judged, seed, temperature=START_JUDGED_TEMPERATURE, margin=START_JUDGED_MARGIN,
                                       stream="start"))
@@ -206,22 +209,34 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
             score = plan_score(public, path, known, (view.bound,))
         score += jitter.random() * 1e-6  # seeded tie-break
         # The hard Goryō draws her False Trail in round 1 only: later she lays it where it lures best.
-        drawn = level == "normal" or (level == "hard" and public.round == 1)
+        drawn = level == "normal" or (level in ("hard", "expert") and public.round == 1)
         trail = false_trail_for(public, path, known, seed if drawn else None)
         scored.append((score, Plan(path, trail)))
     scored.sort(key=lambda pair: -pair[0])
     return scored
 
 
-def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, int, tuple[Space, ...]]:
+def samurai_turn_against(
+    view: PublicView, plan: Plan, seed: int, sharp: bool = False
+) -> tuple[int, int, tuple[Space, ...]]:
     """Play a Samurai turn against ``plan``: how many Samurai end on her target, the green prints that count,
     and where the Samurai end the turn.
 
-    The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``).
+    The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``), or
+    with ``sharp`` (the expert Goryō's) the hard Samurai's own model of her (``SHARP_HUNTER``).
     """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
-    particles = particles_from(seen, hider_model=HUNTER_MODEL)
+    planned_against = seen.samurai_spaces
+
+    def particles_from(seen: PublicView) -> list[Particle]:
+        if sharp:
+            share, sharpness = SHARP_HUNTER
+            return samurai_particles(seen, hider_model=share, sharpness=sharpness, her_scale=True,
+                                     planned_against=planned_against)
+        return samurai_particles(seen, hider_model=HUNTER_MODEL)
+
+    particles = particles_from(seen)
     while True:
         action = choose_samurai_action(
             seen,
@@ -246,7 +261,7 @@ def samurai_turn_against(view: PublicView, plan: Plan, seed: int) -> tuple[int, 
             calls=turn.calls,
             paw_prints=prints,
         )
-        particles = particles_from(seen, hider_model=HUNTER_MODEL)
+        particles = particles_from(seen)
     on_target = sum(1 for at in turn.positions if at == plan.target)
     greens = sum(1 for p in seen.paw_prints if p.green and p.space != plan.false_trail)
     return on_target, greens, tuple(turn.positions)
@@ -261,9 +276,9 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     if len(ranked) == 1:
         return ranked[0][1]
     temperature, margin = plan_spread(view.public)
-    if level != "hard":
+    if level not in ("hard", "expert"):
         return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
-    judged = judge_plans(view, ranked[: max(1, simulations)], seed)
+    judged = judge_plans(view, ranked[: max(1, simulations)], seed, sharp=level == "expert")
     # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
     # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
     # one they catch more often, and every draw that let her take one lost matches (docs/computer-opponent.md).
@@ -282,15 +297,18 @@ def easy_plan(ranked: list[tuple[float, Plan]], seed: int) -> Plan:
 Outcome = tuple[int, int]  # of a played-out Samurai turn: captures, green prints
 
 
-def judge_plans(view: GoryoView, candidates: list[tuple[float, Plan]], seed: int) -> list[tuple[float, Plan, Outcome]]:
-    """Each candidate's static score sharpened by the Samurai turn played out against it, with its outcome."""
+def judge_plans(
+    view: GoryoView, candidates: list[tuple[float, Plan]], seed: int, sharp: bool = False
+) -> list[tuple[float, Plan, Outcome]]:
+    """Each candidate's static score sharpened by the Samurai turn played out against it, with its outcome;
+    ``sharp``: the played-out Samurai is the expert Goryō's (``samurai_turn_against``)."""
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
     samurai = samurai_spaces(public)
     judged: list[tuple[float, Plan, Outcome]] = []
     for static, candidate in candidates:
         target = candidate.target
-        on_target, greens, after = samurai_turn_against(public, candidate, seed)
+        on_target, greens, after = samurai_turn_against(public, candidate, seed, sharp)
         captures = min(on_target, need)
         lost = CAPTURE * captures + (WIN if on_target >= need else 0.0) + GREEN * greens
         # The played-out turn tells how many tokens this round draws: re-judge the exorcism with it.

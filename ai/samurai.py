@@ -37,6 +37,7 @@ last round it weighs the chance of winning at the Discovery
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -138,6 +139,15 @@ def hider_prior(
         view, phase=Phase.GORYO_TURN, to_move=Side.GORYO, calls=(), paw_prints=(),
         samurai_spaces=view.samurai_spaces if planned_against is None else planned_against,
     )
+    return _prior_as_planned(planning, share, sharpness, her_scale)
+
+
+@functools.lru_cache(maxsize=1024)
+def _prior_as_planned(
+    planning: PublicView, share: float, sharpness: float, her_scale: bool
+) -> dict[tuple[Space, ...], float]:
+    """``hider_prior`` from the view she planned in: the same for every step of a turn, so worked out once
+    (callers only read the dict)."""
     known = belief(planning)
     if not known.possible:
         return {}

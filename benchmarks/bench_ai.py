@@ -13,10 +13,12 @@ Samurai-turn views.
     python benchmarks/bench_ai.py --pairings hard:random,oracle:random --matches 50
     python benchmarks/bench_ai.py --advanced --first-seed 10000   # 2 actions per Samurai
     python benchmarks/bench_ai.py --against-baseline --hard-matches 400   # issue 25: today's hard vs the frozen one
+    python benchmarks/bench_ai.py --pairings expert:pre37-hard,pre37-hard:pre37-hard,pre37-hard:expert  # issue 37
 
 ``baseline-easy``, ``baseline-normal`` and ``baseline-hard`` are the agents as
-they stood before issue 25, read from the project's history by
-``benchmarks/baseline_ai.py`` (the bot cannot reach them), so every change is measured against them in the same run.
+they stood before issue 25, ``pre37-easy`` … ``pre37-hard`` as they stood before issue 37, read from the
+project's history by ``benchmarks/baseline_ai.py`` (the bot cannot reach them), so every change is measured
+against them in the same run.
 
 A benchmark, not a test: the figures depend on the machine.
 """
@@ -55,17 +57,19 @@ DEFAULT_PAIRINGS = (
     "normal:easy", "normal:normal", "normal:hard",
     "hard:easy", "hard:normal", "hard:hard",
 )
-CHEAP = {"random", "easy", "normal", "baseline-easy", "baseline-normal"}
+CHEAP = {"random", "easy", "normal", "baseline-easy", "baseline-normal", "pre37-easy", "pre37-normal"}
 BASELINE = "baseline-"  # a level name's prefix: the frozen pre-issue-25 agents (benchmarks/baseline_ai.py)
+PRE37 = "pre37-"  # the frozen pre-issue-37 agents: issue 25's, today's baseline
 
 
 def agent_for(side: Side, level: str):
-    """The agent and its budget function for ``level``: ``hard`` is today's, ``baseline-hard`` the frozen one."""
-    if level.startswith(BASELINE):
-        level = level[len(BASELINE):]
-        baseline = baseline_ai.load()
-        return baseline.agent(side, level), lambda seed: baseline.budget_for(level, seed)
-    return ai.agent(side, level), lambda seed: ai.budget_for(level, seed)
+    """The agent and its budget function for ``level``: ``hard`` is today's, ``baseline-hard`` and
+    ``pre37-hard`` frozen ones."""
+    package, plain = ai, level
+    for prefix in baseline_ai.FROZEN_AI:
+        if level.startswith(prefix):
+            package, plain = baseline_ai.load(prefix), level[len(prefix):]
+    return package.agent(side, plain), lambda seed: package.budget_for(plain, seed)
 
 
 @dataclass
@@ -106,7 +110,7 @@ def play_match(samurai_level: str, goryo_level: str, seed: int, advanced: bool) 
             action = oracle_action(state, seed * 1000 + version)
         else:
             agent, budget_for = agent_for(side, level)
-            if side is Side.SAMURAI and not level.startswith(BASELINE):
+            if side is Side.SAMURAI and not level.startswith(BASELINE):  # issue 25's agents take what she faced
                 planned_against = turn_start.samurai_spaces if turn_start is not None else None
                 action = agent.choose(rules.public_view(state), budget_for(seed * 1000 + version), planned_against,
                                       opponent.evidence_from(history))

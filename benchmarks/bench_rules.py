@@ -3,7 +3,10 @@
 Reports
 1. the median time to enumerate every legal plan from mid-game states
    (goal: under 1 ms), plain paths and with every False Trail placement;
-2. full random legal matches per second on one core (goal: at least 1,000).
+2. full random legal matches per second on one core (goal: at least 1,000);
+3. issue 37: the same matches played side by side by this engine and by the engine as it stood before
+   issue 37 (``rules/`` read from the project's history by ``benchmarks/baseline_ai.py``), in alternating
+   slices so that the machine's load falls on both alike (goal: at least 3 times as many a second).
 
 A benchmark, not a test: the figures depend on the machine.
 """
@@ -21,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # runnable from a checkout without installing
 
 import rules
+from benchmarks import baseline_ai
 from rules import Phase
 from rules.playout import random_match
 
@@ -65,11 +69,32 @@ def bench_matches(seconds: float) -> tuple[float, list[float]]:
     return len(durations) / (time.perf_counter() - began), durations
 
 
+def bench_side_by_side(seconds: float, slices: int) -> dict[str, list[float]]:
+    """Matches per second of CPU time of each engine, one figure per slice; the engines take turns, the same seeds
+    each. CPU time, not the wall clock: on shared cores the other work would otherwise fall on one engine's slice
+    more than the other's."""
+    engines = {"before issue 37": baseline_ai.load_rules().playout.random_match, "today": random_match}
+    rates: dict[str, list[float]] = {name: [] for name in engines}
+    for number in range(slices):
+        first_seed = number * 100_000
+        for name, play in engines.items():
+            seed = first_seed
+            began = time.process_time()
+            while time.process_time() - began < seconds / (2 * slices):
+                play(seed, advanced=seed % 2 == 1)
+                seed += 1
+            rates[name].append((seed - first_seed) / (time.process_time() - began))
+    return rates
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--states", type=int, default=300, help="mid-game states to enumerate from")
     parser.add_argument("--repeats", type=int, default=20, help="enumerations per state (averaged)")
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play random matches")
+    parser.add_argument("--compare-seconds", type=float, default=20.0,
+                        help="CPU seconds to play the side-by-side matches, both engines together")
+    parser.add_argument("--slices", type=int, default=10, help="alternating slices of the side-by-side run")
     args = parser.parse_args()
 
     print(f"Python {platform.python_version()} on {platform.machine()}, one process, one core")
@@ -91,6 +116,16 @@ def main() -> None:
     print(f"\n2. Full random legal matches (rules.playout.random_match) for {args.seconds:g} s")
     print(f"   {len(durations)} matches: {rate:,.0f} matches/s, median {statistics.median(durations) * 1000:.3f} ms "
           f"per match ({verdict} the 1,000/s goal)")
+
+    rates = bench_side_by_side(args.compare_seconds, args.slices)
+    old, new = (statistics.median(r) for r in rates.values())
+    verdict = "meets" if new >= 3 * old else "MISSES"
+    print(f"\n3. Side by side, {args.slices} alternating slices, {args.compare_seconds:g} s of CPU time in all "
+          "(same seeds; matches per CPU second)")
+    for name, slice_rates in rates.items():
+        print(f"   {name:<16} median {statistics.median(slice_rates):8,.0f} matches/s "
+              f"(slices {min(slice_rates):,.0f}–{max(slice_rates):,.0f})")
+    print(f"   today / before: {new / old:.2f}× ({verdict} the 3× goal)")
 
 
 if __name__ == "__main__":

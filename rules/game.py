@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import NamedTuple
 
@@ -14,8 +13,15 @@ from .goryo_turn import answer, plan_refusal
 from .palace import OBJECT_AT, OBJECT_TYPES, SPACE_COUNT, SPACES_OF_TYPE, Space, space_name
 from .pieces import InvestigationKind, Phase, Samurai, Side, Termination
 from .reasons import N_, Reason
-from .samurai_turn import investigated_space, record_action, samurai_action_refusal
-from .state import SAMURAI_ORDER, GameState, MoveMade, PawPrint
+from .samurai_turn import (
+    investigated_space,
+    record_action,
+    samurai_action_allowed,
+    samurai_action_refusal,
+)
+from .state import SAMURAI_ORDER, GameState, MoveMade, PawPrint, evolve
+
+_SAMURAI_ACTIONS = (Move, Search, Sniff)  # checked by the quick path first: most actions of a match are these
 
 
 class Step(NamedTuple):
@@ -99,37 +105,47 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def apply(state: GameState, action: Action) -> Step:
     """Apply a legal action; an illegal one raises IllegalActionError with the reason."""
-    reason = refusal(state, action)
-    if reason is not None:
-        raise IllegalActionError(reason)
+    if type(action) not in _SAMURAI_ACTIONS or not samurai_action_allowed(state, action):  # type: ignore[arg-type]
+        reason = refusal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+    return advance(state, action)
+
+
+def advance(state: GameState, action: Action) -> Step:
+    """``apply`` without its check, for callers that chose ``action`` among the legal ones (``rules.playout``):
+    an illegal action gives a state no match can reach."""
+    kind = type(action)
+    if kind is Move:
+        assert isinstance(action, Move)
+        index = SAMURAI_ORDER.index(action.samurai)
+        spaces = state.samurai_spaces
+        origin = spaces[index]
+        made = MoveMade(action.samurai, origin, state.calls)
+        state = evolve(state, samurai_spaces=spaces[:index] + (action.to,) + spaces[index + 1:],
+                       calls=record_action(state, action), takeable=state.takeable + (made,))
+        return Step(state, (SamuraiMoved(action.samurai, origin, action.to),))
+    if kind is Search or kind is Sniff:
+        assert isinstance(action, (Search, Sniff)) and state.plan is not None
+        space = investigated_space(state, action)
+        yes = answer(state.plan, space)
+        # An answer fixes everything before it: nothing earlier can be taken back.
+        state = evolve(
+            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),),
+            takeable=(),
+        )
+        investigation = InvestigationKind.SEARCH if kind is Search else InvestigationKind.SNIFF
+        return Step(state, (Investigated(action.samurai, investigation, space, yes),))
     events: list[Event] = []
     if isinstance(action, ChooseStart):
-        state = dataclasses.replace(state, goryo_space=action.space, broken=(action.space,))
+        state = evolve(state, goryo_space=action.space, broken=(action.space,))
         events.append(StartChosen(action.space, state.first_type))
         state = discovery.start_round(state, 1, events)
     elif isinstance(action, Plan):
-        state = dataclasses.replace(state, plan=action, phase=Phase.SAMURAI_TURN)
+        state = evolve(state, plan=action, phase=Phase.SAMURAI_TURN)
         events.append(PlanLocked(state.round))
-    elif isinstance(action, Move):
-        index = SAMURAI_ORDER.index(action.samurai)
-        origin = state.samurai_spaces[index]
-        spaces = state.samurai_spaces[:index] + (action.to,) + state.samurai_spaces[index + 1 :]
-        made = MoveMade(action.samurai, origin, state.calls)
-        state = dataclasses.replace(
-            state, samurai_spaces=spaces, calls=record_action(state, action), takeable=state.takeable + (made,)
-        )
-        events.append(SamuraiMoved(action.samurai, origin, action.to))
     elif isinstance(action, Undo):
         state = _taken_back(state, events)
-    elif isinstance(action, (Search, Sniff)):
-        assert state.plan is not None
-        space = investigated_space(state, action)
-        yes = answer(state.plan, space)
-        state = dataclasses.replace(
-            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),)
-        )
-        kind = InvestigationKind.SEARCH if isinstance(action, Search) else InvestigationKind.SNIFF
-        events.append(Investigated(action.samurai, kind, space, yes))
     elif isinstance(action, EndSamuraiTurn):
         events.append(SamuraiTurnEnded(state.actions_used))
         state = discovery.discover(state, events)
@@ -141,7 +157,7 @@ def apply(state: GameState, action: Action) -> Step:
         state = discovery.finish(state, Termination.ABORTED, None, events)
     if state.takeable and not isinstance(action, (Move, Undo)):
         # An answer, or the turn's end, fixes everything before it: nothing earlier can be taken back.
-        state = dataclasses.replace(state, takeable=())
+        state = evolve(state, takeable=())
     return Step(state, tuple(events))
 
 
@@ -165,7 +181,7 @@ def _taken_back(state: GameState, events: list[Event]) -> GameState:
     spaces = state.samurai_spaces[:index] + (made.origin,) + state.samurai_spaces[index + 1 :]
     uncalled = len(made.calls_before) < len(state.calls)
     events.append(MoveTakenBack(made.samurai, made.origin, at, uncalled))
-    return dataclasses.replace(state, samurai_spaces=spaces, calls=made.calls_before, takeable=state.takeable[:-1])
+    return evolve(state, samurai_spaces=spaces, calls=made.calls_before, takeable=state.takeable[:-1])
 
 
 def samurai_named(name: str) -> Samurai:

@@ -114,14 +114,22 @@ def plan_refusal(state: GameState, plan: Plan) -> Reason | None:
 
 def legal_paths(state: GameState) -> Iterator[tuple[Space, ...]]:
     """Every legal path (start first, target last), ignoring the False Trail."""
-    if state.phase is not Phase.GORYO_TURN or state.goryo_space is None:
-        return
+    return iter(legal_path_list(state))
+
+
+def legal_path_list(state: GameState) -> list[tuple[Space, ...]]:
+    """``legal_paths`` as a list, gathered a target's paths at a time (a playout's Goryō draws from it)."""
+    found: list[tuple[Space, ...]] = []
+    start = state.goryo_space
+    if state.phase is not Phase.GORYO_TURN or start is None:
+        return found
     lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)
+    broken, bound, sealed = state.broken, state.bound, state.drawn
     for length in lengths:
-        by_target = PATHS_BY_TARGET[length - 1][state.goryo_space]
-        for target, paths in by_target.items():
-            if can_be_target(state, target):
-                yield from paths
+        for target, paths in PATHS_BY_TARGET[length - 1][start].items():
+            if open_target(target, broken, bound, sealed):
+                found.extend(paths)
+    return found
 
 
 def legal_plans(state: GameState, *, with_false_trail: bool = False) -> Iterator[Plan]:
@@ -136,7 +144,13 @@ def legal_plans(state: GameState, *, with_false_trail: bool = False) -> Iterator
 
 
 def has_legal_plan(state: GameState) -> bool:
-    return next(legal_paths(state), None) is not None
+    start = state.goryo_space
+    if state.phase is not Phase.GORYO_TURN or start is None:
+        return False
+    lengths = (PLAIN_LENGTH, SPRINT_LENGTH) if state.sprint_available else (PLAIN_LENGTH,)
+    broken, bound, sealed = state.broken, state.bound, state.drawn
+    return any(open_target(target, broken, bound, sealed)
+               for length in lengths for target in PATHS_BY_TARGET[length - 1][start])
 
 
 def answer(plan: Plan, space: Space) -> bool:

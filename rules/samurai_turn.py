@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import layout
 from .actions import Move, SamuraiAction, Search, Sniff
-from .palace import NEIGHBOURS, Space, not_adjacent_reason, space_name
+from .palace import NEIGHBOURS, SPACES, Space, not_adjacent_reason, space_name
 from .pieces import Phase, Samurai
 from .reasons import N_, Reason
 from .state import SAMURAI_ORDER, GameState, SamuraiCall
@@ -115,36 +115,138 @@ def samurai_action_refusal(state: GameState, action: SamuraiAction) -> Reason | 
     return investigation_refusal(state, action.space)
 
 
+# Actions are immutable values, so each possible one is made once: listing the legal actions (the heart of
+# every search and playout) then only filters these tables. Indexed by the Samurai's place in SAMURAI_ORDER.
+_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(Move(samurai, n) for n in NEIGHBOURS[at]) for at in SPACES) for samurai in SAMURAI_ORDER
+)
+_SEARCHES: tuple[Search, ...] = tuple(Search(samurai) for samurai in SAMURAI_ORDER)
+_SNIFFS: tuple[tuple[tuple[tuple[int, Sniff], ...], ...], ...] = tuple(
+    tuple(tuple((n, Sniff(samurai, n)) for n in NEIGHBOURS[at]) for at in SPACES) for samurai in SAMURAI_ORDER
+)
+_ALL_SNIFFS: tuple[tuple[tuple[Sniff, ...], ...], ...] = tuple(
+    tuple(tuple(sniff for _, sniff in by_space) for by_space in by_samurai) for by_samurai in _SNIFFS
+)
+_AROUND: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[at]) for at in SPACES)  # neighbours as a bitmask
+
+
+def _cubes_used(calls: tuple[SamuraiCall, ...]) -> int:
+    used = 0
+    for call in calls:
+        used += call.moves + call.searches + call.sniffs
+    return used
+
+
+def investigated_mask(state: GameState) -> int:
+    """The spaces that may not be investigated now, as a bitmask: her round's start and those already asked."""
+    start = state.goryo_space  # her round's start: the pawn stays there until the discovery
+    mask = 0 if start is None else 1 << start
+    for print_ in state.paw_prints:
+        mask |= 1 << print_.space
+    return mask
+
+
 def legal_samurai_actions(state: GameState) -> list[SamuraiAction]:
-    """Every Move, Search and Sniff the Samurai may take now (ending is always allowed)."""
+    """Every Move, Search and Sniff the Samurai may take now (ending is always allowed).
+
+    The same list, in the same order, as asking ``can_act`` and ``can_investigate`` of each one; worked out
+    once per call from the turn's calls and a bitmask of the spaces already asked."""
     found: list[SamuraiAction] = []
-    for samurai in SAMURAI_ORDER:
-        if not can_act(state, samurai):
+    calls = state.calls
+    if state.phase is not Phase.SAMURAI_TURN or _cubes_used(calls) >= layout.SAMURAI_ACTION_CUBES:
+        return found
+    current = calls[-1] if calls else None
+    may_call = len(calls) < layout.MAX_SAMURAI_CALLED
+    called = tuple(c.samurai for c in calls)  # a tuple: ``in`` on it compares by identity, with no enum hashing
+    per_samurai = layout.ACTIONS_PER_SAMURAI_ADVANCED if state.advanced else layout.ACTIONS_PER_SAMURAI
+    asked = investigated_mask(state)
+    spaces = state.samurai_spaces
+    for index, samurai in enumerate(SAMURAI_ORDER):
+        if current is not None and current.samurai is samurai:
+            if current.moves + current.searches + current.sniffs >= per_samurai:
+                continue
+            moves, searches, sniffs = current.moves, current.searches, current.sniffs
+        elif may_call and samurai not in called:
+            moves = searches = sniffs = 0
+        else:
             continue
-        call = _call_for(state, samurai)
-        at = state.samurai_space(samurai)
-        if call.moves < layout.MOVES_PER_SAMURAI:
-            found.extend(Move(samurai, n) for n in NEIGHBOURS[at])
-        if call.searches < layout.SEARCHES_PER_SAMURAI and can_investigate(state, at):
-            found.append(Search(samurai))
-        if call.sniffs < layout.SNIFFS_PER_SAMURAI:
-            found.extend(Sniff(samurai, n) for n in NEIGHBOURS[at] if can_investigate(state, n))
+        at = spaces[index]
+        if moves < layout.MOVES_PER_SAMURAI:
+            found.extend(_MOVES[index][at])
+        if searches < layout.SEARCHES_PER_SAMURAI and not asked >> at & 1:
+            found.append(_SEARCHES[index])
+        if sniffs < layout.SNIFFS_PER_SAMURAI:
+            if asked & _AROUND[at]:
+                found.extend(sniff for n, sniff in _SNIFFS[index][at] if not asked >> n & 1)
+            else:
+                found.extend(_ALL_SNIFFS[index][at])
     return found
+
+
+def samurai_action_allowed(state: GameState, action: SamuraiAction) -> bool:
+    """True only when ``action`` is legal now: ``rules.apply``'s quick check before the full one.
+
+    It answers from the same facts as ``samurai_action_refusal`` with no sentence built; whenever it says no,
+    ``apply`` asks the full refusal, which says why (so an odd hand-built action is judged as before)."""
+    samurai = action.samurai
+    if type(samurai) is not Samurai or state.outcome is not None or state.phase is not Phase.SAMURAI_TURN:
+        return False
+    calls = state.calls
+    if _cubes_used(calls) >= layout.SAMURAI_ACTION_CUBES:
+        return False
+    current = calls[-1] if calls else None
+    if current is not None and current.samurai is samurai:
+        if current.actions >= state.actions_per_samurai:
+            return False
+        moves, searches, sniffs = current.moves, current.searches, current.sniffs
+    elif len(calls) < layout.MAX_SAMURAI_CALLED and samurai not in tuple(c.samurai for c in calls):
+        moves = searches = sniffs = 0
+    else:
+        return False
+    at = state.samurai_spaces[SAMURAI_ORDER.index(samurai)]  # by identity: no enum hashing
+    kind = type(action)
+    if kind is Move:
+        to = action.to  # type: ignore[union-attr]
+        return moves < layout.MOVES_PER_SAMURAI and type(to) is int and _AROUND[at] >> to & 1 == 1
+    if kind is Search:
+        return searches < layout.SEARCHES_PER_SAMURAI and not investigated_mask(state) >> at & 1
+    if kind is Sniff:
+        space = action.space  # type: ignore[union-attr]
+        return (sniffs < layout.SNIFFS_PER_SAMURAI and type(space) is int and _AROUND[at] >> space & 1 == 1
+                and not investigated_mask(state) >> space & 1)
+    return False
+
+
+# Every call a turn can hold, made once: placing a cube looks the next one up instead of building it.
+_CALLS: dict[tuple[int, int, int, int], SamuraiCall] = {
+    (index, moves, searches, sniffs): SamuraiCall(samurai, moves, searches, sniffs)
+    for index, samurai in enumerate(SAMURAI_ORDER)
+    for moves in range(layout.MOVES_PER_SAMURAI + 1)
+    for searches in range(layout.SEARCHES_PER_SAMURAI + 1)
+    for sniffs in range(layout.SNIFFS_PER_SAMURAI + 1)
+}
 
 
 def record_action(state: GameState, action: SamuraiAction) -> tuple[SamuraiCall, ...]:
     """The turn's calls after ``action`` (assumed legal) places its cube."""
-    call = _call_for(state, action.samurai)
-    if isinstance(action, Move):
-        call = SamuraiCall(call.samurai, call.moves + 1, call.searches, call.sniffs)
-    elif isinstance(action, Search):
-        call = SamuraiCall(call.samurai, call.moves, call.searches + 1, call.sniffs)
+    samurai = action.samurai
+    calls = state.calls
+    current = calls[-1] if calls else None
+    if current is not None and current.samurai is samurai:
+        moves, searches, sniffs = current.moves, current.searches, current.sniffs
+        calls = calls[:-1]
     else:
-        call = SamuraiCall(call.samurai, call.moves, call.searches, call.sniffs + 1)
-    current = state.current_call
-    if current is not None and current.samurai is action.samurai:
-        return state.calls[:-1] + (call,)
-    return state.calls + (call,)
+        moves = searches = sniffs = 0
+    kind = type(action)
+    if kind is Move:
+        moves += 1
+    elif kind is Search:
+        searches += 1
+    else:
+        sniffs += 1
+    key = (SAMURAI_ORDER.index(samurai), moves, searches, sniffs)
+    call = _CALLS.get(key) or SamuraiCall(samurai, moves, searches, sniffs)
+    return calls + (call,)
 
 
 def investigated_space(state: GameState, action: Search | Sniff) -> Space:

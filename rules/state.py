@@ -7,7 +7,9 @@ here and in the Goryō's view, never in the public view.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 from . import layout
 from .actions import Plan
@@ -110,12 +112,17 @@ class GameState:
         return TileState.INTACT
 
     @property
+    def face_down_types(self) -> set[ObjectType | None]:  # None never stays: a hand-built state may break a centre
+        """The types whose tile is broken side up (sealed or broken), in one pass rather than a ``tile`` per type."""
+        return {self.first_type, *self.drawn, *(OBJECT_AT[s] for s in self.broken)} - {None}
+
+    @property
     def tiles(self) -> dict[ObjectType, TileState]:
         return {t: self.tile(t) for t in OBJECT_TYPES}
 
     @property
     def tiles_face_down(self) -> int:
-        return sum(self.tile(t).face_down for t in OBJECT_TYPES)
+        return len(self.face_down_types)
 
     @property
     def exorcism_reached(self) -> bool:
@@ -148,3 +155,24 @@ class GameState:
 
     def investigated(self, space: Space) -> bool:
         return any(p.space == space for p in self.paw_prints)
+
+
+def _evolver() -> Any:
+    """``evolve(state, **changes)``: ``dataclasses.replace`` for ``GameState``, about four times faster.
+
+    The engine copies a state on every action, and ``replace`` (a generic loop over the fields, then the frozen
+    ``__init__``) was a fifth of a random match's time. This writes the copy out field by field once, setting each
+    slot directly, as ``dataclasses`` itself writes ``__init__``; only names of ``GameState``'s own fields enter it.
+    """
+    names = [f.name for f in fields(GameState)]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_GameState": GameState, "_KEEP": object()}
+    namespace.update({f"_set_{name}": getattr(GameState, name).__set__ for name in names})
+    lines = [f"def evolve(state, *, {', '.join(f'{name}=_KEEP' for name in names)}):",
+             "    new = _new(_GameState)"]
+    lines += [f"    _set_{name}(new, state.{name} if {name} is _KEEP else {name})" for name in names]
+    lines.append("    return new")
+    exec("\n".join(lines), namespace)  # noqa: S102 - the text is built from the dataclass's field names alone
+    return namespace["evolve"]
+
+
+evolve: Callable[..., GameState] = _evolver()

@@ -16,7 +16,7 @@ from rules.playout import random_match
 from tests.rules.builders import FAN, HELMET, URN, place, plan, started
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-CHEAP = {"easy": 1, "normal": 1, "hard": 60}
+CHEAP = {"easy": 1, "normal": 1, "hard": 60, "expert": 60}
 
 
 def cheap(level: str, seed: int) -> ai.Budget:
@@ -72,9 +72,9 @@ def test_the_samurai_agent_refuses_anything_that_could_hold_her_secrets():
 
 
 def test_levels_and_budgets_are_checked():
-    assert ai.LEVELS == ("easy", "normal", "hard")
+    assert ai.LEVELS == ("easy", "normal", "hard", "expert")
     with pytest.raises(ValueError, match="unknown level"):
-        ai.agent(Side.SAMURAI, "expert")
+        ai.agent(Side.SAMURAI, "master")
     with pytest.raises(ValueError, match="at least one"):
         ai.Budget(0, seed=1)
     assert ai.budget_for("hard", 3).simulations > ai.budget_for("normal", 3).simulations

@@ -1,0 +1,72 @@
+"""The expert Samurai's model of her: a replayed hard Goryō, trusted as far as her revealed paths bear it out."""
+
+import pytest
+
+import ai
+import rules
+from ai import expert, opponent
+from ai import samurai as samurai_search
+from rules import Phase
+from rules.playout import random_match
+
+
+def hard_particles(view: rules.PublicView) -> list[samurai_search.Particle]:
+    """The hard Samurai's particles with no evidence yet (``ai.agents``)."""
+    share = 0.9 * opponent.sensible_weight((), share=0.9, sharpness=4.0)
+    return samurai_search.particles_from(view, hider_model=share, sharpness=4.0, her_scale=True,
+                                         planned_against=view.samurai_spaces)
+
+
+def turn_starts(seed: int, advanced: bool = False) -> list[rules.PublicView]:
+    """The public view as each Samurai turn of a random match began."""
+    return [rules.public_view(s) for _, s in random_match(seed, advanced=advanced)
+            if s.phase is Phase.SAMURAI_TURN and not s.calls]
+
+
+def later_turn(seed: int) -> rules.PublicView:
+    views = [v for v in turn_starts(seed) if v.round >= expert.FIRST_MODELLED_ROUND]
+    assert views, "the seeds below are of matches that last beyond round 1"
+    return views[0]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_revealed_path_the_replay_chose_raises_trust_and_one_it_never_chose_lowers_it(seed):
+    view = later_turn(seed)
+    planning = expert.planning_view(view, view.samurai_spaces)
+    chances = expert.replayed(planning)
+    assert chances and abs(sum(chances.values()) - 1) < 1e-9
+    chosen = max(chances, key=chances.__getitem__)
+    never = next(p.path for p in ai.belief(view).possible if p.path not in chances)
+    assert expert.model_trust(((view, chosen),)) > expert.MODEL_PRIOR
+    assert expert.model_trust(((view, never),)) < expert.MODEL_PRIOR
+    assert expert.model_trust(((view, never), (view, never))) < expert.model_trust(((view, never),))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_expert_samurai_weigh_the_replayed_choice_heaviest(seed):
+    view = later_turn(seed)
+    chances = expert.replayed(expert.planning_view(view, view.samurai_spaces))
+    chosen = max(chances, key=chances.__getitem__)
+    particles = expert.expert_particles(view, view.samurai_spaces, ())
+    paths = [p.path for p in ai.belief(view).possible]
+    heaviest = max(range(len(particles)), key=lambda i: particles[i].weight)
+    assert paths[heaviest] == chosen
+    plain = hard_particles(view)
+    assert [p.weight for p in plain] != [p.weight for p in particles]
+
+
+def test_in_round_one_the_expert_samurai_keep_the_hard_ones_model():
+    view = turn_starts(3)[0]
+    assert view.round == 1
+    particles = expert.expert_particles(view, view.samurai_spaces, ())
+    plain = hard_particles(view)
+    assert [p.weight for p in particles] == pytest.approx([p.weight for p in plain])
+
+
+def test_the_expert_goryo_judges_more_plans_than_the_hard_one():
+    state = next(s for _, s in random_match(5) if s.phase is Phase.GORYO_TURN and s.round == 2)
+    view = rules.goryo_view(state)
+    budget = ai.budget_for("expert", 1)
+    plan = ai.agent(rules.Side.GORYO, "expert").choose(view, budget)
+    assert rules.refusal(state, plan) is None
+    assert expert.CANDIDATES > 8
