@@ -25,7 +25,7 @@ import dataclasses
 import functools
 import math
 
-from rules import SPACES, GoryoView, Phase, PublicView, Side, Space, TileState, open_target
+from rules import SPACES, GoryoView, ObjectType, Phase, PublicView, Side, Space, TileState, open_target
 from rules.views import possible_bound
 
 from . import goryo, opponent
@@ -50,10 +50,10 @@ def planning_view(view: PublicView, planned_against: SamuraiSpaces | None) -> Pu
     )
 
 
-def _goryo_view(planning: PublicView, bound: object) -> GoryoView:
+def _goryo_view(planning: PublicView, bound: ObjectType) -> GoryoView:
     sealed = {kind for kind, tile in planning.tiles if tile is TileState.SEALED}
-    targets = tuple(s for s in SPACES if open_target(s, planning.broken, bound, sealed))  # type: ignore[arg-type]
-    return GoryoView(public=planning, bound=bound, plan=None, legal_targets=targets)  # type: ignore[arg-type]
+    targets = tuple(s for s in SPACES if open_target(s, planning.broken, bound, sealed))
+    return GoryoView(public=planning, bound=bound, plan=None, legal_targets=targets)
 
 
 def _her_distribution(view: GoryoView) -> dict[tuple[Space, ...], float]:

@@ -105,7 +105,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 
 def apply(state: GameState, action: Action) -> Step:
     """Apply a legal action; an illegal one raises IllegalActionError with the reason."""
-    if type(action) not in _SAMURAI_ACTIONS or not samurai_action_allowed(state, action):  # type: ignore[arg-type]
+    if not isinstance(action, _SAMURAI_ACTIONS) or not samurai_action_allowed(state, action):
         reason = refusal(state, action)
         if reason is not None:
             raise IllegalActionError(reason)

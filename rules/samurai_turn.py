@@ -204,14 +204,13 @@ def samurai_action_allowed(state: GameState, action: SamuraiAction) -> bool:
     else:
         return False
     at = state.samurai_spaces[SAMURAI_ORDER.index(samurai)]  # by identity: no enum hashing
-    kind = type(action)
-    if kind is Move:
-        to = action.to  # type: ignore[union-attr]
+    if type(action) is Move:
+        to = action.to
         return moves < layout.MOVES_PER_SAMURAI and type(to) is int and _AROUND[at] >> to & 1 == 1
-    if kind is Search:
+    if type(action) is Search:
         return searches < layout.SEARCHES_PER_SAMURAI and not investigated_mask(state) >> at & 1
-    if kind is Sniff:
-        space = action.space  # type: ignore[union-attr]
+    if type(action) is Sniff:
+        space = action.space
         return (sniffs < layout.SNIFFS_PER_SAMURAI and type(space) is int and _AROUND[at] >> space & 1 == 1
                 and not investigated_mask(state) >> space & 1)
     return False
