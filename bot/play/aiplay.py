@@ -8,13 +8,15 @@ channel (there is no interaction to answer).
 Each decision is a pure function of the stored state and a seed derived from
 (``ai_seed``, match version): after a restart the same action is recomputed, and
 ``expected_version`` keeps it from being played twice. Thinking runs in a worker
-thread, so the event loop keeps serving everyone meanwhile; it only starts once
+thread (the expert's in a thinking process), so the event loop keeps serving everyone meanwhile; it only starts once
 the interaction that woke it has been answered.
 
 Its Samurai keep a human pace: each action comes ``GORYO_AI_PAUSE`` seconds
 after the last one was told, thinking included (``at_pace``), and only when
 thinking outlasts that pause does the channel see a notice that the bot is
-at it (Discord's typing indicator).
+at it (Discord's typing indicator). Its Goryō's plan keeps the same pause, with
+no notice: her thinking time depends on her secrets, and this hides it (unless
+it outlasts the pause). The expert thinks in processes of its own (``Thinking``).
 """
 
 from __future__ import annotations
@@ -77,6 +79,10 @@ async def at_pace(
     if rest > 0:
         await asyncio.sleep(rest)
     return answer
+
+
+async def _say_nothing() -> None:
+    """The bot's Goryō gives no sign that she is thinking."""
 
 
 def decision_seed(ai_seed: int, version: int) -> int:
@@ -325,7 +331,9 @@ class AiPlayer:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
             action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))
         else:
-            action = await thinking  # her plan is secret: nothing to follow, no pace to keep
+            # Her plan is secret, and how long she thinks depends on her secrets (her bound object, her bag): it is
+            # told no sooner than the same pause, with no notice, so the Samurai cannot time her.
+            action = await at_pace(thinking, self.settings.ai_pause, _say_nothing)
         try:
             await self.service.play(record.id, self.user_id, action, expected_version=record.version,
                                     heard=self._heard(record))
