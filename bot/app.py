@@ -33,6 +33,7 @@ from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
 from .play.speakers import Speakers
+from .play.thinking import Thinking
 from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
@@ -46,7 +47,8 @@ SWEEP_SECONDS = 30.0
 
 
 class GoryoBot(commands.Bot):
-    def __init__(self, settings: Settings, *, drawing: boards.Drawing | None = None, **client_options: Any) -> None:
+    def __init__(self, settings: Settings, *, drawing: boards.Drawing | None = None,
+                 thinking: Thinking | None = None, **client_options: Any) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
@@ -55,6 +57,8 @@ class GoryoBot(commands.Bot):
         self.settings = settings
         self.drawing = drawing
         self._owns_drawing = drawing is None  # shut down on close only if this bot built it
+        self.thinking = thinking
+        self._owns_thinking = thinking is None
         self.store: Store | None = None
         self.game: Game | None = None
         self.turns: TurnClock | None = None
@@ -68,6 +72,9 @@ class GoryoBot(commands.Bot):
             self.drawing = boards.Drawing()
         self.game = Game(self, self.store, self.settings, self.drawing)
         self.speakers = Speakers(self.store, self.game.service.clock)
+        if self.thinking is None:
+            self.thinking = Thinking()
+        self.game.ai.thinking = self.thinking  # the expert level thinks there, off the event loop
         self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
         records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
@@ -148,6 +155,9 @@ class GoryoBot(commands.Bot):
         if self._owns_drawing and self.drawing is not None:
             self.drawing.close()
             self.drawing = None
+        if self._owns_thinking and self.thinking is not None:
+            self.thinking.close()
+            self.thinking = None
 
 
 class ShardedGoryoBot(GoryoBot, commands.AutoShardedBot):
@@ -165,13 +175,14 @@ def create_bot(
     environ: Mapping[str, str] | None = None,
     env_file: str | None = ".env",
     drawing: boards.Drawing | None = None,
+    thinking: Thinking | None = None,
     **overrides: object,
 ) -> GoryoBot:
     """The bot, not started. Settings come from the environment and ``.env``; keywords override them.
 
     ``create_bot(database="test.sqlite3", seed=7, challenge_timeout=60, sync="global")``;
-    ``environ={}, env_file=None`` ignores the process's environment (for tests); ``drawing`` hands in
-    drawing processes to share (the bot then leaves them running when it closes).
+    ``environ={}, env_file=None`` ignores the process's environment (for tests); ``drawing`` and ``thinking``
+    hand in drawing and thinking processes to share (the bot then leaves them running when it closes).
     """
     settings = load_settings(environ, env_file=env_file)
     if database is not None:
@@ -179,6 +190,7 @@ def create_bot(
     if overrides:
         settings = settings.replace(**overrides)
     if settings.shard_count is None:
-        return GoryoBot(settings, drawing=drawing)
+        return GoryoBot(settings, drawing=drawing, thinking=thinking)
     shard_ids = list(settings.shard_ids or range(settings.shard_count))
-    return ShardedGoryoBot(settings, drawing=drawing, shard_count=settings.shard_count, shard_ids=shard_ids)
+    return ShardedGoryoBot(settings, drawing=drawing, thinking=thinking, shard_count=settings.shard_count,
+                           shard_ids=shard_ids)

@@ -116,6 +116,7 @@ class GoryoCommands(
             Choice(name=locale_str("easy", context="command name"), value="easy"),
             Choice(name=locale_str("normal", context="command name"), value="normal"),
             Choice(name=locale_str("hard", context="command name"), value="hard"),
+            Choice(name=locale_str("expert", context="command name"), value="expert"),
         ],
     )
     async def challenge(

@@ -4,6 +4,7 @@ The permission is checked here, from what Discord says the member may do in this
 the command's default permissions (which a server can override). Each change is stored with who made it
 and when (``Store.change_server_setting``); a match keeps the settings it started under. ``threads`` is turned on
 only if the bot may open threads and speak in them in this channel (else the reply says which permission to grant).
+``max_level`` caps the level members may challenge the bot at (no cap by default; ``bot.play.challenges`` refuses).
 Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), with the game it acts on.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import Choice, locale_str
 
 from locales import N_
 
@@ -42,20 +43,29 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
                               "This server's settings: anyone reads them, Manage Server changes them"))
     @app_commands.rename(turn_limit=locale_str("turn_limit", context="command name"),
                          assist=locale_str("assist", context="command name"),
-                         threads=locale_str("threads", context="command name"))
+                         threads=locale_str("threads", context="command name"),
+                         max_level=locale_str("max_level", context="command name"))
     @app_commands.describe(turn_limit=locale_str("Hours a player has for each turn, in matches that start from now"),
                            assist=locale_str("Whether matches here may show the deduction aid"),
-                           threads=locale_str("Whether each match is played in a thread of its own"))
+                           threads=locale_str("Whether each match is played in a thread of its own"),
+                           max_level=locale_str("The highest level members may challenge the bot at"))
+    @app_commands.choices(max_level=[
+        Choice(name=locale_str("easy", context="command name"), value="easy"),
+        Choice(name=locale_str("normal", context="command name"), value="normal"),
+        Choice(name=locale_str("hard", context="command name"), value="hard"),
+        Choice(name=locale_str("expert", context="command name"), value="expert"),
+    ])
     async def settings(
         interaction: discord.Interaction,
         turn_limit: app_commands.Range[int, 1, MAX_HOURS] | None = None,
         assist: bool | None = None,
         threads: bool | None = None,
+        max_level: str | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise Refusal(N_("Settings belong to a server: use `/goryo settings` in one of its channels."))
         store, guild_id = game.store, interaction.guild_id
-        changing = turn_limit is not None or assist is not None or threads is not None
+        changing = turn_limit is not None or assist is not None or threads is not None or max_level is not None
         if changing:
             if not interaction.permissions.manage_guild:
                 raise Refusal(N_("Changing this server's settings needs the Manage Server permission; "
@@ -72,6 +82,8 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
             if threads is not None:
                 await store.change_server_setting(guild_id, "threads", "on" if threads else "off",
                                                   by=interaction.user.id, now=now)
+            if max_level is not None:
+                await store.change_server_setting(guild_id, "max_level", max_level, by=interaction.user.id, now=now)
         now_set = await store.server_settings(guild_id)
 
         def who(name: str):
@@ -81,7 +93,8 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
         limit = now_set.turn_limit if now_set.turn_limit is not None else game.settings.turn_limit
         await send_private(interaction, server.settings_text(
             limit, now_set.assist, turn_limit_set=who("turn_limit"), assist_set=who("assist"), saved=changing,
-            threads=now_set.threads, threads_set=who("threads")))
+            threads=now_set.threads, threads_set=who("threads"), max_level=now_set.max_level,
+            max_level_set=who("max_level")))
 
     group.add_command(settings)
     return group

@@ -8,13 +8,15 @@ channel (there is no interaction to answer).
 Each decision is a pure function of the stored state and a seed derived from
 (``ai_seed``, match version): after a restart the same action is recomputed, and
 ``expected_version`` keeps it from being played twice. Thinking runs in a worker
-thread, so the event loop keeps serving everyone meanwhile; it only starts once
+thread (the expert's in a thinking process), so the event loop keeps serving everyone meanwhile; it only starts once
 the interaction that woke it has been answered.
 
 Its Samurai keep a human pace: each action comes ``GORYO_AI_PAUSE`` seconds
 after the last one was told, thinking included (``at_pace``), and only when
 thinking outlasts that pause does the channel see a notice that the bot is
-at it (Discord's typing indicator).
+at it (Discord's typing indicator). Its Goryō's plan keeps the same pause, with
+no notice: her thinking time depends on her secrets, and this hides it (unless
+it outlasts the pause). The expert thinks in processes of its own (``Thinking``).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .service import Announce, Played
+from .thinking import PROCESS_LEVELS, Thinking
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +79,10 @@ async def at_pace(
     if rest > 0:
         await asyncio.sleep(rest)
     return answer
+
+
+async def _say_nothing() -> None:
+    """The bot's Goryō gives no sign that she is thinking."""
 
 
 def decision_seed(ai_seed: int, version: int) -> int:
@@ -181,6 +188,7 @@ class AiPlayer:
         # Called with "think" just before each decision is handed to the worker: the seam where
         # tests check what was already sent by then. Production leaves it None.
         self.checkpoint: Checkpoint | None = None
+        self.thinking: Thinking | None = None  # the expert's processes, handed in by ``setup_hook``
         self._runners: dict[int, asyncio.Task] = {}
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
@@ -295,6 +303,21 @@ class AiPlayer:
         except Exception:  # one bad turn must not take the bot down; a restart resumes it
             log.exception("match %d: the bot's turn failed", match_id)
 
+    async def _think(self, record: MatchRecord, side: rules.Side, level: str,
+                     view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
+        """The decision, made off the event loop: the expert in a thinking process, the others in a thread."""
+        work: tuple = (decide, side, level, view, seed)
+        if side is rules.Side.SAMURAI:
+            actions = await self.store.actions(record.id)
+            initial = await self.store.initial_state(record.id)
+            # Replaying the log for her discovered rounds is CPU work too (in a thread); what reaches the
+            # thinking is public alone, so its work, and its time, are the same whatever her secrets.
+            evidence = await asyncio.to_thread(hider_evidence, initial, actions)
+            work += (samurai_when_planned(actions), evidence)
+        if level in PROCESS_LEVELS and self.thinking is not None:
+            return await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+        return await asyncio.to_thread(*work)
+
     async def _move(self, record: MatchRecord) -> bool:
         """Think, wait the pause (for its Samurai), play and announce one action; False to stop the runner."""
         side, level = record.ai_side, record.ai_level
@@ -303,23 +326,14 @@ class AiPlayer:
         if self.checkpoint is not None:
             self.checkpoint("think")
         seed = decision_seed(record.ai_seed, record.version)
-        if side is rules.Side.SAMURAI:
-            actions = await self.store.actions(record.id)
-            initial = await self.store.initial_state(record.id)
-
-            def think() -> rules.Action:
-                # Replaying the log for her discovered rounds is CPU work too: in the worker, off the event loop.
-                evidence = hider_evidence(initial, actions)
-                return decide(side, level, view, seed, samurai_when_planned(actions), evidence)
-
-            thinking = asyncio.to_thread(think)
-        else:
-            thinking = asyncio.to_thread(decide, side, level, view, seed)
+        thinking = self._think(record, side, level, view, seed)
         if side is rules.Side.SAMURAI:
             # A human pace, so the channel can follow the hunt; the notice only if thinking outlasts it.
             action = await at_pace(thinking, self.settings.ai_pause, lambda: self._show_thinking(record.channel_id))
         else:
-            action = await thinking  # her plan is secret: nothing to follow, no pace to keep
+            # Her plan is secret, and how long she thinks depends on her secrets (her bound object, her bag): it is
+            # told no sooner than the same pause, with no notice, so the Samurai cannot time her.
+            action = await at_pace(thinking, self.settings.ai_pause, _say_nothing)
         try:
             await self.service.play(record.id, self.user_id, action, expected_version=record.version,
                                     heard=self._heard(record))

@@ -17,6 +17,7 @@ from typing import Literal
 
 import discord
 
+import ai
 import rules
 from locales import N_, _, speaking
 
@@ -108,6 +109,14 @@ class Challenges:
 
     # --- posting ------------------------------------------------------------------
 
+    async def check_level_cap(self, guild_id: int, level: str) -> None:
+        """A Refusal naming the server's cap if ``level`` is above it (``/goryo settings max_level:``)."""
+        cap = (await self.store.server_settings(guild_id)).max_level
+        if cap is not None and ai.LEVELS.index(level) > ai.LEVELS.index(cap):
+            raise Refusal(N_("This server's settings let members challenge me up to the `{cap}` level: choose "
+                             "`level:{cap}` or below, or ask a member with Manage Server to raise it with "
+                             "`/goryo settings max_level:`."), cap=cap)
+
     async def post(
         self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
         level: str = "normal",
@@ -129,6 +138,8 @@ class Challenges:
                              "`assist:`, or ask a member with Manage Server to allow it with "
                              "`/goryo settings assist:`."))
         against_me = self.game.ai.is_me(opponent)
+        if against_me:
+            await self.check_level_cap(interaction.guild_id, level)
         if opponent.bot and not against_me:
             raise Refusal(N_(
                 "Bots other than me cannot play Goryō: pick a human member as `opponent`, "
@@ -239,6 +250,8 @@ class Challenges:
                 raise Refusal(N_("A match is already being played in this channel: one match per channel."))
             if await self.store.pending_challenge_in(record.channel_id) is not None:
                 raise Refusal(N_("A challenge is waiting for an answer in this channel: one at a time."))
+            if record.guild_id is not None:
+                await self.check_level_cap(record.guild_id, level)  # privately, before the public deferral
             await interaction.response.defer(thinking=True)
         await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
 

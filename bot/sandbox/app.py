@@ -58,7 +58,8 @@ class Sandbox:
         settings = {name: os.environ[name] for name in GAME_SETTINGS if name in os.environ}
         overrides: dict[str, object] = {"seed": self.seed} if self.seed is not None else {}
         self.bot = create_bot(
-            database=self.database, environ=settings, env_file=None, drawing=self.drawing, sync="global", **overrides
+            database=self.database, environ=settings, env_file=None, drawing=self.drawing, thinking=None,
+            sync="global", **overrides  # thinking=None: the bot starts its own thinking processes
         )
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = WallClockEnv(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)

@@ -14,7 +14,11 @@ wherever a word differs; ``schema.render(dialect)`` fills in that dialect's word
   PostgreSQL's call plpgsql functions, which also lock the channel, since under READ COMMITTED two writers
   could both pass the same EXISTS check;
 - widening a CHECK (``WIDER_OUTBOX_ROUTES``, ``WIDER_SETTING_NAMES``): SQLite cannot change a CHECK in
-  place, so it copies the table; PostgreSQL drops the constraint and adds the wider one.
+  place, so it copies the table; PostgreSQL drops the constraint and adds the wider one. A table with
+  children (``matches``) cannot be copied safely with foreign keys on, so ``WIDER_AI_LEVELS`` widens its
+  CHECK where SQLite keeps it, the table's text in ``sqlite_schema`` (a ``Rewrite`` step, run by SQLite's
+  runner as SQLite's documentation says: "Making Other Kinds Of Table Schema Changes"); a wider CHECK
+  cannot make any stored row invalid.
 
 Times are ISO-8601 UTC ``TEXT`` on both, so both hand back identical records. The steps below are part of
 released migrations: never edit them (append a migration instead).
@@ -64,12 +68,26 @@ class Each:
     when its runner renders the history, on import, not on a customer's database.
     """
 
-    sqlite: tuple[str, ...]
+    sqlite: tuple[str | Rewrite, ...]
     postgresql: tuple[str, ...]
 
-    def statements(self, dialect: Dialect) -> tuple[str, ...]:
-        written: tuple[str, ...] = getattr(self, dialect.name)
+    def statements(self, dialect: Dialect) -> tuple[str | Rewrite, ...]:
+        written: tuple[str | Rewrite, ...] = getattr(self, dialect.name)
         return written
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """SQLite only: in ``table``'s text in ``sqlite_schema``, ``old`` (there exactly once) becomes ``new``.
+
+    The way SQLite's documentation gives to change a CHECK without copying the table (which a table with
+    children cannot survive with foreign keys on): its runner does it within the migration's transaction,
+    bumps ``schema_version`` so every connection rereads the schema, and checks the file's integrity.
+    """
+
+    table: str
+    old: str
+    new: str
 
 
 _REFUSE = "USING ERRCODE = 'unique_violation'"  # so a busy channel reads like the unique index's refusal
@@ -242,6 +260,43 @@ WIDER_SETTING_NAMES = Each(
         (
             "ALTER TABLE server_setting_changes ADD CONSTRAINT server_setting_changes_name_check"
             " CHECK (name IN ('turn_limit', 'assist', 'threads'))"
+        ),
+    ),
+)
+
+# Migration 17: the bot's level ``expert`` (issue 37). ``matches`` has children (actions, outbox, ...): SQLite
+# rewrites the CHECK's text in place rather than copying the table.
+WIDER_AI_LEVELS = Each(
+    sqlite=(
+        Rewrite(
+            "matches",
+            "CHECK (ai_level IN ('easy', 'normal', 'hard'))",
+            "CHECK (ai_level IN ('easy', 'normal', 'hard', 'expert'))",
+        ),
+    ),
+    postgresql=(
+        "ALTER TABLE matches DROP CONSTRAINT matches_ai_level_check",
+        (
+            "ALTER TABLE matches ADD CONSTRAINT matches_ai_level_check"
+            " CHECK (ai_level IN ('easy', 'normal', 'hard', 'expert'))"
+        ),
+    ),
+)
+
+# Migration 17: the server setting ``max_level`` (issue 37), the highest level its members may challenge the bot at.
+WIDER_SETTING_NAMES_MAX_LEVEL = Each(
+    sqlite=(
+        Rewrite(
+            "server_setting_changes",
+            "CHECK (name IN ('turn_limit', 'assist', 'threads'))",
+            "CHECK (name IN ('turn_limit', 'assist', 'threads', 'max_level'))",
+        ),
+    ),
+    postgresql=(
+        "ALTER TABLE server_setting_changes DROP CONSTRAINT server_setting_changes_name_check",
+        (
+            "ALTER TABLE server_setting_changes ADD CONSTRAINT server_setting_changes_name_check"
+            " CHECK (name IN ('turn_limit', 'assist', 'threads', 'max_level'))"
         ),
     ),
 )

@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 import aiosqlite
 
-from .dialects import SQLITE
+from .dialects import SQLITE, Rewrite
 from .schema import SchemaTooNewError, render
 
 # The history in SQLite's words (the statements its migration N runs: MIGRATIONS[N - 1]).
-MIGRATIONS: tuple[tuple[str, ...], ...] = render(SQLITE)
+MIGRATIONS: tuple[tuple[str | Rewrite, ...], ...] = render(SQLITE)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -26,7 +26,31 @@ async def schema_version(db: aiosqlite.Connection) -> int:
     return int(row[0])
 
 
-async def migrate(db: aiosqlite.Connection, migrations: Sequence[Sequence[str]] = MIGRATIONS) -> int:
+async def rewrite(db: aiosqlite.Connection, step: Rewrite) -> None:
+    """``step`` done the way SQLite's documentation gives for changing a CHECK without copying the table
+    ("Making Other Kinds Of Table Schema Changes"), inside the caller's transaction."""
+    async with db.execute("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", (step.table,)) as cursor:
+        row = await cursor.fetchone()
+    if row is None or str(row[0]).count(step.old) != 1:
+        raise RuntimeError(f"table {step.table}'s schema does not hold {step.old!r} exactly once")
+    async with db.execute("PRAGMA schema_version") as cursor:
+        version = await cursor.fetchone()
+    assert version is not None  # PRAGMA schema_version always answers
+    await db.execute("PRAGMA writable_schema = ON")
+    try:
+        await db.execute("UPDATE sqlite_schema SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = ?",
+                         (step.old, step.new, step.table))
+        # Every connection (this one too) rereads the schema when this number moves.
+        await db.execute(f"PRAGMA schema_version = {int(version[0]) + 1}")
+    finally:
+        await db.execute("PRAGMA writable_schema = OFF")
+    async with db.execute("PRAGMA integrity_check") as cursor:
+        verdict = await cursor.fetchall()
+    if [tuple(r) for r in verdict] != [("ok",)]:
+        raise RuntimeError(f"the file failed its integrity check after rewriting {step.table}: {verdict}")
+
+
+async def migrate(db: aiosqlite.Connection, migrations: Sequence[Sequence[str | Rewrite]] = MIGRATIONS) -> int:
     """Bring the database up to the last of ``migrations``; returns how many ran.
 
     Expects an autocommit connection (isolation_level=None). Safe to run again, and safe
@@ -45,7 +69,10 @@ async def migrate(db: aiosqlite.Connection, migrations: Sequence[Sequence[str]] 
                 await db.execute("COMMIT")
                 return ran
             for statement in migrations[current]:
-                await db.execute(statement)
+                if isinstance(statement, Rewrite):
+                    await rewrite(db, statement)
+                else:
+                    await db.execute(statement)
             # user_version lives in the file header, so it commits or rolls back with the rest.
             await db.execute(f"PRAGMA user_version = {current + 1}")
             await db.execute("COMMIT")

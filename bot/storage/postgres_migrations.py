@@ -16,8 +16,15 @@ from .schema import SchemaTooNewError, render
 # Any constant works: it only has to differ from the per-match keys (which are positive ids).
 MIGRATION_LOCK = -7_466_982_001
 
+
+def _sql(statement: object) -> str:
+    if not isinstance(statement, str):  # a ``Rewrite`` is SQLite's alone
+        raise TypeError(f"not a PostgreSQL statement: {statement!r}")
+    return statement
+
+
 # The history in PostgreSQL's words (the statements its migration N runs: MIGRATIONS[N - 1]).
-MIGRATIONS: tuple[tuple[str, ...], ...] = render(POSTGRES)
+MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(tuple(_sql(s) for s in m) for m in render(POSTGRES))
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

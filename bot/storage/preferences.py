@@ -43,8 +43,8 @@ def notice_from_row(row: Any) -> TurnNotice:
 
 # --- server settings -------------------------------------------------------------------------
 
-SettingName = Literal["turn_limit", "assist", "threads"]
-SETTING_NAMES: tuple[SettingName, ...] = ("turn_limit", "assist", "threads")
+SettingName = Literal["turn_limit", "assist", "threads", "max_level"]
+SETTING_NAMES: tuple[SettingName, ...] = ("turn_limit", "assist", "threads", "max_level")
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,8 @@ class ServerSettings:
     """A server's settings now: each one's newest change, or None where it was never set (the bot's default).
 
     ``turn_limit`` in seconds; ``assist``: whether matches may show the deduction aid (allowed by default);
-    ``threads``: whether a match is played in a thread of its own (off by default).
+    ``threads``: whether a match is played in a thread of its own (off by default); ``max_level``: the highest
+    level members may challenge the bot at (None: any, the default).
     """
 
     changes: dict[str, SettingChange] = field(default_factory=dict)
@@ -82,6 +83,12 @@ class ServerSettings:
         """Whether each accepted challenge opens a thread for its match (off by default)."""
         change = self.changes.get("threads")
         return change is not None and change.value == "on"
+
+    @property
+    def max_level(self) -> str | None:
+        """The highest level of the bot its members may choose (``easy`` … ``expert``), None for no cap."""
+        change = self.changes.get("max_level")
+        return None if change is None else change.value
 
 
 ADD_SETTING_CHANGE = (

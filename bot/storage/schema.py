@@ -12,7 +12,17 @@ tests/storage/test_schema_history.py holds this history to the two that came bef
 
 from __future__ import annotations
 
-from .dialects import CHANNEL_GUARDS, LOG_GUARDS, WIDER_OUTBOX_ROUTES, WIDER_SETTING_NAMES, Dialect, Each
+from .dialects import (
+    CHANNEL_GUARDS,
+    LOG_GUARDS,
+    WIDER_AI_LEVELS,
+    WIDER_OUTBOX_ROUTES,
+    WIDER_SETTING_NAMES,
+    WIDER_SETTING_NAMES_MAX_LEVEL,
+    Dialect,
+    Each,
+    Rewrite,
+)
 
 Step = str | Each
 Migration = tuple[Step, ...]
@@ -262,6 +272,8 @@ HISTORY: tuple[Migration, ...] = (
         )
         """,
     ),
+    # 17: the bot's level ``expert`` (issue 37), and the server setting ``max_level`` that can keep members below it.
+    (WIDER_AI_LEVELS, WIDER_SETTING_NAMES_MAX_LEVEL),
 )
 
 SCHEMA_VERSION = len(HISTORY)
@@ -271,8 +283,9 @@ class SchemaTooNewError(RuntimeError):
     """The database was written by a newer bot; refuse rather than misread it."""
 
 
-def render(dialect: Dialect, history: tuple[Migration, ...] = HISTORY) -> tuple[tuple[str, ...], ...]:
-    """The history in ``dialect``'s SQL: per migration, the statements its runner executes in order."""
+def render(dialect: Dialect, history: tuple[Migration, ...] = HISTORY) -> tuple[tuple[str | Rewrite, ...], ...]:
+    """The history in ``dialect``'s SQL: per migration, the statements its runner executes in order (and,
+    for SQLite, the ``Rewrite`` steps its runner carries out)."""
     words = dialect.words()
     return tuple(
         tuple(

@@ -11,11 +11,12 @@ from .messages import _, mention
 
 
 def ai_level_name(level: str) -> str:
-    """The bot's level (``easy``, ``normal``, ``hard``: the command's choice values) in words."""
+    """The bot's level (``easy``, ``normal``, ``hard``, ``expert``: the command's choice values) in words."""
     return {
         "easy": pgettext("bot level", "easy"),
         "normal": pgettext("bot level", "normal"),
         "hard": pgettext("bot level", "hard"),
+        "expert": pgettext("bot level", "expert"),
     }.get(level, level)
 
 

@@ -72,7 +72,7 @@ Spaces are written like C2; separate a plan's spaces with spaces, commas or arro
 # Discord client's language (bot/text/commands.py).
 HELP_AI = N_("""\
 **Playing against the bot**
-`/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default) or hard.
+`/goryo challenge opponent:@<the bot> [role:] [advanced:] [level:]` starts a match against me at once, no Accept needed. `level:` is easy, normal (the default), hard or expert; a server may cap it (`/goryo settings max_level:`).
 I play my side through the same commands as a person: every Samurai action of mine is posted in the channel (with a short pause between them, so you can follow), and as the Goryō I plan in secret and the bot answers your investigations truthfully, exactly as against a person.
 Your turn has the usual time limit: you get the reminder at half time, and when it runs out I claim the win on time. I never run out of time myself. `/goryo resign`, `/goryo status` and `/goryo board` work as usual.""")  # noqa: E501  (a msgid: its lines are the text's own)
 

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from locales import ngettext
 
+from .against_the_bot import ai_level_name
 from .messages import _, mention, when
 
 
@@ -28,7 +29,8 @@ def _by(who: int, at: datetime) -> str:
 def settings_text(
     turn_limit: float, assist: bool, *, turn_limit_set: tuple[int, datetime] | None,
     assist_set: tuple[int, datetime] | None, saved: bool = False, threads: bool = False,
-    threads_set: tuple[int, datetime] | None = None,
+    threads_set: tuple[int, datetime] | None = None, max_level: str | None = None,
+    max_level_set: tuple[int, datetime] | None = None,
 ) -> str:
     """The server's settings now; ``*_set``: who changed it and when, None for the bot's default."""
     default = _("the bot's default")
@@ -40,8 +42,12 @@ def settings_text(
     thread = (_("`threads`: each match is played in a thread of its own") if threads
               else _("`threads`: matches are played in the channel itself"))
     thread += f" ({_by(*threads_set) if threads_set else default})."
+    cap = (_("`max_level`: members may challenge me at any level") if max_level in (None, "expert")
+           else _("`max_level`: members may challenge me up to the **{level}** level").format(
+               level=ai_level_name(max_level)))
+    cap += f" ({_by(*max_level_set) if max_level_set else default})."
     head = _("Saved. This server's settings are now:") if saved else _("This server's settings:")
     tail = _("A change applies to matches that start after it; matches already running keep theirs. "
              "Members with Manage Server change them with `/goryo settings turn_limit:` (hours), "
-             "`assist:` or `threads:`.")
-    return "\n".join([head, f"- {limit}", f"- {aid}", f"- {thread}", tail])
+             "`assist:`, `threads:` or `max_level:`.")
+    return "\n".join([head, f"- {limit}", f"- {aid}", f"- {thread}", f"- {cap}", tail])

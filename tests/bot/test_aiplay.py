@@ -301,3 +301,50 @@ def test_her_discovered_rounds_are_read_from_the_log_as_the_public_saw_them():
         assert evidence == opponent.evidence_from(public)
         revealed = list({v.last_reveal.round: v.last_reveal.path for v in public if v.last_reveal}.values())
         assert [path for _, path in evidence] == revealed and revealed  # every Discovery, in order
+
+
+async def until_version(env, table: Table, version: int):
+    """The match once it reached ``version``: the expert thinks in another process, which SimCord does not wait for."""
+    for _ in range(1200):
+        record = await current(env, table)
+        if record.version >= version:
+            return record
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the bot never reached version {version}")
+
+
+async def test_the_expert_goryo_thinks_in_a_process_of_its_own_and_plays_what_the_agent_decides(env, table: Table):
+    assert env.bot.thinking is not None and env.bot.thinking._pool is None  # started by the first expert decision
+    began = await challenge_the_bot(table, env, role="samurai", level="expert")
+    assert began.acknowledged and "**expert** level" in began.response.content
+    record = await until_version(env, table, 2)
+    assert record.ai_level == "expert" and record.state.phase is rules.Phase.SAMURAI_TURN
+    assert env.bot.thinking._pool is not None  # the decisions were made in the thinking process
+    log = await env.bot.store.actions(record.id)
+    state = await env.bot.store.initial_state(record.id)
+    for version, entry in enumerate(log[:2]):
+        # The same decision a pure function of the stored state and the seed gives here, in this process.
+        assert entry.action == aiplay.decide(
+            rules.Side.GORYO, "expert", rules.goryo_view(state), aiplay.decision_seed(record.ai_seed, version)
+        )
+        state = rules.apply(state, entry.action).state
+
+
+async def test_the_expert_samurai_decide_in_the_process_as_they_would_here(env, table: Table):
+    await challenge_the_bot(table, env, role="goryo", level="expert")
+    table.goryo = table.alice
+    await play_goryo_turn(table, (await current(env, table)).state)  # her start
+    await play_goryo_turn(table, (await current(env, table)).state)  # her plan: the bot's Samurai take over
+    planned = 2  # her start, her plan
+    record = await until_version(env, table, planned + 2)
+    log = await env.bot.store.actions(record.id)
+    assert isinstance(log[planned - 1].action, rules.Plan)
+    initial = await env.bot.store.initial_state(record.id)
+    state = initial
+    for version, entry in enumerate(log[:planned + 2]):
+        if version >= planned:  # the Samurai's first two actions, each as the agent decides it here
+            seed = aiplay.decision_seed(record.ai_seed, version)
+            assert entry.action == aiplay.decide(
+                rules.Side.SAMURAI, "expert", rules.public_view(state), seed,
+                aiplay.samurai_when_planned(log[:version]), aiplay.hider_evidence(initial, log[:version]))
+        state = rules.apply(state, entry.action).state

@@ -29,7 +29,11 @@ async def test_the_synced_commands_carry_the_italian_names_and_descriptions(simc
     assert challenge["description_localizations"]["it"] == "Sfida un membro a una partita in questo canale"
     options = {o["name"]: o for o in challenge["options"]}
     assert options["opponent"]["name_localizations"]["it"] == "avversario"
-    assert {c["name_localizations"]["it"] for c in options["level"]["choices"]} == {"facile", "normale", "difficile"}
+    levels = {"facile", "normale", "difficile", "esperto"}
+    assert {c["name_localizations"]["it"] for c in options["level"]["choices"]} == levels
+    settings = {o["name"]: o for o in subcommands["settings"]["options"]}
+    assert settings["max_level"]["name_localizations"]["it"] == "livello_max"
+    assert {c["name_localizations"]["it"] for c in settings["max_level"]["choices"]} == levels
     assert subcommands["move"]["name_localizations"]["it"] == "passo"
     # Which Samurai is offered as the player types (the ones who may act: bot.play.choices), not a fixed list.
     samurai = subcommands["move"]["options"][0]

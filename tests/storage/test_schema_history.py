@@ -165,6 +165,18 @@ class Sqlite:
                 names = [name for name in put.values if name in columns]
                 plain.execute(insert(put.table, names), [put.values[name] for name in names])
 
+    async def put(self, path: str, put: Put) -> None:
+        assert put.values is not None
+        with closing(sqlite3.connect(path, isolation_level=None)) as plain:
+            plain.execute("PRAGMA foreign_keys = ON")
+            plain.execute(insert(put.table, list(put.values)), list(put.values.values()))
+
+    async def constraints(self, path: str) -> set[str]:
+        """The CHECKs on the ai level and the setting names, as the file keeps them."""
+        with closing(sqlite3.connect(path)) as plain:
+            sql = " ".join(row[0] for row in plain.execute("SELECT sql FROM sqlite_master WHERE type = 'table'"))
+        return set(re.findall(r"CHECK \((?:ai_level|name) IN \([^)]*\)\)", sql))
+
     async def version(self, path: str) -> int:
         with closing(sqlite3.connect(path)) as plain:
             return int(plain.execute("PRAGMA user_version").fetchone()[0])
@@ -243,6 +255,28 @@ class Postgres:
                 await connection.execute(dollar_params(insert(put.table, names)), *[put.values[name] for name in names])
         finally:
             await connection.close()
+
+    async def put(self, url: str, put: Put) -> None:
+        assert put.values is not None
+        connection = await asyncpg.connect(url)
+        try:
+            await connection.execute(dollar_params(insert(put.table, list(put.values))), *put.values.values())
+        finally:
+            await connection.close()
+
+    async def constraints(self, url: str) -> set[str]:
+        """The CHECKs on the ai level and the setting names, by the names PostgreSQL generated for them, in
+        the form of the SQL that wrote them."""
+        [found] = await self._ask(
+            url, "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint"
+                 " WHERE conname IN ('matches_ai_level_check', 'server_setting_changes_name_check')")
+        written = {}
+        for name, definition in found:
+            column = "ai_level" if name == "matches_ai_level_check" else "name"
+            levels = re.findall(r"'([a-z_]+)'::text", definition)
+            written[name] = f"CHECK ({column} IN ({', '.join(repr(v) for v in levels)}))"
+        assert set(written) == {"matches_ai_level_check", "server_setting_changes_name_check"}
+        return set(written.values())
 
     async def version(self, url: str) -> int:
         [[(version,)]] = await self._ask(url, "SELECT version FROM schema_version")
@@ -361,3 +395,38 @@ async def test_a_database_of_each_earlier_version_upgrades_to_the_fresh_schema_w
         kept = [tuple(row[now_columns.index(c)] for c in columns) for row in now_rows]
         lost = Counter(rows) - Counter(kept)
         assert not lost, f"the upgrade from version {version} lost or changed these rows of {table}: {lost}"
+
+
+@pytest.mark.parametrize("version", [1, FROZEN_VERSION, SCHEMA_VERSION - 1])
+async def test_after_the_upgrade_an_expert_match_and_a_max_level_setting_are_stored(side, version):
+    # Migration 17 widens two CHECKs: SQLite rewrites them in place (matches has children), PostgreSQL
+    # replaces the constraints by name. Before it, both rows are refused; after it, both are stored.
+    database = await side.new()
+    if version <= FROZEN_VERSION:
+        await side.frozen_migrate(database, version)
+    else:
+        await side.new_migrate(database, version)
+    await side.fill(database)
+    expert = Put("matches", match(300, "active", ai_side="goryo", ai_level="expert", ai_seed=7).values)
+    capped = Put("server_setting_changes", {"guild_id": GUILD, "name": "max_level", "value": "hard",
+                                            "changed_by": ANN, "changed_at": T})
+    if version >= 14:  # the settings table exists: the old CHECK refuses the new name
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+            await side.put(database, capped)
+    await side.open_with_the_bot(database)
+    await side.put(database, expert)
+    await side.put(database, capped)
+    rows = await side.rows(database)
+    columns, matches = rows["matches"]
+    assert [row[columns.index("channel_id")] for row in matches if row[columns.index("ai_level")] == "expert"] == [300]
+    columns, settings = rows["server_setting_changes"]
+    assert ("max_level", "hard") in [(row[columns.index("name")], row[columns.index("value")]) for row in settings]
+    # Still refused: a level that is none of the four, a setting that is none of the known.
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("matches", match(301, "active", ai_side="goryo", ai_level="grandmaster").values))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("server_setting_changes", {**(capped.values or {}), "name": "min_level"}))
+    assert await side.constraints(database) >= {
+        "CHECK (ai_level IN ('easy', 'normal', 'hard', 'expert'))",
+        "CHECK (name IN ('turn_limit', 'assist', 'threads', 'max_level'))",
+    }
