@@ -16,7 +16,7 @@ wherever a word differs; ``schema.render(dialect)`` fills in that dialect's word
 - widening a CHECK (``WIDER_OUTBOX_ROUTES``, ``WIDER_SETTING_NAMES``): SQLite cannot change a CHECK in
   place, so it copies the table; PostgreSQL drops the constraint and adds the wider one. A table with
   children (``matches``) cannot be copied safely with foreign keys on, so ``WIDER_AI_LEVELS`` widens its
-  CHECK where SQLite keeps it, the table's text in ``sqlite_schema`` (a ``Rewrite`` step, run by SQLite's
+  CHECK where SQLite keeps it, the table's text in ``sqlite_master`` (a ``Rewrite`` step, run by SQLite's
   runner as SQLite's documentation says: "Making Other Kinds Of Table Schema Changes"); a wider CHECK
   cannot make any stored row invalid.
 
@@ -78,7 +78,7 @@ class Each:
 
 @dataclass(frozen=True)
 class Rewrite:
-    """SQLite only: in ``table``'s text in ``sqlite_schema``, ``old`` (there exactly once) becomes ``new``.
+    """SQLite only: in ``table``'s text in ``sqlite_master``, ``old`` (there exactly once) becomes ``new``.
 
     The way SQLite's documentation gives to change a CHECK without copying the table (which a table with
     children cannot survive with foreign keys on): its runner does it within the migration's transaction,

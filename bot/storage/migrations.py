@@ -28,8 +28,9 @@ async def schema_version(db: aiosqlite.Connection) -> int:
 
 async def rewrite(db: aiosqlite.Connection, step: Rewrite) -> None:
     """``step`` done the way SQLite's documentation gives for changing a CHECK without copying the table
-    ("Making Other Kinds Of Table Schema Changes"), inside the caller's transaction."""
-    async with db.execute("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = ?", (step.table,)) as cursor:
+    ("Making Other Kinds Of Table Schema Changes"), inside the caller's transaction. The table is named
+    ``sqlite_master`` rather than its newer alias ``sqlite_schema``, which SQLite before 3.33 lacks."""
+    async with db.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (step.table,)) as cursor:
         row = await cursor.fetchone()
     if row is None or str(row[0]).count(step.old) != 1:
         raise RuntimeError(f"table {step.table}'s schema does not hold {step.old!r} exactly once")
@@ -38,7 +39,7 @@ async def rewrite(db: aiosqlite.Connection, step: Rewrite) -> None:
     assert version is not None  # PRAGMA schema_version always answers
     await db.execute("PRAGMA writable_schema = ON")
     try:
-        await db.execute("UPDATE sqlite_schema SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = ?",
+        await db.execute("UPDATE sqlite_master SET sql = replace(sql, ?, ?) WHERE type = 'table' AND name = ?",
                          (step.old, step.new, step.table))
         # Every connection (this one too) rereads the schema when this number moves.
         await db.execute(f"PRAGMA schema_version = {int(version[0]) + 1}")
