@@ -20,12 +20,9 @@ import asyncio
 import functools
 import io
 import logging
-import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -39,6 +36,7 @@ from locales import speaking, spoken
 from ..records.discord_limits import most
 from ..text import board_facts, glance
 from .assist import deduction_aid
+from .processes import Processes
 
 ALT_TEXT_LIMIT = 1024  # Discord's limit on an attachment's description
 FACTS_COLOUR = discord.Colour(0x21253A)  # the picture's caption strip
@@ -142,8 +140,7 @@ class Drawing:
 
     def __init__(self, processes: int = DRAWERS) -> None:
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
-        self._closed = False
+        self._processes = Processes(processes, "drawing")
         self._warmed = False
         # The last public pictures drawn, by what they show: a board asked for again (by /goryo board, or
         # the live board and a reply showing the same state) is not drawn twice. Public views only: a
@@ -153,24 +150,8 @@ class Drawing:
             OrderedDict()  # (file, view, aid, language)
         )
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._closed:
-            raise RuntimeError("the drawing processes are shut down")
-        if self._pool is None:
-            # "spawn", not fork: the bot has threads (aiosqlite) that a fork would copy mid-flight.
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     async def _run(self, work: Callable[[], T]) -> T:
-        loop = asyncio.get_running_loop()
-        pool = self._executor()
-        try:
-            return await loop.run_in_executor(pool, work)
-        except BrokenProcessPool:  # a drawing process died (killed, out of memory): start afresh, once
-            if self._pool is pool:  # not yet replaced by another drawing that found it broken too
-                self._pool = None
-                pool.shutdown(wait=False)
-            return await loop.run_in_executor(self._executor(), work)
+        return await self._processes.run(work)
 
     async def warm(self) -> None:
         """Start the drawing processes and let each draw once, so the first real picture is not slow."""
@@ -181,10 +162,7 @@ class Drawing:
 
     def close(self) -> None:
         """End the drawing processes (each once its drawing in hand is done); nothing is drawn after."""
-        self._closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._processes.close()
 
     async def _draw_public(self, draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
                            filename: str, aid: render.DeductionAid | None = None, language: str | None = None

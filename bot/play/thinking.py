@@ -11,14 +11,12 @@ decision; ``close`` ends them.
 
 from __future__ import annotations
 
-import asyncio
 import functools
-import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from ..delivery.processes import Processes
 
 T = TypeVar("T")
 
@@ -34,33 +32,17 @@ class Thinking:
 
     def __init__(self, processes: int = THINKERS) -> None:
         self.processes = processes
-        self._pool: ProcessPoolExecutor | None = None
-        self._closed = False
+        self._processes = Processes(processes, "thinking")
 
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._closed:
-            raise RuntimeError("the thinking processes are shut down")
-        if self._pool is None:
-            # "spawn", not fork: the bot has threads (aiosqlite) that a fork would copy mid-flight.
-            self._pool = ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
+    @property
+    def started(self) -> bool:
+        """Whether the processes have started (they start with the first expert decision)."""
+        return self._processes.started
 
     async def run(self, work: Callable[..., T], *args: Any) -> T:
         """``work(*args)`` in a thinking process; the event loop serves everyone else meanwhile."""
-        loop = asyncio.get_running_loop()
-        call = functools.partial(work, *args)
-        pool = self._executor()
-        try:
-            return await loop.run_in_executor(pool, call)
-        except BrokenProcessPool:  # a thinking process died (killed, out of memory): start afresh, once
-            if self._pool is pool:  # not yet replaced by another decision that found it broken too
-                self._pool = None
-                pool.shutdown(wait=False)
-            return await loop.run_in_executor(self._executor(), call)
+        return await self._processes.run(functools.partial(work, *args))
 
     def close(self) -> None:
         """End the thinking processes; a decision in hand is abandoned (the match's runner recomputes it)."""
-        self._closed = True
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self._processes.close()

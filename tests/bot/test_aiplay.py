@@ -314,12 +314,12 @@ async def until_version(env, table: Table, version: int):
 
 
 async def test_the_expert_goryo_thinks_in_a_process_of_its_own_and_plays_what_the_agent_decides(env, table: Table):
-    assert env.bot.thinking is not None and env.bot.thinking._pool is None  # started by the first expert decision
+    assert env.bot.thinking is not None and not env.bot.thinking.started  # started by the first expert decision
     began = await challenge_the_bot(table, env, role="samurai", level="expert")
     assert began.acknowledged and "**expert** level" in began.response.content
     record = await until_version(env, table, 2)
     assert record.ai_level == "expert" and record.state.phase is rules.Phase.SAMURAI_TURN
-    assert env.bot.thinking._pool is not None  # the decisions were made in the thinking process
+    assert env.bot.thinking.started  # the decisions were made in the thinking process
     log = await env.bot.store.actions(record.id)
     state = await env.bot.store.initial_state(record.id)
     for version, entry in enumerate(log[:2]):
