@@ -12,6 +12,24 @@ KINDS = {"move": rules.Move, "sniff": rules.Sniff, "search": rules.Search}
 
 async def _samurai_turn(table: Table, plan: rules.Plan | None = None) -> None:
     await table.begin()
+    await _samurai_turn_begun(table, plan)
+
+
+async def _italian_samurai_turn(env, samurai_locale: dict | None = None) -> tuple[Table, object]:
+    """A match in an Italian server, accepted in Italian, at its first Samurai turn; and its live board.
+    With ``samurai_locale`` (the ``locales_of`` fixture), the Samurai player's own client is Italian too."""
+    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"))
+    if samurai_locale is not None:
+        samurai_locale[table.bob.id] = "it"
+    await table.challenge(role="goryo")
+    await table.bob.click(table.challenge_message(), label="Accetta")
+    table.goryo, table.samurai = table.alice, table.bob
+    table.state = rules.new_game(table.seed)
+    await _samurai_turn_begun(table)
+    return table, next(m for m in reversed(table.channel.history()) if _panel(m))
+
+
+async def _samurai_turn_begun(table: Table, plan: rules.Plan | None = None) -> None:
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
     await table.play(plan or next(rules.legal_plans(table.state)))
 
@@ -194,14 +212,7 @@ async def test_the_panel_gives_nothing_of_her_plan_away(env):
 
 
 async def test_the_panel_speaks_the_servers_italian(env, locales_of):
-    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"))
-    await table.challenge(role="goryo")
-    await table.bob.click(table.challenge_message(), label="Accetta")
-    table.goryo, table.samurai = table.alice, table.bob
-    table.state = rules.new_game(table.seed)
-    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-    await table.play(next(rules.legal_plans(table.state)))
-    board = next(m for m in reversed(table.channel.history()) if _panel(m))
+    _, board = await _italian_samurai_turn(env)
     assert "scegli le azioni nei menu qui sotto" in board.content
     panel = _panel(board)
     assert panel["end"].label == "Fine turno"

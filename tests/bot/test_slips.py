@@ -10,7 +10,7 @@ from bot.ui.panel import panel_view
 from locales import speaking
 
 from .helpers import Table, keep_acting, live_board
-from .test_panel import _choose, _panel, _samurai_turn
+from .test_panel import _choose, _italian_samurai_turn, _panel, _samurai_turn
 
 GREEN = rules.Samurai.GREEN
 
@@ -143,15 +143,7 @@ async def test_a_doubled_undo_is_refused_privately_and_takes_back_only_one_move(
 
 
 async def test_end_turn_and_undo_speak_italian(env, locales_of):
-    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"))
-    locales_of[table.bob.id] = "it"
-    await table.challenge(role="goryo")
-    await table.bob.click(table.challenge_message(), label="Accetta")
-    table.goryo, table.samurai = table.alice, table.bob
-    table.state = rules.new_game(table.seed)
-    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-    await table.play(next(rules.legal_plans(table.state)))
-    board = next(m for m in reversed(table.channel.history()) if _panel(m))
+    table, board = await _italian_samurai_turn(env, samurai_locale=locales_of)
     asked = await table.samurai.click(board, custom_id=_panel(board)["end"].custom_id)
     assert asked.response.content.startswith("Finire il turno con 6 azioni inutilizzate?")
     assert _labels(asked.response) == ["Fine turno",
