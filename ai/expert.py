@@ -8,15 +8,17 @@ every bound object she may still have, the hard Goryō's own decision (``goryo.c
 judgement and draw) is worked out from the position she planned in, and its probabilities over her paths
 averaged. From her second round on that Goryō barely draws (ties only), so the model often names her path
 outright; in the first she draws widely, so the model is left out there. How far to trust it is weighed within
-the match as ``opponent`` weighs the sensible hider: by how likely it made the paths she revealed, against the
-hard Samurai's model. A human who plays otherwise soon leaves the Samurai with the hard one's judgement.
+the match as ``opponent`` weighs the sensible hider: by how likely it made the paths she revealed (round 1's
+too), against the hard Samurai's model, each path moving the odds a bounded factor. A human who plays otherwise
+leaves the Samurai with the hard one's judgement from the round after her first Discovery.
 
 The expert Goryō plays the hard Goryō's procedure with more candidates (``CANDIDATES``), and plays the Samurai's
 turn out against each with the hard Samurai's own model of her (her static judgement, nine parts to one, sharp)
 instead of the milder one the hard Goryō assumes: a plan that search finds unlikely is one they look for less.
 
 Both spend a fixed amount of search (no clock), so a decision is a pure function of the view and the seed; the
-replayed decisions are memoised per position, which changes nothing but the time.
+replayed decisions are memoised per position, and the Samurai turns they play out per plan (the same candidate
+recurs under several bound objects), which changes nothing but the time.
 """
 
 from __future__ import annotations
@@ -39,7 +41,12 @@ MODEL_PRIOR = 0.8  # the expert Samurai's prior trust that she plans as the repl
 MODEL_FLOOR = 1e-3  # a path the replay never chooses still has this share: the model is a guess, not a fact
 HIDER_SHARE = 0.9  # the hard Samurai's model of her, as ``agents`` sets it (the other hypothesis)
 HIDER_SHARPNESS = 4.0
-FIRST_MODELLED_ROUND = 2  # in round 1 she draws widely: the replay tells little for its cost
+FIRST_MODELLED_ROUND = 2  # in round 1 she draws widely: the replay names no path worth hunting
+# One revealed path moves the odds at most this far either way. Round 1's path is evidence too (against the
+# normal Goryō the replay gave it a median likelihood ratio of 0.004, against the hard one 2.2), but there the
+# replay misses the hard Goryō's real path about one time in ten (her draw hangs on a seed the Samurai cannot
+# see): unbounded, one such miss outweighed every round after it.
+EVIDENCE_LIMIT = 20.0
 
 
 def planning_view(view: PublicView, planned_against: SamuraiSpaces | None) -> PublicView:
@@ -105,11 +112,12 @@ def _likelihood_ratio(planning: PublicView, path: tuple[Space, ...]) -> float:
 
 
 def model_trust(evidence: Evidence) -> float:
-    """The chance she plans as the replayed Goryō, given the paths she revealed in the rounds it models."""
+    """The chance she plans as the replayed Goryō, given the paths she revealed (each bounded by
+    ``EVIDENCE_LIMIT``)."""
     odds = MODEL_PRIOR / (1 - MODEL_PRIOR)
     for planned, path in evidence:
-        if planned.round >= FIRST_MODELLED_ROUND:
-            odds *= _likelihood_ratio(planning_view(planned, planned.samurai_spaces), path)
+        ratio = _likelihood_ratio(planning_view(planned, planned.samurai_spaces), path)
+        odds *= min(max(ratio, 1 / EVIDENCE_LIMIT), EVIDENCE_LIMIT)
     odds = min(max(odds, 1e-9), 1e9)
     return odds / (1 + odds)
 
@@ -133,4 +141,4 @@ def expert_particles(view: PublicView, planned_against: SamuraiSpaces | None, ev
     return particles
 
 
-__all__ = ["CANDIDATES", "expert_particles", "model_trust", "planning_view", "replayed"]
+__all__ = ["CANDIDATES", "EVIDENCE_LIMIT", "expert_particles", "model_trust", "planning_view", "replayed"]

@@ -38,6 +38,7 @@ off-path space most likely to be investigated.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import random
 
@@ -216,6 +217,7 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     return scored
 
 
+@functools.lru_cache(maxsize=256)  # the expert Samurai's replay judges one candidate under each bound object
 def samurai_turn_against(
     view: PublicView, plan: Plan, seed: int, sharp: bool = False
 ) -> tuple[int, int, tuple[Space, ...]]:
