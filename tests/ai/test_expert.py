@@ -4,7 +4,8 @@ import pytest
 
 import ai
 import rules
-from ai import expert, opponent
+import rules.views
+from ai import expert, goryo, opponent
 from ai import samurai as samurai_search
 from rules import Phase
 from rules.playout import random_match
@@ -40,6 +41,45 @@ def test_a_revealed_path_the_replay_chose_raises_trust_and_one_it_never_chose_lo
     assert expert.model_trust(((view, chosen),)) > expert.MODEL_PRIOR
     assert expert.model_trust(((view, never),)) < expert.MODEL_PRIOR
     assert expert.model_trust(((view, never), (view, never))) < expert.model_trust(((view, never),))
+
+
+def odds_to_trust(odds: float) -> float:
+    return odds / (1 + odds)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_one_revealed_path_moves_the_trust_at_most_the_limit_either_way(seed):
+    view = later_turn(seed)
+    chances = expert.replayed(expert.planning_view(view, view.samurai_spaces))
+    never = next(p.path for p in ai.belief(view).possible if p.path not in chances)
+    prior_odds = expert.MODEL_PRIOR / (1 - expert.MODEL_PRIOR)
+    # A path the replay never chose is, unbounded, a thousandfold against it: one such round would end the model.
+    assert expert.model_trust(((view, never),)) == pytest.approx(odds_to_trust(prior_odds / expert.EVIDENCE_LIMIT))
+    chosen = max(chances, key=chances.__getitem__)
+    assert expert.model_trust(((view, chosen),)) <= odds_to_trust(prior_odds * expert.EVIDENCE_LIMIT) + 1e-12
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_her_round_one_path_is_evidence_too(seed):
+    first = turn_starts(seed)[0]
+    assert first.round == 1
+    chances = expert.replayed(expert.planning_view(first, first.samurai_spaces))
+    assert chances, "the replay judges round 1 too, for the evidence"
+    never = next(p.path for p in ai.belief(first).possible if p.path not in chances)
+    assert expert.model_trust(((first, never),)) < expert.MODEL_PRIOR
+
+
+def test_the_replay_plays_a_candidate_out_once_whatever_her_bound_object():
+    view = later_turn(3)
+    planning = expert.planning_view(view, view.samurai_spaces)
+    assert len(rules.views.possible_bound(planning)) > 1
+    expert.replayed.cache_clear()
+    goryo.samurai_turn_against.cache_clear()
+    chances = expert.replayed(planning)
+    assert goryo.samurai_turn_against.cache_info().hits > 0
+    expert.replayed.cache_clear()
+    goryo.samurai_turn_against.cache_clear()
+    assert expert.replayed(planning) == chances  # remembered or not, the same chances
 
 
 @pytest.mark.parametrize("seed", [3, 8])
