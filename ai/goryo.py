@@ -80,6 +80,7 @@ from .hiding import (
     samurai_spaces,
     sprint_cost,
 )
+from .samurai import HIDER_SHARPNESS as SAMURAI_SHARPNESS
 from .samurai import Particle, choose_samurai_action
 from .samurai import particles_from as samurai_particles
 from .turn import Turn, investigated_space
@@ -99,8 +100,25 @@ TRAIL_MARGIN = 0.8
 # The Samurai she plays out expects a thoughtful hider, as the pre-issue-25 hard one did: playing out
 # today's sharper hunter instead made her weaker against that one (23% lost against 17%, 100 matches).
 HUNTER_MODEL = 0.5
-# The expert Goryō's played-out Samurai expect her as the hard Samurai do (``agents``): share, sharpness.
-SHARP_HUNTER = (0.9, 4.0)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Hunter:
+    """The played-out Samurai's model of her: ``samurai.particles_from``'s share, sharpness and scale."""
+
+    share: float
+    sharpness: float = SAMURAI_SHARPNESS
+    her_scale: bool = False  # the hard Samurai's: her whole static judgement, as they stood when she planned
+
+
+MILD_HUNTER = Hunter(HUNTER_MODEL)  # the hard Goryō's
+SHARP_HUNTER = Hunter(0.9, 4.0, her_scale=True)  # the hard Samurai's own model of her (``agents``)
+BLIND_HUNTER = Hunter(0.0)  # any consistent path alike: the normal Samurai's
+# The expert Goryō judges each plan by the worse of two played-out turns: the hunter who reads her as the hard
+# Samurai do, and the one who expects nothing of her (a plan one of them misses, the other may not). Against the
+# hard Samurai, advanced mode, seeds 7,200,000-7,200,199: the sharp one alone lost 24 matches, both 9 (20 won
+# only by the first, 5 only by the second).
+EXPERT_HUNTERS: tuple[Hunter, ...] = (SHARP_HUNTER, BLIND_HUNTER)
 # In advanced mode the Samurai she plays out judge what is left of their turn as the hard ones do (``capped``):
 # the basic leaf misjudges two actions a Samurai, so its played-out turn told her little of theirs.
 CAPPED_HUNTER = True
@@ -219,24 +237,22 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
 
 @functools.lru_cache(maxsize=256)  # the expert Samurai's replay judges one candidate under each bound object
 def samurai_turn_against(
-    view: PublicView, plan: Plan, seed: int, sharp: bool = False
+    view: PublicView, plan: Plan, seed: int, hunter: Hunter = MILD_HUNTER
 ) -> tuple[int, int, tuple[Space, ...]]:
     """Play a Samurai turn against ``plan``: how many Samurai end on her target, the green prints that count,
     and where the Samurai end the turn.
 
-    The Samurai is the normal-depth search with the plain model of a thoughtful hider (``HUNTER_MODEL``), or
-    with ``sharp`` (the expert Goryō's) the hard Samurai's own model of her (``SHARP_HUNTER``).
+    The Samurai is the normal-depth search with ``hunter``'s model of her: by default the plain one of a
+    thoughtful hider (``HUNTER_MODEL``).
     """
     seen = dataclasses.replace(view, phase=Phase.SAMURAI_TURN, to_move=Side.SAMURAI)
     turn = Turn.from_view(seen)
     planned_against = seen.samurai_spaces
 
     def particles_from(seen: PublicView) -> list[Particle]:
-        if sharp:
-            share, sharpness = SHARP_HUNTER
-            return samurai_particles(seen, hider_model=share, sharpness=sharpness, her_scale=True,
-                                     planned_against=planned_against)
-        return samurai_particles(seen, hider_model=HUNTER_MODEL)
+        as_planned = planned_against if hunter.her_scale else None  # the plain model reads where they stand now
+        return samurai_particles(seen, hider_model=hunter.share, sharpness=hunter.sharpness,
+                                 her_scale=hunter.her_scale, planned_against=as_planned)
 
     particles = particles_from(seen)
     while True:
@@ -280,7 +296,8 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     temperature, margin = plan_spread(view.public)
     if level not in ("hard", "expert"):
         return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
-    judged = judge_plans(view, ranked[: max(1, simulations)], seed, sharp=level == "expert")
+    hunters = EXPERT_HUNTERS if level == "expert" else (MILD_HUNTER,)
+    judged = judge_plans(view, ranked[: max(1, simulations)], seed, hunters)
     # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
     # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
     # one they catch more often, and every draw that let her take one lost matches (docs/computer-opponent.md).
@@ -300,29 +317,36 @@ Outcome = tuple[int, int]  # of a played-out Samurai turn: captures, green print
 
 
 def judge_plans(
-    view: GoryoView, candidates: list[tuple[float, Plan]], seed: int, sharp: bool = False
+    view: GoryoView, candidates: list[tuple[float, Plan]], seed: int, hunters: tuple[Hunter, ...] = (MILD_HUNTER,)
 ) -> list[tuple[float, Plan, Outcome]]:
     """Each candidate's static score sharpened by the Samurai turn played out against it, with its outcome;
-    ``sharp``: the played-out Samurai is the expert Goryō's (``samurai_turn_against``)."""
+    with several ``hunters``, by the turn that leaves her worst off."""
+    judged: list[tuple[float, Plan, Outcome]] = []
+    for static, candidate in candidates:
+        turns = [_judged_turn(view, candidate, seed, hunter) for hunter in hunters]
+        lost, outcome = max(turns, key=lambda turn: turn[0])
+        judged.append((static - lost, candidate, outcome))
+    return judged
+
+
+def _judged_turn(view: GoryoView, candidate: Plan, seed: int, hunter: Hunter) -> tuple[float, Outcome]:
+    """What the Samurai turn ``hunter`` plays against ``candidate`` costs her, in captures, and its outcome."""
     public = view.public
     need = layout.SPIRIT_TOKENS - public.spirits
     samurai = samurai_spaces(public)
-    judged: list[tuple[float, Plan, Outcome]] = []
-    for static, candidate in candidates:
-        target = candidate.target
-        on_target, greens, after = samurai_turn_against(public, candidate, seed, sharp)
-        captures = min(on_target, need)
-        lost = CAPTURE * captures + (WIN if on_target >= need else 0.0) + GREEN * greens
-        # The played-out turn tells how many tokens this round draws: re-judge the exorcism with it.
-        draws = bag_icons_between(public.mallet, public.mallet + greens) + captures
-        lost -= EXORCISM * (
-            exorcism_risk(public, view.bound, target, DRAWS_EXPECTED) - exorcism_risk(public, view.bound, target, draws)
-        )
-        # Her next round starts where they end this one: her room from them then, not before they moved.
-        lost -= NEXT_FREEDOM * (freedom_from(after, target) - freedom_from(samurai, target))
-        # The played-out turn sharpens the static guess: what it shows lost counts on top.
-        judged.append((static - lost, candidate, (captures, greens)))
-    return judged
+    target = candidate.target
+    on_target, greens, after = samurai_turn_against(public, candidate, seed, hunter)
+    captures = min(on_target, need)
+    lost = CAPTURE * captures + (WIN if on_target >= need else 0.0) + GREEN * greens
+    # The played-out turn tells how many tokens this round draws: re-judge the exorcism with it.
+    draws = bag_icons_between(public.mallet, public.mallet + greens) + captures
+    lost -= EXORCISM * (
+        exorcism_risk(public, view.bound, target, DRAWS_EXPECTED) - exorcism_risk(public, view.bound, target, draws)
+    )
+    # Her next round starts where they end this one: her room from them then, not before they moved.
+    lost -= NEXT_FREEDOM * (freedom_from(after, target) - freedom_from(samurai, target))
+    # The played-out turn sharpens the static guess: what it shows lost counts on top.
+    return lost, (captures, greens)
 
 
 def round_one_view(view: GoryoView, start: Space) -> GoryoView:

@@ -110,3 +110,38 @@ def test_the_expert_goryo_judges_more_plans_than_the_hard_one():
     plan = ai.agent(rules.Side.GORYO, "expert").choose(view, budget)
     assert rules.refusal(state, plan) is None
     assert expert.CANDIDATES > 8
+
+
+def _goryo_round_two_views(seeds):
+    for seed in seeds:
+        state = next(s for _, s in random_match(seed) if s.phase is Phase.GORYO_TURN and s.round == 2)
+        yield rules.goryo_view(state)
+
+
+def test_the_expert_goryo_judges_each_plan_by_the_worse_of_her_two_played_out_hunters():
+    differing = 0
+    for view in _goryo_round_two_views(range(6)):
+        ranked = goryo.ranked_plans(view, "expert", 0)[: expert.CANDIDATES]
+        both = goryo.judge_plans(view, ranked, 0, goryo.EXPERT_HUNTERS)
+        alone = [goryo.judge_plans(view, ranked, 0, (hunter,)) for hunter in goryo.EXPERT_HUNTERS]
+        for index, (value, plan, outcome) in enumerate(both):
+            values = [judged[index][0] for judged in alone]
+            assert value == pytest.approx(min(values))
+            assert outcome == alone[values.index(min(values))][index][2]
+            differing += len(set(values)) > 1
+    assert differing > 0  # the two hunters do not always agree, or the second would cost time for nothing
+
+
+def test_the_expert_goryo_plays_the_blind_hunter_out_and_the_hard_one_does_not(monkeypatch):
+    played: dict[str, set[goryo.Hunter]] = {}
+    real = goryo.samurai_turn_against
+
+    def spy(view, plan, seed, hunter=goryo.MILD_HUNTER):
+        played.setdefault(level, set()).add(hunter)
+        return real(view, plan, seed, hunter)
+
+    monkeypatch.setattr(goryo, "samurai_turn_against", spy)
+    view = next(_goryo_round_two_views([5]))
+    for level in ("hard", "expert"):
+        ai.agent(rules.Side.GORYO, level).choose(view, ai.budget_for(level, 1))
+    assert played == {"hard": {goryo.MILD_HUNTER}, "expert": {goryo.SHARP_HUNTER, goryo.BLIND_HUNTER}}
