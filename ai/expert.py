@@ -13,8 +13,11 @@ too), against the hard Samurai's model, each path moving the odds a bounded fact
 leaves the Samurai with the hard one's judgement from the round after her first Discovery.
 
 The expert Goryō plays the hard Goryō's procedure with more candidates (``CANDIDATES``), and plays the Samurai's
-turn out against each with the hard Samurai's own model of her (her static judgement, nine parts to one, sharp)
-instead of the milder one the hard Goryō assumes: a plan that search finds unlikely is one they look for less.
+turn out against each twice instead of once with the milder hunter the hard Goryō assumes: with the hard Samurai's
+own model of her (her static judgement, nine parts to one, sharp), and with one that expects nothing of her (every
+consistent path alike, as the normal Samurai hunt); each plan counts as the worse of the two
+(``goryo.EXPERT_HUNTERS``). A plan the sharp reading finds unlikely is one they look for less, but not one a
+hunter without that reading misses.
 
 Both spend a fixed amount of search (no clock), so a decision is a pure function of the view and the seed; the
 replayed decisions are memoised per position, and the Samurai turns they play out per plan (the same candidate
