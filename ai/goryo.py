@@ -115,9 +115,9 @@ MILD_HUNTER = Hunter(HUNTER_MODEL)  # the hard Goryō's
 SHARP_HUNTER = Hunter(0.9, 4.0, her_scale=True)  # the hard Samurai's own model of her (``agents``)
 BLIND_HUNTER = Hunter(0.0)  # any consistent path alike: the normal Samurai's
 # The expert Goryō judges each plan by the worse of two played-out turns: the hunter who reads her as the hard
-# Samurai do, and the one who expects nothing of her (a plan one of them misses, the other may not). Against the
-# hard Samurai, advanced mode, seeds 7,200,000-7,200,199: the sharp one alone lost 24 matches, both 9 (20 won
-# only by the first, 5 only by the second).
+# Samurai do, and the one who expects nothing of her (a plan one of them misses, the other may not). Advanced mode,
+# seeds 7,200,000-7,200,199: the hard Samurai won 24 matches against her playing out the sharp one alone, 9 against
+# her playing out both (20 matches won only against the first, 5 only against the second).
 EXPERT_HUNTERS: tuple[Hunter, ...] = (SHARP_HUNTER, BLIND_HUNTER)
 # In advanced mode the Samurai she plays out judge what is left of their turn as the hard ones do (``capped``):
 # the basic leaf misjudges two actions a Samurai, so its played-out turn told her little of theirs.
