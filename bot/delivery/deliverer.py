@@ -131,6 +131,7 @@ class Deliverer:
         self._timer = None
         for task in list(self._nudges):
             task.cancel()
+        self.sender.stale_boards.stop()
 
     async def listen(self) -> None:
         """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits

@@ -57,6 +57,7 @@ from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
 from .reply import Reply, buttons
 from .send import QUIET, message_options, pinging, pinging_players
+from .stale_boards import StaleBoards
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,7 @@ class Sender:
         self.drawing = drawing
         self._passed = passed  # the deliverer's checkpoint, where tests inject crashes
         self.in_doubt = InDoubt(bot, store)
+        self.stale_boards = StaleBoards(bot, store)
 
     async def send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
@@ -186,22 +188,11 @@ class Sender:
 
     async def _retire(self, record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
         """``message_id`` is the turn's board now: the one it replaces (this turn's only; a past turn's board stays
-        in the log, its last picture) is deleted, or, the turn's ping, loses its picture and panel. Best-effort: a
-        failed delete leaves an older copy standing (its panel answers for the board as it is now), never a second
-        new one; it is not tried again."""
+        in the log, its last picture) is deleted, or, the turn's ping, loses its picture and panel. A failed try
+        leaves an older copy standing for a while, never a second new one: it is tried again (``stale_boards``)."""
         old = record.live_board_message_id
         if record.live_board_round == state.round and old is not None and old != message_id:
-            message = self._channel(record).get_partial_message(old)
-            ping = await self.store.last_delivered(record.id, "ping")
-            try:
-                if ping is not None and ping.message_id == old:  # the turn's ping keeps its words, not its picture
-                    # (its words name the players: the edit says again whom it may ping, them only)
-                    await message.edit(attachments=[], embeds=[], view=None, allowed_mentions=pinging_players(record))
-                else:
-                    await message.delete()
-            except SEND_FAILURES as error:  # a timeout too: the new board stands either way
-                log.info("match %d: could not take the previous board (message %d) away (%s)", record.id, old,
-                         described(error))
+            await self.stale_boards.replaced(record, old)
         return self._live_board(record, state, message_id)
 
     async def _panel_off(self, record: MatchRecord) -> int | None:

@@ -8,6 +8,7 @@ interaction first. Anything that draws a picture acknowledges Discord before it 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 import discord
@@ -21,6 +22,7 @@ from ..delivery import boards, permissions
 from ..delivery.announce import in_their_languages, outbox_for
 from ..delivery.assist import aid_words
 from ..delivery.deliverer import Deliverer
+from ..delivery.failures import SEND_FAILURES, described
 from ..delivery.notices import with_turn_notices
 from ..delivery.reply import Reply
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
@@ -59,6 +61,7 @@ from .cooldown import Cooldown
 from .service import MatchService, Played
 from .threads import with_end_line
 
+log = logging.getLogger(__name__)
 
 def _in_guild(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is not None
@@ -299,6 +302,12 @@ class Game:
                 raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
             raise Refusal(N_("This panel belongs to the turn of round {number}, which is over. Use the newest board "
                              "in the channel."), number=round_number)
+        live, clicked = record.live_board_message_id, interaction.message
+        # A board a newer one replaced (taking it away failed): its menus act no more; it goes now.
+        if record.live_board_round == round_number and live is not None and clicked is not None and clicked.id < live:
+            await self.deliverer.sender.stale_boards.take_away(record, clicked.id)
+            raise Refusal(N_("This board was replaced by a newer one: nothing was changed. Use the newest board in "
+                             "the channel."))
         return await self.note_languages(interaction, record)
 
     async def panel_action(
@@ -321,7 +330,10 @@ class Game:
             raise refusal
         # In the channel, for everyone: the action's words. Should another click get there first, this one's refusal
         # takes its place in the channel away (send_refusal) and is said privately.
-        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.response.defer(thinking=True)
+        except SEND_FAILURES as error:  # the choice counts all the same: its words then go by their own route
+            log.info("panel click %s not acknowledged (%s)", interaction.id, described(error))
         await self.act(interaction, record.id, action, unless=unless)
 
     async def panel_end_turn(self, interaction: discord.Interaction, match_id: int, round_number: int) -> None:
