@@ -83,7 +83,7 @@ class GoryoBot(commands.Bot):
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
         await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
-        PermissionWatch(self, self.store).listen()
+        PermissionWatch(self, self.store, self.game.deliverer.permission_notices).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
         self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))

@@ -46,6 +46,7 @@ from ..records.outbox import OutboxEntry
 from ..storage import Shards, Store
 from . import boards, failures
 from .failures import SEND_FAILURES, described
+from .permission_notices import PermissionNotices, Standing
 from .reply import Reply
 from .routes import Sender
 
@@ -80,6 +81,7 @@ class Deliverer:
         # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
         self.sender = Sender(bot, store, clock, drawing, self._passed)
+        self.permission_notices = PermissionNotices(clock)  # shared with the watch on channels' permissions
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -132,6 +134,7 @@ class Deliverer:
         for task in list(self._nudges):
             task.cancel()
         self.sender.stale_boards.stop()
+        self.permission_notices.stop()
 
     async def listen(self) -> None:
         """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits
@@ -273,7 +276,10 @@ class Deliverer:
         """The channel refuses the bot: the players are told once which permissions to grant (the one acting
         by the answer to their command, the other by DM); the item waits meanwhile."""
         lacking = failures.lacking(self.bot, record)
-        if await self.store.outbox_refused(entry.id, now=self.clock()):  # once, whatever restarts follow
+        # Once per item, whatever restarts follow; and not again while the players heard it this hour.
+        if (await self.store.outbox_refused(entry.id, now=self.clock())
+                and self.permission_notices.may_tell_now(record.id, Standing.UNPLAYABLE)):
+            self.permission_notices.told(record.id, Standing.UNPLAYABLE)
             told = reply.interaction.user.id if reply is not None and not reply.gone else None
             await failures.tell_players(self.bot, record, lacking, told=told)
         return lacking
