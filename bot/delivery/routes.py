@@ -48,7 +48,7 @@ from locales import speaking
 
 from ..records.discord_limits import most
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxEntry, is_panel_off
+from ..records.outbox import OutboxEntry, is_builder_off, is_panel_off
 from ..storage import Store
 from ..text.league import rating_note
 from . import boards
@@ -121,6 +121,8 @@ class Sender:
         item = entry.item
         if is_panel_off(item):  # an edit, the same whether or not it got through before
             return record, await self._panel_off(record)
+        if is_builder_off(item):  # the same
+            return record, await self._builder_off(record)
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
@@ -208,6 +210,23 @@ class Sender:
         except SEND_FAILURES as error:
             log.info("match %d: could not take the panel off the live board (%s)", record.id, described(error))
         return record.live_board_message_id
+
+    async def _builder_off(self, record: MatchRecord) -> int | None:
+        """Her choice is made: the latest message that carried her builder (her setup or her turn's) loses it.
+
+        Like the panel's, never retried nor holding anything up: a click on a builder left standing is refused and
+        takes it off then (``Game.builder_update``).
+        """
+        carried = [e for kind in ("setup", "goryo-turn") if (e := await self.store.last_delivered(record.id, kind))]
+        latest = max(carried, key=lambda e: e.seq, default=None)
+        if latest is None or latest.message_id is None:
+            return None
+        try:
+            dm = await self.bot.create_dm(discord.Object(record.goryo_id))
+            await dm.get_partial_message(latest.message_id).edit(view=None)
+        except SEND_FAILURES as error:
+            log.info("match %d: could not take her builder off (%s)", record.id, described(error))
+        return latest.message_id
 
     @staticmethod
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:

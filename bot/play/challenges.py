@@ -22,6 +22,7 @@ import rules
 from locales import N_, _, speaking
 
 from ..delivery import permissions
+from ..delivery.failures import SEND_FAILURES, described
 from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..records.outbox import OutboxItem
 from ..settings import Settings
@@ -232,6 +233,7 @@ class Challenges:
             raise Refusal(N_("This match is still being played."))
         latest = next(iter(await self.store.finished_matches(record.channel_id, 1)), None)
         if latest is not None and latest.id != record.id:
+            await _rematch_used(interaction)
             raise Refusal(
                 N_("Another match (match {number}) was played in this channel since, so this rematch button is "
                    "out of date. Press Rematch under that one, or start one with `/goryo challenge`."),
@@ -254,6 +256,9 @@ class Challenges:
                 await self.check_level_cap(record.guild_id, level)  # privately, before the public deferral
             await interaction.response.defer(thinking=True)
         await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
+        if (await self.store.pending_challenge_in(record.channel_id) is not None
+                or await self.store.active_match_in(record.channel_id) is not None):
+            await _rematch_used(interaction)  # its challenge (or match) stands: the button has done its work
 
     # --- answering ----------------------------------------------------------------
 
@@ -377,3 +382,13 @@ class Challenges:
             except discord.HTTPException as error:
                 log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)
         return True
+
+
+async def _rematch_used(interaction: discord.Interaction) -> None:
+    """The end message's Rematch has done its work (or was overtaken by a later match): it goes, the words stay."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except SEND_FAILURES as error:  # left standing, a press on it is refused with the reason
+        log.info("could not take a used Rematch away (%s)", described(error))

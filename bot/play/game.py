@@ -68,7 +68,7 @@ def _in_guild(interaction: discord.Interaction) -> bool:
 
 
 async def _take_panel_off(interaction: discord.Interaction) -> None:
-    """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
+    """A panel (or her builder) of a turn that is over: take it off its message, so that it is not clicked again."""
     if interaction.message is None:
         return
     try:
@@ -195,10 +195,11 @@ class Game:
         record = await self.service.load(match_id)
         if interaction.user.id != record.goryo_id:
             raise Refusal(N_("Only the Goryō of this match can use these buttons."))
-        if not record.is_active:
-            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
         state = record.state
-        if state.to_move is not rules.Side.GORYO or state.round != round_number:
+        if not record.is_active or state.to_move is not rules.Side.GORYO or state.round != round_number:
+            await _take_panel_off(interaction)  # a builder that can act no more: gone, so it is not pressed again
+            if not record.is_active:
+                raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
             raise Refusal(N_("These choices are for a turn that is over: use the newest message."))
         return await self.note_languages(interaction, record)
 

@@ -164,3 +164,12 @@ def panel_off() -> OutboxItem:
 
 def is_panel_off(item: OutboxItem) -> bool:
     return item.route == "live" and item.picture is None
+
+
+def builder_off() -> OutboxItem:
+    """Her turn to choose is over (her start or plan is in, or the match ended): her builder loses its menus."""
+    return OutboxItem("builder-off", "goryo", "")
+
+
+def is_builder_off(item: OutboxItem) -> bool:
+    return item.kind == "builder-off"
