@@ -41,11 +41,13 @@ from rules.pieces import SAMURAI_START
 from ..records.outbox import OutboxItem, is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import languages
+from ..text import threads as thread_words
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .service import Announce, Played
 from .thinking import PROCESS_LEVELS, Thinking
+from .threads import open_bare_thread, start_line, take_back
 
 log = logging.getLogger(__name__)
 
@@ -215,6 +217,9 @@ class AiPlayer:
         from .challenges import challenger_is_goryo
 
         guild_id, channel_id = place if place is not None else (interaction.guild_id, interaction.channel_id)
+        assert channel_id is not None  # a challenge is made in a channel, a lesson asked for in one
+        thread_id = await self._thread_for(interaction, guild_id, channel_id, receipt)
+        parent_id, channel_id = channel_id, thread_id or channel_id
 
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
         state = rules.new_game(seed, advanced=advanced)
@@ -225,8 +230,9 @@ class AiPlayer:
         def first_items() -> list[OutboxItem]:
             text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
             items = [OutboxItem("accepted", "public", text, "public", answer=True)]
+            if thread_id is not None:  # first: the line in the channel with the thread's link, answering the command
+                items.insert(0, start_line(goryo_id, samurai_id, thread_id, parent_id))
             if human_side is rules.Side.GORYO:
-                assert channel_id is not None  # a challenge is made in a channel
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
                 items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
             return items
@@ -241,9 +247,11 @@ class AiPlayer:
                 guild_id=guild_id, channel_id=channel_id, goryo_id=goryo_id,
                 samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
                 ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist, server_language=server,
-                goryo_language=goryo,
+                goryo_language=goryo, thread_parent=parent_id if thread_id is not None else None,
             )
         except ChannelBusyError as busy:
+            if thread_id is not None:
+                await take_back(self.bot, thread_id)
             if busy.kind == "match":
                 raise Refusal(N_(
                     "A match is already being played in this channel: one match per channel. "
@@ -256,6 +264,21 @@ class AiPlayer:
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
         await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)
+
+    async def _thread_for(self, interaction: discord.Interaction, guild_id: int | None, channel_id: int,
+                          receipt: str | None) -> int | None:
+        """The thread the match is played in when the server plays its matches in threads (one rule for every
+        match: against the bot, and from a lesson, too); None: in the channel."""
+        if guild_id is None or not (await self.store.server_settings(guild_id)).threads:
+            return None
+        if not interaction.response.is_done():  # opening it asks Discord first: answer the click or command before
+            if receipt is not None and interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()  # the clicked message becomes the receipt
+            else:
+                await interaction.response.defer(thinking=True)
+        me = self.bot.user.display_name if self.bot.user is not None else "Goryō"
+        name = thread_words.thread_name(interaction.user.display_name, me)
+        return await open_bare_thread(self.bot, channel_id, name)
 
     # --- playing its turns ----------------------------------------------------------------
 
