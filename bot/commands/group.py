@@ -275,4 +275,7 @@ class GoryoCommands(
     @app_commands.describe(topic=locale_str("What you want to know (a short overview by default)"))
     @app_commands.choices(topic=HELP_TOPICS)
     async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await send_private(interaction, help_text(cast("HelpTopic | None", topic)))  # one of HELP_TOPICS' values
+        store, user_id = self.game.store, interaction.user.id
+        newcomer = topic is None and await store.lesson(user_id) is None and not await store.finished_a_match(user_id)
+        # topic: one of HELP_TOPICS' values
+        await send_private(interaction, help_text(cast("HelpTopic | None", topic), newcomer=newcomer))

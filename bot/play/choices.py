@@ -250,8 +250,10 @@ class Choices:
             return why(_("The Samurai act in the match's channel: use this command there."))
         namespace = interaction.namespace
         try:
+            # The same match the command will act on (the one waiting for her start, or her plan, when one is).
+            phase = {"start": rules.Phase.SETUP, "path": rules.Phase.GORYO_TURN}.get(command)
             record = await self.service.match_for(
-                interaction.user.id, interaction.channel_id, in_guild, getattr(namespace, "match", None), side
+                interaction.user.id, interaction.channel_id, in_guild, getattr(namespace, "match", None), side, phase
             )
         except Refusal as refusal:
             return why(first_sentence(refusal))

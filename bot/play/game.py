@@ -109,10 +109,11 @@ class Game:
         self.ai.resume([r for r in await self.store.active_matches() if shards is None or shards.holds(r.guild_id)])
 
     async def _match(
-        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
+        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None,
+        phase: rules.Phase | None = None,
     ) -> MatchRecord:
         record = await self.service.match_for(
-            interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side
+            interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side, phase
         )
         return await self.note_languages(interaction, record)
 
@@ -167,14 +168,14 @@ class Game:
     # --- the Goryō ---------------------------------------------------------------
 
     async def choose_start(self, interaction: discord.Interaction, space: str, match_id: int | None) -> None:
-        record = await self._match(interaction, match_id, rules.Side.GORYO)
+        record = await self._match(interaction, match_id, rules.Side.GORYO, rules.Phase.SETUP)
         await self._play(interaction, record, rules.ChooseStart(rules.parse_space(space)))
 
     async def preview_plan(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None, match_id: int | None
     ) -> None:
         """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
-        record = await self._match(interaction, match_id, rules.Side.GORYO)
+        record = await self._match(interaction, match_id, rules.Side.GORYO, rules.Phase.GORYO_TURN)
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
         await self._preview(interaction, record, plan)
 

@@ -251,9 +251,12 @@ class MatchService:
     # --- finding the match a command is about -----------------------------------
 
     async def match_for(
-        self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None, side: rules.Side | None = None
+        self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None,
+        side: rules.Side | None = None, phase: rules.Phase | None = None,
     ) -> MatchRecord:
-        """The active match a command means: the ``match`` option, else this channel's, else the user's only one."""
+        """The active match a command means: the ``match`` option, else this channel's, else the user's only one
+        (``side``: the one they play that side in; ``phase``: the one waiting for what the command does, such as
+        her plan, when only one is), asking which only when two or more fit."""
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None or not record.is_active or record.player_side(user_id) is None:
@@ -267,6 +270,8 @@ class MatchService:
         mine = await self.store.active_matches_of(user_id)
         if side is not None:
             mine = [m for m in mine if m.player_side(user_id) is side] or mine
+        if phase is not None:
+            mine = [m for m in mine if m.state.phase is phase] or mine
         if not mine:
             raise Refusal(N_("You have no match in progress. "
                              "Challenge someone with `/goryo challenge` in a server channel."))
