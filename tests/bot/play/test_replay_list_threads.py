@@ -8,8 +8,8 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
+from ..commands.test_server_settings import admin
 from ..helpers import Table
-from ..test_server_settings import admin
 
 
 async def a_finished_match_in_a_thread(env, table: Table) -> tuple[int, int]:

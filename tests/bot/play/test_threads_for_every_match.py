@@ -9,9 +9,9 @@ import simcord
 import rules
 from bot.text import lessons as script
 
+from ..commands.test_server_settings import admin
 from ..helpers import Table
-from ..test_lessons import _press, follow_step
-from ..test_server_settings import admin
+from .test_lessons import _press, follow_step
 
 pytestmark = pytest.mark.goryo(ai_pause=0)
 
