@@ -64,10 +64,16 @@ class PermissionWatch:
         if due is None:
             return
         if due > self.notices.clock():
-            self.notices.later(match_id, due, lambda: self._tell(match_id))
+            self.notices.later(match_id, due, lambda: self._tell_if_playing(match_id))
             return
         self.notices.told(match_id, standing)
         await self._tell_by_dm(record, missing, standing)
+
+    async def _tell_if_playing(self, match_id: int) -> None:
+        """At the end of the quiet hour: told only if the match is still being played."""
+        record = await self.store.get_match(match_id)
+        if record is not None and record.is_active:
+            await self._tell(match_id)
 
     async def _tell_by_dm(self, record: MatchRecord, missing: list[str], standing: Standing) -> None:
         readers = [(record.goryo_id, record.goryo_language),
