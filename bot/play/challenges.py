@@ -256,9 +256,10 @@ class Challenges:
                 await self.check_level_cap(record.guild_id, level)  # privately, before the public deferral
             await interaction.response.defer(thinking=True)
         await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
-        if (await self.store.pending_challenge_in(record.channel_id) is not None
-                or await self.store.active_match_in(record.channel_id) is not None):
-            await _rematch_used(interaction)  # its challenge (or match) stands: the button has done its work
+        # Its challenge stands, or its match against the bot began (perhaps in a thread of its own): the button
+        # has done its work. (A challenge Discord would not show was taken back: the button stays then.)
+        if self.game.ai.is_me(opponent) or await self.store.pending_challenge_in(record.channel_id) is not None:
+            await _rematch_used(interaction)
 
     # --- answering ----------------------------------------------------------------
 
