@@ -116,3 +116,33 @@ async def test_one_failed_request_anywhere_in_an_actions_delivery_leaves_its_wor
             break
         n += 1
     assert n >= 3  # the answer, the board, the old board taken away: each failed once
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+async def test_one_failed_request_anywhere_in_her_confirms_delivery_leaves_her_receipt_and_one_ping(
+    env, monkeypatch, fault
+):
+    """Her plan's Confirm: her builder taken off, her receipt, the Samurai's ping (the turn's first board)."""
+    n = 0
+    while True:
+        table = Table(env, channel_name=f"plan-{n}", names=(f"pg{n}", f"ps{n}", f"pw{n}"))
+        await table.begin()
+        await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+        plan = next(rules.legal_plans(table.state))
+        preview = await table.preview(plan)
+        seen = fail_the_nth_request(monkeypatch, env, n, fault)
+        await table.confirm(preview)
+        table.state = rules.apply(table.state, plan).state
+        monkeypatch.undo()
+        for step in range(3):
+            await env.advance_time(RETRY_FIRST * 2**step + 1)
+        assert sum("planned her path" in m.content for m in table.channel.history()) == 1, (n, seen)
+        assert sum("Locked in" in m.content for m in table.goryo_dm()) == 1, (n, seen)
+        panels = enabled_panels(table)
+        assert len(panels) == 1 and panels[0].id == live_board(table).id, (n, seen)
+        record = await env.bot.store.active_match_in(table.channel.id)
+        assert record.state == table.state
+        if n >= len(seen):
+            break
+        n += 1
+    assert n >= 3
