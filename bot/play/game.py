@@ -58,7 +58,7 @@ from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
 from .cooldown import Cooldown
-from .service import MatchService, Played
+from .service import MatchService, Played, waiting_for
 from .threads import with_end_line
 
 log = logging.getLogger(__name__)
@@ -110,10 +110,10 @@ class Game:
 
     async def _match(
         self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None,
-        phase: rules.Phase | None = None,
+        fits: Callable[[MatchRecord], bool] | None = None,
     ) -> MatchRecord:
         record = await self.service.match_for(
-            interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side, phase
+            interaction.user.id, interaction.channel_id, _in_guild(interaction), match_id, side, fits
         )
         return await self.note_languages(interaction, record)
 
@@ -168,14 +168,14 @@ class Game:
     # --- the Goryō ---------------------------------------------------------------
 
     async def choose_start(self, interaction: discord.Interaction, space: str, match_id: int | None) -> None:
-        record = await self._match(interaction, match_id, rules.Side.GORYO, rules.Phase.SETUP)
+        record = await self._match(interaction, match_id, rules.Side.GORYO, waiting_for(rules.Phase.SETUP))
         await self._play(interaction, record, rules.ChooseStart(rules.parse_space(space)))
 
     async def preview_plan(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None, match_id: int | None
     ) -> None:
         """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
-        record = await self._match(interaction, match_id, rules.Side.GORYO, rules.Phase.GORYO_TURN)
+        record = await self._match(interaction, match_id, rules.Side.GORYO, waiting_for(rules.Phase.GORYO_TURN))
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
         await self._preview(interaction, record, plan)
 

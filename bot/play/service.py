@@ -252,11 +252,11 @@ class MatchService:
 
     async def match_for(
         self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None,
-        side: rules.Side | None = None, phase: rules.Phase | None = None,
+        side: rules.Side | None = None, fits: Callable[[MatchRecord], bool] | None = None,
     ) -> MatchRecord:
         """The active match a command means: the ``match`` option, else this channel's, else the user's only one
-        (``side``: the one they play that side in; ``phase``: the one waiting for what the command does, such as
-        her plan, when only one is), asking which only when two or more fit."""
+        (``side``: the one they play that side in; ``fits``: the one the command can act on now, such as the one
+        waiting for her plan, when only one does), asking which only when two or more fit."""
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None or not record.is_active or record.player_side(user_id) is None:
@@ -270,8 +270,8 @@ class MatchService:
         mine = await self.store.active_matches_of(user_id)
         if side is not None:
             mine = [m for m in mine if m.player_side(user_id) is side] or mine
-        if phase is not None:
-            mine = [m for m in mine if m.state.phase is phase] or mine
+        if fits is not None:
+            mine = [m for m in mine if fits(m)] or mine
         if not mine:
             raise Refusal(N_("You have no match in progress. "
                              "Challenge someone with `/goryo challenge` in a server channel."))
@@ -282,3 +282,8 @@ class MatchService:
             )
         return mine[0]
 
+
+
+def waiting_for(phase: rules.Phase) -> Callable[[MatchRecord], bool]:
+    """A match a command fits when it stands at ``phase`` (her start: SETUP; her plan: GORYO_TURN)."""
+    return lambda record: record.state.phase is phase

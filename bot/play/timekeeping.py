@@ -148,7 +148,14 @@ class TurnClock:
     async def claim(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """The waiting player wins if the side to move has used up its turn time."""
         in_guild = interaction.guild_id is not None
-        record = await self.service.match_for(interaction.user.id, interaction.channel_id, in_guild, match_id)
+        user_id = interaction.user.id
+
+        def opponent_to_move(record: MatchRecord) -> bool:  # the matches a claim can act on
+            mine = record.player_side(user_id)
+            return mine is not None and record.state.to_move is mine.other and record.ai_side is not mine.other
+
+        record = await self.service.match_for(user_id, interaction.channel_id, in_guild, match_id,
+                                              fits=opponent_to_move)
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal(N_("Only the two players can claim a win on time in this match."))

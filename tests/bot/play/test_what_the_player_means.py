@@ -67,3 +67,17 @@ async def test_help_points_to_the_lesson_only_until_one_was_begun_or_a_match_fin
     asked = await table.alice.slash(table.channel, "goryo resign")
     await table.alice.click(asked.response, label="Resign" if language == "en" else "Arrenditi")
     assert pointer not in (await table.alice.slash(table.channel, "goryo help")).response.content
+
+
+@pytest.mark.goryo(turn_limit=600.0)
+async def test_a_claim_typed_in_dms_picks_the_one_match_where_the_other_side_is_to_move(env, table: Table):
+    _, state = await two_matches_of_hers(table)
+    await table.alice.user.slash("goryo start", space=start_of(state), match=1)
+    after_start = rules.apply(state, rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])).state
+    preview = await table.alice.user.slash("goryo path", spaces=plan_text(next(rules.legal_plans(after_start))),
+                                           match=1)
+    await table.alice.user.click(preview.response, label="Confirm")
+    await env.advance_time(601)  # the Samurai of match 1 are over their time; in match 2 she is the one to move
+    claimed = await table.alice.user.slash("goryo claim")
+    assert "is over, and you win" in claimed.response.content
+    assert not (await env.bot.store.get_match(1)).is_active and (await env.bot.store.get_match(2)).is_active
