@@ -8,6 +8,7 @@ interaction first. Anything that draws a picture acknowledges Discord before it 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable, Sequence
 
 import discord
@@ -68,10 +69,8 @@ async def _take_panel_off(interaction: discord.Interaction) -> None:
     """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
     if interaction.message is None:
         return
-    try:
+    with contextlib.suppress(discord.HTTPException):  # the refusal says it all the same
         await interaction.message.edit(view=None)
-    except discord.HTTPException:
-        pass  # the refusal says it all the same
 
 
 class Game:

@@ -108,7 +108,7 @@ class Sight:
         held, channel = self.channels.held(guild, channel_id)
         if not held:
             return None
-        if channel is None or isinstance(channel, discord.Thread) and channel.parent is None:
+        if channel is None or (isinstance(channel, discord.Thread) and channel.parent is None):
             return member.guild_permissions.administrator
         permissions = channel.permissions_for(member)
         if not permissions.view_channel:

@@ -115,8 +115,8 @@ def builder_view(match_id: int, state: rules.GameState | None, path: tuple[rules
             view.add_item(BuilderSelect(match_id, round_number, path, trail, "trail", [none, *options],
                                         _("False Trail…")))
         else:  # split by room: the first three rooms, then the last three
-            rooms = [[o for s, o in zip(spaces, options) if rules.palace.ROOM_OF[s] < 3],
-                     [o for s, o in zip(spaces, options) if rules.palace.ROOM_OF[s] >= 3]]
+            rooms = [[o for s, o in zip(spaces, options, strict=True) if rules.palace.ROOM_OF[s] < 3],
+                     [o for s, o in zip(spaces, options, strict=True) if rules.palace.ROOM_OF[s] >= 3]]
             for half, part in enumerate(rooms):
                 if part:
                     view.add_item(BuilderSelect(match_id, round_number, path, trail, f"trail{half}",
