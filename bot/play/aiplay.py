@@ -39,12 +39,13 @@ from locales import N_
 from rules.pieces import SAMURAI_START
 
 from ..records.outbox import OutboxItem, is_panel_off
+from ..records.played import Played
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import languages
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
-from .service import Announce, Played
+from .service import Announce
 from .thinking import PROCESS_LEVELS, Thinking
 
 log = logging.getLogger(__name__)

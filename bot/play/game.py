@@ -26,6 +26,7 @@ from ..delivery.notices import with_turn_notices
 from ..delivery.reply import Reply
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
 from ..records.outbox import OutboxEntry, OutboxItem
+from ..records.played import Played
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
 from ..text import languages, lessons, messages
@@ -57,7 +58,7 @@ from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
 from .cooldown import Cooldown
-from .service import MatchService, Played
+from .service import MatchService
 from .threads import with_end_line
 
 
