@@ -15,9 +15,9 @@ from PIL import Image, ImageDraw
 
 from rules import OBJECT_AT, SPACES, Space, space_name
 from rules.palace import CENTRES
+from words.deduction import DeductionAid
 
 from . import geometry as g
-from .deduction import DeductionAid
 from .icons import icon
 from .palace import background
 from .pen import Pen, paint_large, sprite

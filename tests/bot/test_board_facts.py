@@ -7,9 +7,9 @@ from __future__ import annotations
 import dataclasses
 
 import rules
-from render.words import object_name
 from rules.views import possible_bound
 from tests.render import scenes
+from words.phrases import object_name
 
 from .helpers import Table, live_board
 

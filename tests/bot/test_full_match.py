@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rules
-from render.words import reason as end_reason
+from words.phrases import reason as end_reason
 
 from .helpers import EndedByItself, Table, live_board
 from .scripts import scripted_match

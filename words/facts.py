@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import rules
 from locales import _, ngettext
-from render.words import object_name, pawn_letter, samurai_colour
 from rules import Phase, TileState
 from rules.layout import (
     GONG_LAST_SPACE,
@@ -28,6 +27,8 @@ from rules.layout import (
 )
 from rules.state import SAMURAI_ORDER
 from rules.views import possible_bound
+
+from .phrases import object_name, pawn_letter, samurai_colour
 
 Facts = list[tuple[str, str]]
 

@@ -22,14 +22,11 @@ from rules import (
     space_name,
 )
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
-from rules.views import possible_bound
+from rules.views import discarded_prints, final_reveal, possible_bound, reachable_targets
 
-from .aid_words import aid_sentences
-from .board import discarded_prints
+from .aid import aid_sentences
 from .deduction import DeductionAid
-from .images import final_reveal
-from .reach import reachable_targets
-from .words import object_name, reason, round_line, said_in, samurai_colour, the_object, turn_line, winner_line
+from .phrases import object_name, reason, round_line, said_in, samurai_colour, the_object, turn_line, winner_line
 
 ALT_TEXT_LIMIT = 1024
 
