@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 
 from locales import N_, _, pgettext, speaking, spoken
-from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
+from rules import OBJECT_AT, ObjectType, Outcome, PublicView, Samurai, Side, Space, Termination, space_name
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
 REASONS: dict[Termination, str] = {
@@ -150,3 +151,13 @@ def false_trail_letter() -> str:
 def side_name(side: Side, *, capital: bool = False) -> str:
     """``the Goryō`` / ``il Goryō``, ``the Samurai`` / ``i Samurai``."""
     return _capitalised(_(SIDE_NAMES[side]), capital)
+
+
+def named_spaces(spaces: Iterable[Space]) -> str:
+    """Spaces in a list, each with its object: ``C3 (Mirror), D2 (Urn), B2``."""
+    return ", ".join(
+        # Translators: a space with the object on it, in a list of spaces: "C3 (Mirror)".
+        _("{space} ({object})").format(space=space_name(s), object=object_name(kind)) if (kind := OBJECT_AT[s])
+        else space_name(s)
+        for s in spaces
+    )

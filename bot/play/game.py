@@ -16,6 +16,7 @@ from discord import app_commands
 import rules
 from locales import N_, speaking, spoken
 from rules import layout
+from words.text_board import goryo_text_board, public_text_board
 
 from ..delivery import boards, permissions
 from ..delivery.announce import in_their_languages, outbox_for
@@ -361,15 +362,8 @@ class Game:
         wait = self.board_cooldown.wait(interaction.user.id, self.service.clock())
         if wait is not None:
             raise Refusal(board_cooldown(wait, self.board_cooldown.seconds))
-        try:
-            record = await self._match(interaction, match_id)
-        except Refusal:
-            if match_id is not None or not _in_guild(interaction) or interaction.channel_id is None:
-                raise
-            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
-            if finished is None:
-                raise
-            record = finished
+        record, finished = await self._match_or_last_finished(interaction, match_id)
+        if finished:
             await interaction.response.defer(thinking=True)
             language = languages.in_channel(interaction)  # posted in the channel
             with speaking(language):
@@ -407,6 +401,29 @@ class Game:
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
             await send_private(interaction, goryo_status_secret(state), board=secret,
                                view=builder.builder_view(record.id, state))
+
+    async def _match_or_last_finished(self, interaction: discord.Interaction,
+                                      match_id: int | None) -> tuple[MatchRecord, bool]:
+        """The asker's match, or, asked in a channel without one, the last match that ended there (then True)."""
+        try:
+            return await self._match(interaction, match_id), False
+        except Refusal:
+            if match_id is not None or not _in_guild(interaction) or interaction.channel_id is None:
+                raise
+            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
+            if finished is None:
+                raise
+            return finished, True
+
+    async def board_in_words(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """The board as text, for the asker alone, in their language (issue 45): her own board for the Goryō,
+        the public board (the final one, once the match is over) for anyone else. Nothing is drawn."""
+        record, _ = await self._match_or_last_finished(interaction, match_id)
+        if interaction.user.id == record.goryo_id:
+            said = goryo_text_board(rules.goryo_view(record.state))
+        else:
+            said = public_text_board(rules.public_view(record.state))
+        await send_private(interaction, said)
 
     async def status(
         self, interaction: discord.Interaction, match_id: int | None,

@@ -82,7 +82,7 @@ def test_the_alt_texts_name_the_types_that_could_still_be_her_bound_object():
     assert "Could still be" not in final and "bound object was the Fan" in final
 
 
-def test_with_the_aid_the_alt_text_leads_with_its_count_and_still_fits_discord():
+def test_with_the_aid_the_alt_text_gives_its_count_after_the_pieces_and_answers_and_still_fits_discord():
     checked = 0
     for seed in (31, 32):
         for _, state in random_match(seed):
@@ -94,7 +94,8 @@ def test_with_the_aid_the_alt_text_leads_with_its_count_and_still_fits_discord()
             assert state.plan.path in possible, "her real path always fits the public answers"
             text = words.describe_public(view, aid)
             assert len(text) <= LIMIT
-            assert text.index(aid_line(aid)) < 100, "right after the headline"
+            answers = text.index("aw-prints")
+            assert answers < text.index(aid_line(aid)) < answers + 200, "right after the pieces and the answers"
             checked += 1
     assert checked > 10
 
@@ -123,3 +124,42 @@ def test_an_italian_alt_text_holds_no_english_word():
                      words.describe_goryo(rules.goryo_view(state), language="it")):
             english = set(re.findall(r"[\w']+", text)) & ENGLISH_WORDS
             assert not english, (english, text)
+
+
+def _pieces_and_answers(view: rules.PublicView, prints: tuple[rules.PawPrint, ...]) -> list[str]:
+    """Each Samurai's space and each latest answer, as the alt text says them in the language being spoken."""
+    from locales import _
+    from words.phrases import samurai_colour
+
+    said = [_("{colour} on {space}").format(colour=samurai_colour(s).lower(), space=rules.space_name(at))
+            for s, at in view.samurai_spaces]
+    said += [(_("{space} yes") if p.green else _("{space} no")).format(space=rules.space_name(p.space))
+             for p in prints]
+    return said
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_picture_s_alt_text_names_each_samurai_s_space_and_the_last_answers(language):
+    from locales import speaking
+    from rules.views import final_reveal
+
+    checked = 0
+    for seed in (41, 42):
+        for _, state in random_match(seed):
+            view, secret = rules.public_view(state), rules.goryo_view(state)
+            aid = aid_scenes.aid_for(view) if state.phase is rules.Phase.SAMURAI_TURN else None
+            reveal, ended = view.last_reveal, final_reveal(view)
+            kinds = [(words.describe_public(view, aid, language=language), view.paw_prints),
+                     (words.describe_goryo(secret, language=language), view.paw_prints),
+                     (words.describe_discovery(view, language=language),
+                      reveal.paw_prints if reveal else view.paw_prints)]
+            if view.outcome is not None:
+                kinds.append((words.describe_final(view, language=language),
+                              ended.paw_prints if ended else view.paw_prints))
+            with speaking(language):
+                for text, prints in kinds:
+                    assert len(text) <= LIMIT
+                    for words_said in _pieces_and_answers(view, prints):
+                        assert words_said in text, (words_said, text)
+                    checked += 1
+    assert checked > 100
