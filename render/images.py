@@ -20,7 +20,7 @@ from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reve
 from rules.views import discarded_prints, final_reveal, reachable_targets
 from words.aid import aid_caption
 from words.deduction import DeductionAid
-from words.phrases import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
+from words.phrases import object_name, round_line, said_in, sentence, short_reason, turn_badge, turn_line, winner_line
 
 from . import board, caption, overlay
 from .errors import UndrawableView, check_goryo, check_public
@@ -149,7 +149,7 @@ def final_picture(view: PublicView) -> Image.Image:
         caption.draw_caption(image, round_line(view), turn_line(view))
     else:
         badge = bound_badge(view.bound) if view.bound is not None else ""
-        caption.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+        caption.draw_caption(image, winner_line(outcome), sentence(short_reason(outcome)), badge, view.bound,
                            title_colour=GOLD)
     return image
 
@@ -186,7 +186,7 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     title = _("Your secret board")
     if public.outcome is not None:
         # At the end her board is captioned like the final board: the outcome's words need the title's line too.
-        title, subtitle = winner_line(public.outcome), sentence(reason(public.outcome))
+        title, subtitle = winner_line(public.outcome), sentence(short_reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:
         subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
                     else _("Plan your path: 4 steps to an intact object"))

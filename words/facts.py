@@ -102,6 +102,8 @@ def public_key(aid: bool = False) -> str:
         lines.append(_key([
             # Translators: the deduction aid's key: the shading's colours mean how many of her paths pass a space.
             ("🟨→🟧", _("share of her paths passing")),
+            # Translators: the deduction aid's key: the bars in a shaded space's corner, one filled per quarter.
+            ("📶", _("one bar filled per quarter of her paths passing")),
             # Translators: the deduction aid's key: a purple disc with a count, this many of her paths end here.
             ("🟣", _("paths end here")),
         ]))

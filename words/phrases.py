@@ -23,6 +23,12 @@ TIMED_OUT = {Side.GORYO: N_("the Goryō ran out of time"), Side.SAMURAI: N_("the
              None: N_("a player ran out of time")}
 
 
+# Where a picture's caption says why the match ended in fewer words (the line under it says it whole).
+SHORT_REASONS: dict[Termination, str] = {
+    Termination.EXORCISED: N_("her bound object is known: she is exorcised"),
+}
+
+
 def winner_line(outcome: Outcome) -> str:
     if outcome.winner is Side.SAMURAI:
         return _("The Samurai win")
@@ -38,6 +44,13 @@ def reason(outcome: Outcome) -> str:
     if outcome.termination is Termination.TIMED_OUT:
         return _(TIMED_OUT[loser])
     return _(REASONS[outcome.termination])
+
+
+def short_reason(outcome: Outcome) -> str:
+    """Why the match ended, as a picture's caption says it: ``reason``, in fewer words where it is long."""
+    if outcome.termination in SHORT_REASONS:
+        return _(SHORT_REASONS[outcome.termination])
+    return reason(outcome)
 
 
 def said_in(language: str | None) -> AbstractContextManager[str]:
