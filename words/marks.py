@@ -27,7 +27,7 @@ class Target(Enum):
 class SpaceMarks:
     """Everything the picture draws on one space besides its name and object.
 
-    ``step``: its place on the drawn path (1 for the first step after her start, which is ``goryo``'s space).
+    ``step``: its place on the drawn path, 1 for her start (the picture's cubes are numbered so).
     """
 
     samurai: tuple[Samurai, ...] = ()
@@ -90,7 +90,7 @@ class _Builder:
 
     def route(self, path: tuple[Space, ...], false_trail: Space | None) -> None:
         self.path, self.false_trail = path, false_trail
-        for number, space in enumerate(path[1:], start=1):
+        for number, space in enumerate(path, start=1):  # numbered from her start, as the picture's cubes are
             self.mark(space, step=number)
         if false_trail is not None:
             self.mark(false_trail, false_trail=True)

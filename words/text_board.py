@@ -77,6 +77,7 @@ def grid(marks: BoardMarks) -> str:
 def key(marks: BoardMarks, to_goryo: bool = False) -> str:
     """The grid's key: only the marks it uses, each in words (to her, of her own pieces, with ``to_goryo``)."""
     used = "".join(cell(s, marks.at(s)).partition(" ")[2] for s in marks.marked())
+    steps = f"1-{len(marks.path)}"
     entries = [(pawn_letter(s), samurai_name(s, capital=True)) for s in SAMURAI_ORDER if pawn_letter(s) in used]
     entries += [(mark, words) for mark, words in (
         (BROKEN_MARK, _("broken")), (SEALED_MARK, _("sealed")),
@@ -86,9 +87,9 @@ def key(marks: BoardMarks, to_goryo: bool = False) -> str:
         (TARGET_MARKS[Target.SPRINT], _("you can strike here only with your Sprint") if to_goryo
          else _("she can strike here only with her Sprint")),
         (YES_MARK, _("paw print, yes")), (NO_MARK, _("paw print, no")), (GORYO_MARK, _("the Goryō's pawn")),
-        ("1-5", _("your path's steps") if to_goryo else _("her path's steps")),
+        (steps, _("your path's steps") if to_goryo else _("her path's steps")),
         (false_trail_letter(), _("your False Trail") if to_goryo else _("her False Trail")),
-    ) if (mark in used if mark != "1-5" else any(ch.isdigit() for ch in used))]
+    ) if (mark in used if mark != steps else bool(marks.path))]
     # Translators: the text board's key, under its grid: ".." is a room's centre, "He" a Helmet and so on.
     said = [_("Key: .. room centre, two letters an object ({example}).").format(
         example=f"{object_initials(ObjectType.HELMET)} {object_name(ObjectType.HELMET)}")]
