@@ -31,9 +31,9 @@ FOLDERS: list[str] = [
 ]
 
 # The pure packages never import the Discord layer at all.
-PURE = ("rules", "ai", "render", "locales")
+PURE = ("rules", "ai", "render", "words", "locales")
 # Packages in which no two modules may import each other in a circle, however long.
-ACYCLIC = ("rules", "ai", "render", "locales", "bot")
+ACYCLIC = ("rules", "ai", "render", "words", "locales", "bot")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
