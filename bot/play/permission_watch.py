@@ -10,6 +10,7 @@ A permission taken through a role is seen at the next command there (Discord ann
 from __future__ import annotations
 
 import logging
+from typing import TypeVar
 
 import discord
 
@@ -25,6 +26,8 @@ from ..text.languages import of_guild
 log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 class PermissionWatch:
@@ -118,7 +121,7 @@ class PermissionWatch:
                 log.info("match %d: could not tell %d what I lack (%s)", record.id, interaction.user.id, error.status)
 
 
-def _remember(memory: dict, key: object, value: object) -> None:
+def _remember(memory: dict[K, V], key: K, value: V) -> None:
     if len(memory) >= REMEMBERED:
         memory.clear()  # rarely reached: at worst a player is told again
     memory[key] = value
