@@ -201,7 +201,7 @@ class Sender:
         """The Samurai's turn is over: its live board keeps its picture and loses its panel.
 
         Never retried nor holding up what follows (the Discovery): a panel left standing is harmless, since a
-        click on it is refused with the reason and takes it off then (``Game.panel_action``).
+        click on it is refused with the reason and takes it off then (``SamuraiSide.panel_action``).
         """
         if record.live_board_message_id is None:
             return None
@@ -215,7 +215,7 @@ class Sender:
         """Her choice is made: the latest message that carried her builder (her setup or her turn's) loses it.
 
         Like the panel's, never retried nor holding anything up: a click on a builder left standing is refused and
-        takes it off then (``Game.builder_update``).
+        takes it off then (``GoryoSide.builder_update``).
         """
         carried = [e for kind in ("setup", "goryo-turn") if (e := await self.store.last_delivered(record.id, kind))]
         latest = max(carried, key=lambda e: e.seq, default=None)

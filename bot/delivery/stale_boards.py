@@ -2,7 +2,7 @@
 
 A board a newer one replaced must not keep working menus beside it. When Discord refuses to take it away, the
 try is made again (10 s, doubling) until it goes; and should a press reach it first, or after a restart (these
-tries live in this process only), the click is refused and the board taken away then (``Game.panel_action``).
+tries live in this process only), the click is refused and the board taken away then (``SamuraiSide.panel_action``).
 """
 
 from __future__ import annotations
