@@ -1,0 +1,41 @@
+"""Tournaments (issue 43) as values: formats, pairings (Berger tables, Swiss), results and standings.
+
+Pure: ``bot.storage.tournaments`` keeps the facts, ``bot.play.tournaments`` runs them, and
+``bot.text.tournaments`` says them in the reader's language.
+"""
+
+from .berger import berger_rounds, round_robin_rounds
+from .model import (
+    BYE_POINTS,
+    MIN_PLAYERS,
+    WIN_POINTS,
+    Bye,
+    Double,
+    Format,
+    MatchResult,
+    Pairing,
+    Status,
+)
+from .standings import Standing, met_pairs, points_of, standings, winner_of
+from .swiss import NoPairingError, pair_swiss
+
+__all__ = [
+    "BYE_POINTS",
+    "MIN_PLAYERS",
+    "WIN_POINTS",
+    "Bye",
+    "Double",
+    "Format",
+    "MatchResult",
+    "NoPairingError",
+    "Pairing",
+    "Standing",
+    "Status",
+    "berger_rounds",
+    "met_pairs",
+    "pair_swiss",
+    "points_of",
+    "round_robin_rounds",
+    "standings",
+    "winner_of",
+]
