@@ -16,7 +16,17 @@ from .model import (
     Pairing,
     Status,
 )
+from .rounds import next_pairing, rounds_of
 from .standings import Standing, met_pairs, points_of, standings, winner_of
+from .stored import (
+    Entrant,
+    JoinOutcome,
+    LeaveOutcome,
+    TournamentMatch,
+    TournamentPlay,
+    TournamentRecord,
+    undecided,
+)
 from .swiss import NoPairingError, pair_swiss
 
 __all__ = [
@@ -25,17 +35,26 @@ __all__ = [
     "WIN_POINTS",
     "Bye",
     "Double",
+    "Entrant",
     "Format",
+    "JoinOutcome",
+    "LeaveOutcome",
     "MatchResult",
     "NoPairingError",
     "Pairing",
     "Standing",
     "Status",
+    "TournamentMatch",
+    "TournamentPlay",
+    "TournamentRecord",
     "berger_rounds",
     "met_pairs",
+    "next_pairing",
     "pair_swiss",
     "points_of",
     "round_robin_rounds",
+    "rounds_of",
     "standings",
+    "undecided",
     "winner_of",
 ]
