@@ -24,10 +24,12 @@ from discord.ext import commands, tasks
 from .commands.clicks import clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.tournaments import tournament_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
+from .play.ends import MatchEnds
 from .play.game import Game
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
@@ -36,6 +38,8 @@ from .play.speakers import Speakers
 from .play.thinking import Thinking
 from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
+from .play.tournament_rounds import Rounds
+from .play.tournaments import Tournaments
 from .settings import Settings, load_settings
 from .storage import Store, open_store
 from .storage.address import is_url, redact
@@ -63,6 +67,7 @@ class GoryoBot(commands.Bot):
         self.game: Game | None = None
         self.turns: TurnClock | None = None
         self.speakers: Speakers | None = None
+        self.rounds: Rounds | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -70,7 +75,8 @@ class GoryoBot(commands.Bot):
         self.store = await open_store(self.settings.database)
         if self.drawing is None:
             self.drawing = boards.Drawing()
-        self.game = Game(self, self.store, self.settings, self.drawing)
+        ends = MatchEnds()  # the tournaments, built below, hear of each match that ends
+        self.game = Game(self, self.store, self.settings, self.drawing, ends)
         self.speakers = Speakers(self.store, self.game.service.clock)
         if self.thinking is None:
             self.thinking = Thinking()
@@ -86,8 +92,11 @@ class GoryoBot(commands.Bot):
         PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))
-        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
+        self.rounds = Rounds(self, self.store, self.game.service, self.game.deliverer, self.turns, self.settings)
+        ends.listen(self.rounds.match_ended)
+        cups = Tournaments(self.store, self.rounds)
+        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons), *tournament_clicks(cups))
+        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons, cups))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
@@ -132,6 +141,8 @@ class GoryoBot(commands.Bot):
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.game.deliverer.sweep()
             await archive_finished(self, self.game.store, self.game.service.clock())
+            if self.rounds is not None:
+                await self.rounds.sweep()  # sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

@@ -10,11 +10,13 @@ from discord import app_commands
 from ..play.game import Game
 from ..play.lessons import Lessons
 from ..play.timekeeping import TurnClock
-from . import learn, mine, server_settings
+from ..play.tournaments import Tournaments
+from . import learn, mine, server_settings, tournaments
 from .group import GoryoCommands
 from .league import Records
 
 
-def goryo_group(game: Game, turns: TurnClock, records: Records, lessons: Lessons) -> app_commands.Group:
+def goryo_group(game: Game, turns: TurnClock, records: Records, lessons: Lessons,
+                cups: Tournaments) -> app_commands.Group:
     group = server_settings.extend(mine.extend(GoryoCommands(game, turns, records), game, turns), game)
-    return learn.extend(group, lessons)
+    return tournaments.extend(learn.extend(group, lessons), cups)

@@ -56,6 +56,7 @@ from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
 from .cooldown import Cooldown
+from .ends import MatchEnds
 from .service import MatchService, Played
 from .threads import with_end_line
 
@@ -75,11 +76,14 @@ async def _take_panel_off(interaction: discord.Interaction) -> None:
 
 
 class Game:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+                 ends: MatchEnds | None = None) -> None:
         self.bot = bot
         self.store = store
         self.settings = settings
         self.drawing = drawing
+        self.ends = ends if ends is not None else MatchEnds()  # told of each match an action ends
+
         async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
             return await with_end_line(store, played, await with_turn_notices(store, played, items))
 
@@ -148,6 +152,8 @@ class Game:
         )
         await self.deliver(interaction, played.after, played.outbox, receipt)
         self.ai.wake(played.after)  # after the answer: the bot's reply never holds up theirs
+        if not played.after.is_active and played.before.is_active:
+            await self.ends.tell(played.after)
         return played
 
     async def deliver(

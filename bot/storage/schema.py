@@ -296,6 +296,8 @@ HISTORY: tuple[Migration, ...] = (
             round            INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
             round_deadline   TEXT,
             reminded_round   INTEGER,
+            announced_round  INTEGER,
+            standings_round  INTEGER,
             created_by       {big}   NOT NULL,
             created_at       TEXT    NOT NULL,
             language         TEXT    NOT NULL DEFAULT 'en',

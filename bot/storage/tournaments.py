@@ -309,3 +309,20 @@ class TournamentsSql:
                 (number, tournament_id, number, number),
             )
         return changed == 1
+
+    async def mark_round_announced(self, tournament_id: int, number: int) -> bool:
+        """True for the one caller that is to announce round ``number`` (its pairs pinged once)."""
+        return await self._mark(tournament_id, "announced_round", number)
+
+    async def mark_standings_posted(self, tournament_id: int, number: int) -> bool:
+        """True for the one caller that is to post the standings after round ``number``."""
+        return await self._mark(tournament_id, "standings_round", number)
+
+    async def _mark(self, tournament_id: int, column: str, number: int) -> bool:
+        assert column in ("announced_round", "standings_round")  # a name of ours, never a value from outside
+        async with self._engine.write() as db:
+            changed = await db.execute(
+                f"UPDATE tournaments SET {column} = ? WHERE id = ? AND ({column} IS NULL OR {column} < ?)",
+                (number, tournament_id, number),
+            )
+        return changed == 1

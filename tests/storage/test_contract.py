@@ -354,6 +354,8 @@ async def tournaments(store) -> None:
     assert [(m.goryo_id, m.winner_id, m.decided) for m in play.matches] == [(ANN, BEN, True), (BEN, None, True)]
     assert play.byes == (Bye(1, 1003),) and play.players == [ANN, BEN, 1003]
     assert await store.mark_round_reminded(made.id, 1) and not await store.mark_round_reminded(made.id, 1)
+    assert await store.mark_round_announced(made.id, 1) and not await store.mark_round_announced(made.id, 1)
+    assert await store.mark_standings_posted(made.id, 1) and not await store.mark_standings_posted(made.id, 1)
     assert await store.leave_tournament(made.id, BEN, now=T0) is LeaveOutcome.WITHDREW
     assert (await store.tournament_play(made.id)).withdrawn == {BEN}
     assert await store.tournaments_played(GUILD, ANN) == [made.id]
