@@ -17,7 +17,7 @@ from discord import app_commands
 import rules
 from locales import speaking
 
-from ..delivery.send import QUIET, send_private
+from ..delivery.send import QUIET, acknowledge_privately, follow_up, send_private
 from ..records.tournaments import (
     Format,
     JoinOutcome,
@@ -196,14 +196,14 @@ class Tournaments:
     async def show_standings(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         """Any of the server's tournaments, running or over: the picture and the table, privately."""
         tournament = await self._chosen(interaction, tournament_id, open_only=False)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge_privately(interaction)  # the picture is drawn after
         play = await self.store.tournament_play(tournament.id)
         texts, png = await self.rounds.standings_post(play, final=tournament.status is Status.FINISHED,
                                                       language=languages.of_user(interaction))
-        await interaction.followup.send(texts[0], file=discord.File(io.BytesIO(png), filename="standings.png"),
-                                        ephemeral=True, allowed_mentions=QUIET)
+        picture = discord.File(io.BytesIO(png), filename="standings.png")
+        await follow_up(interaction, texts[0], file=picture, ephemeral=True, allowed_mentions=QUIET)
         for text in texts[1:]:
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=QUIET)
+            await follow_up(interaction, text, ephemeral=True, allowed_mentions=QUIET)
 
     async def click(self, interaction: discord.Interaction, tournament_id: int, choice: SignUp) -> None:
         if choice is SignUp.JOIN:
