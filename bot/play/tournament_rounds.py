@@ -145,8 +145,43 @@ class Rounds:
             await self._post_standings(play, final=number >= tournament.rounds_to_play(len(play.players)))
         return True
 
+    async def forfeit(self, tournament: TournamentRecord, player: int) -> None:
+        """A withdrawn player's matches: those under way resigned, those not started given to the opponent."""
+        with speaking(tournament.language):
+            await self.post(tournament, words.withdrawal_line(tournament.name, player))
+        play = await self.store.tournament_play(tournament.id)
+        for row in play.of_round(tournament.round):
+            if row.decided or player not in (row.goryo_id, row.samurai_id):
+                continue
+            opponent = row.samurai_id if row.goryo_id == player else row.goryo_id
+            record = None if row.match_id is None else await self.store.get_match(row.match_id)
+            if record is not None and record.is_active:
+                side = rules.Side.GORYO if row.goryo_id == player else rules.Side.SAMURAI
+                await self.play(record, player, rules.Resign(side))
+            elif row.match_id is None:
+                await self.store.decide_tournament_match(tournament.id, row.round, row.goryo_id, winner_id=opponent,
+                                                         now=self.service.clock())
+
+    async def _withdraw_the_departed(self, play: TournamentPlay) -> TournamentPlay:
+        """Players who left the server since the last round withdraw (and forfeit), as if they had left it."""
+        tournament = play.tournament
+        departed = False
+        for player in play.players:
+            if player in play.withdrawn:
+                continue
+            try:
+                await self.bot.http.get_member(tournament.guild_id, player)
+            except discord.NotFound:
+                await self.store.leave_tournament(tournament.id, player, now=self.service.clock())
+                await self.forfeit(tournament, player)
+                departed = True
+            except discord.HTTPException:
+                continue  # not known now: asked again at the next pairing
+        return await self.store.tournament_play(tournament.id) if departed else play
+
     async def _pair_next(self, play: TournamentPlay) -> bool:
         """The next round paired and stored; or the tournament finished. True if a round was paired."""
+        play = await self._withdraw_the_departed(play)
         tournament = play.tournament
         number = tournament.round + 1
         still_in = [p for p in play.players if p not in play.withdrawn]

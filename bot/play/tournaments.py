@@ -142,24 +142,7 @@ class Tournaments:
             await self.rounds.edit_signup(await self.store.tournament_play(tournament.id))
             return
         await send_private(interaction, words.withdrew(tournament.name))
-        await self.forfeit(tournament, player)
-
-    async def forfeit(self, tournament: TournamentRecord, player: int) -> None:
-        """A withdrawn player's matches: those under way resigned, those not started given to the opponent."""
-        with speaking(tournament.language):
-            await self.rounds.post(tournament, words.withdrawal_line(tournament.name, player))
-        play = await self.store.tournament_play(tournament.id)
-        for row in play.of_round(tournament.round):
-            if row.decided or player not in (row.goryo_id, row.samurai_id):
-                continue
-            opponent = row.samurai_id if row.goryo_id == player else row.goryo_id
-            record = None if row.match_id is None else await self.store.get_match(row.match_id)
-            if record is not None and record.is_active:
-                side = rules.Side.GORYO if row.goryo_id == player else rules.Side.SAMURAI
-                await self.rounds.play(record, player, rules.Resign(side))
-            elif row.match_id is None:
-                await self.store.decide_tournament_match(tournament.id, row.round, row.goryo_id, winner_id=opponent,
-                                                         now=self.rounds.service.clock())
+        await self.rounds.forfeit(tournament, player)
         await self.rounds.advance(tournament.id)
 
     async def start(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
