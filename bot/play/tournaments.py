@@ -194,14 +194,14 @@ class Tournaments:
         else:
             await self.leave(interaction, tournament_id)
 
-    # --- a member's results, for /goryo stats ---------------------------------------------------------------
 
-    async def results_of(self, guild_id: int, user_id: int) -> list[str]:
-        lines = []
-        for tournament_id in (await self.store.tournaments_played(guild_id, user_id))[:5]:
-            play: TournamentPlay = await self.store.tournament_play(tournament_id)
-            table = await asyncio.to_thread(standings, play.players, play.results(), play.byes)
-            row = next(r for r in table if r.player == user_id)
-            lines.append(words.results_line(play.tournament.name, row.rank, len(table), row.points,
-                                            play.tournament.status is Status.FINISHED))
-        return lines
+async def tournament_results(store: Store, guild_id: int, user_id: int, *, most: int = 5) -> list[str]:
+    """A member's places in the server's latest tournaments (``/goryo stats``), in the language being spoken."""
+    lines = []
+    for tournament_id in (await store.tournaments_played(guild_id, user_id))[:most]:
+        play: TournamentPlay = await store.tournament_play(tournament_id)
+        table = await asyncio.to_thread(standings, play.players, play.results(), play.byes)
+        row = next(r for r in table if r.player == user_id)
+        lines.append(words.results_line(play.tournament.name, row.rank, len(table), row.points,
+                                        play.tournament.status is Status.FINISHED))
+    return lines

@@ -15,10 +15,12 @@ from bot.records.tournaments import Status
 WORDS = {
     "en": {"join": "Join", "resign": "Resign", "already": "already signed up", "started": "has started",
            "winner": "wins the tournament", "final": "final standings", "round": "round {n} of {total}",
-           "needs": "Manage Server", "in_another": "another tournament"},
+           "needs": "Manage Server", "in_another": "another tournament", "place": "Autumn cup: place 1 of 6",
+           "tournaments": "Tournaments"},
     "it": {"join": "Partecipa", "resign": "Arrenditi", "already": "Sei già iscritto", "started": "è iniziato",
            "winner": "vince il torneo", "final": "classifica finale", "round": "turno {n} di {total}",
-           "needs": "Gestire il server", "in_another": "altro torneo"},
+           "needs": "Gestire il server", "in_another": "altro torneo", "place": "Autumn cup: 1° posto su 6",
+           "tournaments": "Tornei"},
 }
 
 
@@ -133,6 +135,11 @@ async def test_a_six_player_swiss_of_three_rounds_to_its_final_standings_with_a_
     # Anyone reads the standings privately afterwards.
     read = await cup.players[-1].slash(cup.channel, "goryo tournament standings")
     assert read.ephemeral and f"<@{winner}>" in read.response.content
+    # The winner's stats list the tournament with their place.
+    stats = await cup.players[-1].slash(cup.channel, "goryo stats", member=cup.member(winner))
+    [embed] = stats.response.embeds
+    assert {f.name: f.value for f in embed.fields}[cup.words["tournaments"]] == cup.words["place"] + ", 6 " + (
+        "points" if cup.words["join"] == "Join" else "punti")
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
