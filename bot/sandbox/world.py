@@ -32,7 +32,10 @@ PLACES: tuple[Place, ...] = ("channel", "dm")
 THREAD_PLACE = "thread-"
 # Who sits at the table: key, username, display name. People, not roles: a challenge may give either one
 # either side, so each pane is labelled with the role its person has in the current match.
-SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"))
+SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"), ("mei", "mei", "Mei"), ("ren", "ren", "Ren"),
+         ("sora", "sora", "Sora"), ("yuki", "yuki", "Yuki"), ("haru", "haru", "Haru"), ("nao", "nao", "Nao"))
+# Two seats play a match; more (``--seats``, or the page's "+ Seat") try a tournament alone.
+FIRST_SEATS = 2
 ROLE_NAMES = {rules.Side.GORYO: "Goryō", rules.Side.SAMURAI: "Samurai"}
 CHANNEL_NAME = "goryo-table"
 BOT_NAME = "Goryō"
@@ -91,15 +94,16 @@ class Outcome:
 class SandboxWorld:
     """Owns the SimCord env and serialises every action on it: SimCord runs one operation at a time."""
 
-    def __init__(self, env: simcord.Env, bot: GoryoBot) -> None:
+    def __init__(self, env: simcord.Env, bot: GoryoBot, seats: int = FIRST_SEATS) -> None:
+        if not FIRST_SEATS <= seats <= len(SEATS):
+            raise SandboxError(f"The sandbox seats {FIRST_SEATS} to {len(SEATS)} players, not {seats}.")
         self.env = env
         self.bot = bot
         self.guild = env.create_guild("Goryō sandbox")
         self.channel = self.guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
-        self.players = {
-            key: Player(key, self.guild.add_member(env.create_user(username, global_name=display)))
-            for key, username, display in SEATS
-        }
+        self.players: dict[str, Player] = {}
+        for _ in range(seats):
+            self._seat_next()
         self._lock = asyncio.Lock()
         self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
         self._error_cursor = env.error_cursor
@@ -136,12 +140,27 @@ class SandboxWorld:
             self._watchers.discard(watcher)
 
     @classmethod
-    async def open(cls, env: simcord.Env, bot: GoryoBot) -> SandboxWorld:
+    async def open(cls, env: simcord.Env, bot: GoryoBot, seats: int = FIRST_SEATS) -> SandboxWorld:
         """Name the bot, then seat the players (the bot synced its commands itself while starting)."""
         # Renamed before the server exists, so every cached copy of the bot's member carries the name.
         if bot.user is not None and bot.user.name != BOT_NAME:
             await bot.user.edit(username=BOT_NAME)
-        return cls(env, bot)
+        return cls(env, bot, seats)
+
+    def _seat_next(self) -> Player:
+        key, username, display = SEATS[len(self.players)]
+        player = Player(key, self.guild.add_member(self.env.create_user(username, global_name=display)))
+        self.players[key] = player
+        return player
+
+    async def add_seat(self) -> Player:
+        """One more member at the table (a tournament wants three or more), up to the sandbox's eight."""
+        if len(self.players) >= len(SEATS):
+            raise SandboxError(f"The sandbox seats at most {len(SEATS)} players.")
+        async with self._turn():
+            player = self._seat_next()
+        self._changed()
+        return player
 
     @contextlib.asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:
