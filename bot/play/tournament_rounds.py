@@ -69,6 +69,7 @@ class Rounds:
         self.turn_limits = turn_limits
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
+        self._names: dict[int, str] = {}  # display names asked of Discord once (a standings table names everyone)
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -216,7 +217,8 @@ class Rounds:
         for row in play.of_round(tournament.round):
             if row.match_id is not None or row.decided:
                 continue
-            thread_id = await self._open_thread(tournament, row.goryo_id, row.samurai_id)
+            names = await self.names(tournament.guild_id, [row.goryo_id, row.samurai_id])
+            thread_id = await self._open_thread(tournament, names[row.goryo_id], names[row.samurai_id])
             if thread_id is None:
                 continue  # tried again at the next sweep; the deadline counts it for neither if it never starts
             seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
@@ -225,10 +227,9 @@ class Rounds:
             state = rules.new_game(seed, advanced=tournament.advanced)
             language = tournament.language
 
-            def first_items(state: rules.GameState = state, row_goryo: int = row.goryo_id,
-                            row_samurai: int = row.samurai_id, where: int = thread_id) -> list[OutboxItem]:
-                start = words.match_start(tournament.name, tournament.round, row_goryo, row_samurai,
-                                          state.first_type)
+            def first_items(state: rules.GameState = state, goryo: str = names[row.goryo_id],
+                            samurai: str = names[row.samurai_id], where: int = thread_id) -> list[OutboxItem]:
+                start = words.match_start(tournament.name, tournament.round, goryo, samurai, state.first_type)
                 setup = goryo_setup(state, where, dm_commands=self.settings.sync != "guild")
                 return [OutboxItem("accepted", "public", start, "public"),
                         OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
@@ -244,9 +245,8 @@ class Rounds:
                 continue
             await self.deliverer.deliver(record.id)
 
-    async def _open_thread(self, tournament: TournamentRecord, goryo: int, samurai: int) -> int | None:
-        names = await self.names(tournament.guild_id, [goryo, samurai])
-        name = words.thread_name(tournament.name, tournament.round, names[goryo], names[samurai])
+    async def _open_thread(self, tournament: TournamentRecord, goryo: str, samurai: str) -> int | None:
+        name = words.thread_name(tournament.name, tournament.round, goryo, samurai)
         try:
             thread = await self.bot.http.start_thread_without_message(
                 tournament.channel_id, name=name, auto_archive_duration=AUTO_ARCHIVE_MINUTES, type=PUBLIC_THREAD,
@@ -364,13 +364,13 @@ class Rounds:
         for player in players:
             member = guild.get_member(player) if guild is not None else None
             user = member or self.bot.get_user(player)
-            if user is None:
+            if user is None and player not in self._names:
                 try:
-                    user = await self.bot.fetch_user(player)
+                    self._names[player] = (await self.bot.fetch_user(player)).display_name
                 except discord.HTTPException:
                     found[player] = str(player)
                     continue
-            found[player] = user.display_name
+            found[player] = user.display_name if user is not None else self._names[player]
         return found
 
     async def _post_lines(self, tournament: TournamentRecord, lines: Sequence[str], pinged: Sequence[int]) -> None:

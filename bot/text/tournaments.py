@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from discord.utils import escape_markdown
+
 import rules
 from locales import N_, ngettext
 from render.words import object_name, the_object
@@ -117,9 +119,10 @@ def bye_line(player: int) -> str:
     return _("{player} sits this round out: a bye is worth 1 point.").format(player=mention(player))
 
 
-def match_start(name: str, number: int, goryo: int, samurai: int, first_type: rules.ObjectType) -> str:
+def match_start(name: str, number: int, goryo: str, samurai: str, first_type: rules.ObjectType) -> str:
+    """The thread's first line, naming the players without mentioning them: the round's announcement pinged them."""
     head = _("**{name}**, round {round}: {goryo} is the Goryō, {samurai} leads the four Samurai.").format(
-        name=name, round=number, goryo=mention(goryo), samurai=mention(samurai))
+        name=name, round=number, goryo=escape_markdown(goryo), samurai=escape_markdown(samurai))
     drawn = _("The first object drawn is {object}: its tile is broken. "
               "The Goryō now chooses which {type} to break and start on.").format(
         object=the_object(first_type), type=object_name(first_type))

@@ -120,6 +120,9 @@ async def test_a_six_player_swiss_of_three_rounds_to_its_final_standings_with_a_
         # Each pair pinged once: the announcement names all six, each once.
         assert all(announced[0].content.count(f"<@{p.id}>") == 1 for p in cup.players)
         assert len(play.of_round(number)) == 6  # three doubles, two matches each
+        for row in play.of_round(number):  # each thread's first line names its players without pinging again
+            first = cup.thread((await cup.store.get_match(row.match_id)).channel_id).history()[0]
+            assert "<@" not in first.content and f"R{number}" in cup.thread(first.channel.id).name
         await play_round(cup, tournament_id, restart_after=3 if number == 2 else None, make_bot=make_bot)
     play = await cup.store.tournament_play(tournament_id)
     assert play.tournament.status is Status.FINISHED
