@@ -133,3 +133,29 @@ async def test_a_restart_during_the_pairing_starts_the_matches_not_yet_started(e
     assert len({(await cup.store.get_match(r.match_id)).channel_id for r in play.of_round(1)}) == 4
     announced = [m for m in cup.channel.history() if "round 1 of 3" in m.content]
     assert len(announced) == 1  # announced once
+
+
+async def test_sign_up_survives_a_restart_and_a_member_who_left_the_server_withdraws_at_the_pairing(
+        env, make_bot, locales_of):
+    cup = open_cup(env, locales_of, "en", 5)
+    tournament_id = await created(cup, rounds=2)
+    await join_all(cup, cup.players[:2])
+    await env.restart_bot(make_bot())  # mid sign-up: the message's buttons still work, the list is kept
+    await join_all(cup, cup.players[2:])
+    assert (await cup.store.tournament_play(tournament_id)).players == [p.id for p in cup.players]
+    await cup.admin.slash(cup.channel, "goryo tournament start")
+    gone = cup.players[4]
+    play = await cup.store.tournament_play(tournament_id)
+    cup.guild.remove_member(gone)
+    for row in play.of_round(1):  # round 1 ends; the later sign-up of each double resigns
+        record = await cup.store.get_match(row.match_id) if row.match_id is not None else None
+        if record is None or not record.is_active:
+            continue
+        loser = cup.member(max(row.goryo_id, row.samurai_id, key=play.players.index))
+        asked = await loser.slash(cup.thread(record.channel_id), "goryo resign")
+        await loser.click(asked.response, label="Resign")
+    play = await cup.store.tournament_play(tournament_id)
+    assert play.tournament.round == 2 and gone.id in play.withdrawn
+    assert all(gone.id not in (r.goryo_id, r.samurai_id) for r in play.of_round(2))
+    assert gone.id not in [b.player for b in play.byes if b.round == 2]
+    assert any(f"<@{gone.id}> withdrew" in m.content for m in cup.channel.history())
