@@ -62,9 +62,18 @@ def signup_text(tournament: TournamentRecord, players: Sequence[int], *, closed:
             time=closes))
     signed = ngettext("{count} player signed up", "{count} players signed up", len(players)).format(
         count=len(players))
-    names = ", ".join(mention(p) for p in players)
-    text = "\n".join(lines) + f"\n{signed}" + (f": {names}" if names else ".")
-    return text if len(text) <= MESSAGE_CONTENT else text[: MESSAGE_CONTENT - 1] + "…"
+    head = "\n".join(lines) + f"\n{signed}"
+    if not players:
+        return head + "."
+    # As many as fit in one message, in sign-up order; the rest counted (a large field's list is its standings).
+    room = MESSAGE_CONTENT - len(head) - 40
+    shown: list[str] = []
+    for player in players:
+        if sum(len(m) + 2 for m in shown) + len(mention(player)) > room:
+            break
+        shown.append(mention(player))
+    more = len(players) - len(shown)
+    return f"{head}: {', '.join(shown)}" + (f" (+{more})" if more else "")
 
 
 def joined(name: str, count: int) -> str:
