@@ -17,6 +17,7 @@ from discord import app_commands
 import rules
 from locales import speaking
 
+from ..delivery import permissions
 from ..delivery.send import QUIET, acknowledge_privately, follow_up, send_private
 from ..records.tournaments import (
     Format,
@@ -29,24 +30,13 @@ from ..records.tournaments import (
 )
 from ..storage import Store
 from ..text import languages
+from ..text import permissions as permission_words
 from ..text import tournaments as words
 from ..text.refusal import Refusal
 from ..ui.tournament import SignUp, signup_view
 from .tournament_rounds import Rounds
 
 log = logging.getLogger(__name__)
-
-# What the bot needs in the tournament's channel: to post there, and to open and speak in its matches' threads.
-NEEDED = {
-    "view_channel": "View Channel", "send_messages": "Send Messages", "attach_files": "Attach Files",
-    "embed_links": "Embed Links", "create_public_threads": "Create Public Threads",
-    "send_messages_in_threads": "Send Messages in Threads", "manage_threads": "Manage Threads",
-}
-
-
-def missing_permissions(bot_may: discord.Permissions) -> list[str]:
-    return [label for name, label in NEEDED.items() if not getattr(bot_may, name)]
-
 
 class Tournaments:
     def __init__(self, store: Store, rounds: Rounds) -> None:
@@ -96,9 +86,10 @@ class Tournaments:
         self._manager(interaction)
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal(words.IN_A_SERVER)
-        missing = missing_permissions(interaction.app_permissions)
+        # Its matches are played in threads of this channel: the bot must open them, speak and post pictures there.
+        missing = permissions.lacking(interaction.app_permissions, permissions.TO_OPEN_THREADS)
         if missing:
-            raise Refusal(words.NO_THREADS, missing=", ".join(f"**{m}**" for m in missing))
+            raise Refusal(words.NO_THREADS, missing=permission_words.names(missing))
         now = self.rounds.service.clock()
         language = languages.in_channel(interaction)
         tournament = await self.store.create_tournament(
