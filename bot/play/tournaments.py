@@ -90,6 +90,8 @@ class Tournaments:
         missing = permissions.lacking(interaction.app_permissions, permissions.TO_OPEN_THREADS)
         if missing:
             raise Refusal(words.NO_THREADS, missing=permission_words.names(missing))
+        if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
+            raise Refusal(words.NO_AID)
         now = self.rounds.service.clock()
         language = languages.in_channel(interaction)
         tournament = await self.store.create_tournament(

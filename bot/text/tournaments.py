@@ -26,6 +26,8 @@ IN_A_SERVER = N_("Tournaments are run in a server's text channel: use `/goryo to
 NEEDS_MANAGE_SERVER = N_("Creating, starting or cancelling a tournament needs the Manage Server permission.")
 NO_THREADS = N_("Each match of a tournament is played in a thread of this channel, but I lack {missing} here. "
                 "Grant it to me in this channel's permissions, then create the tournament again.")
+NO_AID = N_("This server's settings keep the deduction aid out of its matches: create the tournament without "
+            "`assist:`, or ask a member with Manage Server to allow it with `/goryo settings assist:`.")
 NO_SUCH = N_("There is no such tournament in this server: pick one from the list as you type.")
 NONE_OPEN = N_("No tournament of this server is open now: a member with Manage Server creates one with "
                "`/goryo tournament create`.")

@@ -44,6 +44,14 @@ async def test_creating_names_the_thread_permission_the_bot_lacks_and_makes_noth
     assert await cup.store.tournaments_in(cup.guild.id) == []
 
 
+async def test_the_deduction_aid_only_where_the_server_allows_it(env, locales_of):
+    cup = open_cup(env, locales_of, "en", 3)
+    await cup.admin.slash(cup.channel, "goryo settings", assist=False)
+    refused = await cup.admin.slash(cup.channel, "goryo tournament create", name="Cup", format="swiss", assist=True)
+    assert refused.ephemeral and "keep the deduction aid out" in refused.response.content
+    assert await cup.store.tournaments_in(cup.guild.id) == []
+
+
 async def test_sign_up_closes_at_its_time_and_fewer_than_three_cancel_saying_so(env, locales_of):
     cup = open_cup(env, locales_of, "en", 3)
     tournament_id = await created(cup, signup_hours=1)
