@@ -119,3 +119,28 @@ async def test_a_withdrawn_players_matches_are_decided_for_the_opponent_and_neve
             (A, A, True), (B, A, True), (C, None, False), (D, None, False)]
         assert await store.start_tournament_match(cup.id, 1, A, samurai_id=B, guild_id=GUILD, channel_id=501,
                                                   parent_id=CHANNEL, state=rules.new_game(1), now=T0) is None
+
+
+async def test_a_tournament_match_is_rated_as_any_match(address):
+    async with await open_store(address, durable=False) as store:
+        cup = await created(store)
+        for player in (A, B, C):
+            await store.join_tournament(cup.id, player, now=T0)
+        await store.close_signup(cup.id, now=T0)
+        await store.save_pairing(cup.id, 1, Pairing((Double(A, B),), bye=C), deadline=T0 + timedelta(days=7), now=T0)
+        match = await store.start_tournament_match(cup.id, 1, A, samurai_id=B, guild_id=GUILD, channel_id=501,
+                                                   parent_id=CHANNEL, state=rules.new_game(1), now=T0)
+        assert match is not None
+        state = match.state
+        start = rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0])
+        after_start = rules.apply(state, start).state
+        # Played past the first Discovery (a match given up before it is never rated), then resigned by her.
+        actions = [start, next(rules.legal_plans(after_start)), rules.EndSamuraiTurn(), rules.Resign(rules.Side.GORYO)]
+        for version, action in enumerate(actions):
+            state = rules.apply(state, action).state
+            await store.record_action(match.id, expected_version=version, actor_id=A if version != 2 else B,
+                                      action=action, new_state=state, now=T0 + timedelta(minutes=version))
+        ratings = await store.ratings(GUILD)
+        assert ratings[(GUILD, B, rules.Side.SAMURAI)].wins == 1 and ratings[(GUILD, A, rules.Side.GORYO)].matches == 1
+        [result] = (await store.tournament_play(cup.id)).results()
+        assert result.winner == B
