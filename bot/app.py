@@ -47,7 +47,7 @@ from .play.permission_watch import PermissionWatch
 from .play.recovery import recover
 from .play.resigning import Resigning
 from .play.samurai_side import SamuraiSide
-from .play.service import MatchService, Played
+from .play.service import MatchService
 from .play.speakers import Speakers
 from .play.thinking import Thinking
 from .play.threads import archive_finished, with_end_line
@@ -56,6 +56,7 @@ from .play.tournament_rounds import Rounds
 from .play.tournaments import Tournaments
 from .play.viewing import Viewing
 from .records.outbox import OutboxItem
+from .records.played import Played
 from .settings import Settings, load_settings
 from .storage import MatchRecord, Shards, Store, open_store
 from .storage.address import is_url, redact

@@ -120,7 +120,8 @@ def _embed(
         for item, original in zip(attachments, message.attachments, strict=True):
             if item["filename"] == filename or original.url == url:
                 item["inEmbed"] = True
-                return item["url"]
+                url_of_item: str = item["url"]
+                return url_of_item
         return None  # remote images are never fetched: nothing leaves the machine
 
     return {
