@@ -22,7 +22,7 @@ LOOKS = {SignUp.JOIN: (N_("Join"), discord.ButtonStyle.success),
 SIGNUP_ID = r"goryo:tournament:(?P<id>[0-9]{1,19}):(?P<choice>join|leave)"
 
 
-class SignUpButton(discord.ui.DynamicItem[discord.ui.Button], template=SIGNUP_ID):
+class SignUpButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIGNUP_ID):
     def __init__(self, tournament_id: int, choice: SignUp) -> None:
         label, style = LOOKS[choice]
         super().__init__(discord.ui.Button(label=_(label), style=style,
