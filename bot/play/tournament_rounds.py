@@ -14,6 +14,7 @@ import io
 import logging
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import timedelta
 from typing import Literal, Protocol
 
@@ -96,9 +97,9 @@ class Rounds:
                 return
             now = self.service.clock()
             if tournament.status is Status.SIGNUP:
-                if now >= tournament.signup_closes_at:
-                    await self.close_signup(tournament)
-                return
+                if now < tournament.signup_closes_at or await self.close_signup(tournament) is not Status.RUNNING:
+                    return
+                tournament = replace(tournament, status=Status.RUNNING)  # closed by its time: round 1 now
             while tournament.status is Status.RUNNING:
                 play = await self.store.tournament_play(tournament_id)
                 if tournament.round >= 1 and not await self._round_over(play):

@@ -66,6 +66,17 @@ async def test_sign_up_closes_at_its_time_and_fewer_than_three_cancel_saying_so(
     assert late.ephemeral and "closed" in late.response.content
 
 
+async def test_sign_up_closing_at_its_time_with_three_pairs_round_one_at_once(env, locales_of):
+    cup = open_cup(env, locales_of, "en", 3)
+    tournament_id = await created(cup, signup_hours=1)
+    await join_all(cup, cup.players)
+    await later(env, 2 * HOUR)
+    play = await cup.store.tournament_play(tournament_id)
+    assert play.tournament.status is Status.RUNNING and play.tournament.round == 1
+    assert len(play.of_round(1)) == 2 and all(r.match_id is not None for r in play.of_round(1))
+    assert any("round 1 of 3" in m.content for m in cup.channel.history())
+
+
 async def test_a_full_tournament_refuses_until_someone_leaves(env, locales_of):
     cup = open_cup(env, locales_of, "en", 4)
     tournament_id = await created(cup, max_players=3)
