@@ -334,16 +334,19 @@ class Rounds:
 
     async def _post_standings(self, play: TournamentPlay, *, final: bool) -> None:
         """The standings in the channel: the picture with the first message, the rest of the table after."""
-        texts, png = await self.standings_post(play, final=final, language=play.tournament.language)
+        texts, png, alt = await self.standings_post(play, final=final, language=play.tournament.language)
         winner = winner_of(standings(play.players, play.results(), play.byes)) if final else None
-        await self.post(play.tournament, texts[0], file=discord.File(io.BytesIO(png), filename="standings.png"),
-                        mentions=pinging(winner) if winner is not None else QUIET)
+        picture = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
+        mentions = pinging(winner) if winner is not None else QUIET
+        await self.post(play.tournament, texts[0], file=picture, mentions=mentions)
         for text in texts[1:]:
             await self.post(play.tournament, text)
 
-    async def standings_post(self, play: TournamentPlay, *, final: bool, language: str) -> tuple[list[str], bytes]:
-        """The standings as a picture and the same table as text (several messages if Discord's limit needs);
-        the final ones open with the winner."""
+    async def standings_post(
+        self, play: TournamentPlay, *, final: bool, language: str
+    ) -> tuple[list[str], bytes, str]:
+        """The standings as text (several messages if Discord's limit needs; the final ones open with the winner),
+        the same table as a picture, and the picture's alt text."""
         tournament = play.tournament
         table = standings(play.players, play.results(), play.byes)
         names = await self.names(tournament.guild_id, play.players)
@@ -355,9 +358,10 @@ class Rounds:
             winner = winner_of(table) if final else None
             if winner is not None:
                 texts.insert(0, words.winner_line(tournament.name, winner))
+            alt = words.standings_alt(title)
         png = await asyncio.to_thread(standings_table, title, headers,
                                       [words.cells(row, names[row.player]) for row in table])
-        return texts, png
+        return texts, png, alt
 
     async def names(self, guild_id: int, players: Sequence[int]) -> dict[int, str]:
         guild = self.bot.get_guild(guild_id)

@@ -174,9 +174,9 @@ class Tournaments:
         tournament = await self._chosen(interaction, tournament_id, open_only=False)
         await acknowledge_privately(interaction)  # the picture is drawn after
         play = await self.store.tournament_play(tournament.id)
-        texts, png = await self.rounds.standings_post(play, final=tournament.status is Status.FINISHED,
+        texts, png, alt = await self.rounds.standings_post(play, final=tournament.status is Status.FINISHED,
                                                       language=languages.of_user(interaction))
-        picture = discord.File(io.BytesIO(png), filename="standings.png")
+        picture = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
         await follow_up(interaction, texts[0], file=picture, ephemeral=True, allowed_mentions=QUIET)
         for text in texts[1:]:
             await follow_up(interaction, text, ephemeral=True, allowed_mentions=QUIET)

@@ -156,6 +156,12 @@ def standings_title(name: str, number: int, total: int, final: bool) -> str:
     return _("{name}: standings after round {round} of {total}").format(name=name, round=number, total=total)
 
 
+def standings_alt(title: str) -> str:
+    """The picture's alt text: what it shows, and where its words are (the messages carry the same table)."""
+    return _("{title}: the table of rank, player, points, wins in each role and tiebreaks, also given as text.").format(
+        title=title)
+
+
 def winner_line(name: str, winner: int) -> str:
     return _("**{name}** is over: {winner} wins the tournament!").format(name=name, winner=mention(winner))
 

@@ -133,6 +133,7 @@ async def test_a_six_player_swiss_of_three_rounds_to_its_final_standings_with_a_
     final = [m for m in cup.channel.history() if cup.words["winner"] in m.content]
     assert len(final) == 1 and f"<@{winner}>" in final[0].content
     assert final[0].attachments and final[0].attachments[0].filename == "standings.png"
+    assert cup.words["final"] in final[0].attachments[0].description  # its alt text says what it shows
     table = [m for m in cup.channel.history() if cup.words["final"] in m.content and "```" in m.content]
     assert table and all(len(m.content) <= 2000 for m in cup.channel.history())
     # Anyone reads the standings privately afterwards.
