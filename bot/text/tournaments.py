@@ -11,7 +11,7 @@ from discord.utils import escape_markdown
 
 import rules
 from locales import N_, ngettext
-from render.words import object_name, the_object
+from words.phrases import object_name, the_object
 
 from ..records.discord_limits import LIMITS
 from ..records.tournaments import Double, Format, Standing, TournamentRecord
