@@ -56,6 +56,7 @@ from .aiplay import AiPlayer, keep_from_the_bot
 from .challenges import Challenges
 from .choices import Choices
 from .cooldown import Cooldown
+from .lesson_place import learner_can_play
 from .service import MatchService, Played
 from .threads import with_end_line
 
@@ -461,6 +462,7 @@ class Game:
             _, playable = permissions.needed_for(thread=isinstance(channel, discord.Thread))
             if missing := permissions.lacking(permissions.of_channel(channel), playable):
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
+            await learner_can_play(channel, interaction.user.id)
         receipt = lessons.first_match_begun(place[1])
         await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
 

@@ -106,6 +106,11 @@ READY = N_("You have seen it all: ready for a real match?")
 # Translators: names in `code` stay in English; each reader sees them in their own Discord client's language.
 HOW_TO_PLAY = N_("For a real match, type `/goryo challenge` in a server and name me as `opponent`.")
 
+# A lesson's control that is not on the message showing the lesson now: a step passed, a copy Resume moved on from,
+# a lesson left for another. Refused; the lesson under way is untouched.
+STALE = N_("That control is from a lesson step you have left: your lesson goes on in its latest message "
+           "(`/goryo learn` shows it again).")
+
 # --- the Goryō's lesson: the learner plans, the bot's Samurai hunt -------------------------------------------
 
 HER_PLAN = rules.Plan(_path("B1 C1 C2 D2 D1 E1"), _s("A2"))
@@ -219,3 +224,13 @@ LESSONS: dict[Role, Lesson] = {"goryo": GORYO, "samurai": SAMURAI}
 def first_match_begun(channel_id: int) -> str:
     """What the lesson's last message becomes once its button has started a first real match."""
     return _("Your first match against me has begun in <#{channel}>. Good luck!").format(channel=channel_id)
+
+
+# Translators: the lesson's real match refused (issue 42): the learner can no longer see or write in its
+# channel, has left its server, or Discord did not say. {channel} is the channel's link.
+CANNOT_PLAY_THERE = N_("You can no longer see or write in {channel}, so your first match can't start there. "
+                       "Type `/goryo challenge` in a channel where you play and name me as `opponent`.")
+NOT_A_MEMBER_NOW = N_("You are no longer a member of the server of {channel}, so your first match can't start "
+                      "there. Type `/goryo challenge` in a server where you play and name me as `opponent`.")
+PLACE_UNKNOWN = N_("Discord did not tell me whether you can still write in {channel}: press the button again in "
+                   "a moment.")
