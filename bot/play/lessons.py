@@ -180,20 +180,36 @@ def _check_built(state: rules.GameState, built: Built) -> None:
 # --- what a step shows ----------------------------------------------------------------------------------
 
 
-def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True) -> str:
-    """The step's words: where the learner is, what to do and why, and her path so far when she builds.
+def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True,
+              question: bool = False) -> str:
+    """The step's words: where the learner is, what the step teaches, and her path so far when she builds.
 
-    ``place_known``: the lesson was asked for in a server, where its last step can start a real match.
+    ``question``: the step's question (``step_question``) ends the words, the line right above its controls,
+    when no picture carries it under itself. ``place_known``: the lesson was asked for in a server, where its
+    last step can start a real match.
     """
     head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
     text = f"{head}\n{localised(_(lesson.steps[step].says))}"
-    if isinstance(lesson.steps[step].wants, script.Finish):
-        text += " " + localised(_(script.READY if place_known else script.HOW_TO_PLAY))
     at = position(lesson, step)
     if at.path is not None:
         path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
         text += "\n" + builder.builder_text(at.state, path, trail)
+    if question:
+        text += "\n**" + step_question(lesson, step, place_known=place_known) + "**"
     return text
+
+
+def step_question(lesson: script.Lesson, step: int, *, place_known: bool = True) -> str:
+    """What to pick or press now, in plain words: under the step's picture (its embed's footer), right above its
+    menus or buttons, as a match's line under its board (issue 42)."""
+    asks = lesson.steps[step].asks
+    if isinstance(lesson.steps[step].wants, script.Finish):
+        asks = script.READY if place_known else script.HOW_TO_PLAY
+    return localised(_(asks))
+
+
+def shows_a_picture(lesson: script.Lesson, step: int) -> bool:
+    return lesson.steps[step].board != "none"
 
 
 def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True
@@ -247,12 +263,15 @@ class Lessons:
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
     async def _message(self, record: LessonRecord) -> tuple[str, dict]:
-        """The step's words, and its picture and controls as a send's options."""
+        """The step's words, and its picture (the step's question under it) and controls as a send's options."""
         lesson = script.LESSONS[record.role]
         place_known = record.channel_id is not None
-        text = step_text(lesson, record.step, place_known=place_known)
+        picture = await self._picture(lesson, record.step)
+        if picture is not None:
+            picture = replace(picture, glance=step_question(lesson, record.step, place_known=place_known))
+        text = step_text(lesson, record.step, place_known=place_known, question=picture is None)
         view = step_view(lesson, record.step, place_known=place_known)
-        return text, message_options(await self._picture(lesson, record.step), view)
+        return text, message_options(picture, view)
 
     # --- /goryo learn ---------------------------------------------------------------------------------
 
@@ -362,12 +381,15 @@ class Lessons:
             verdict = Verdict("play" if isinstance(lesson.steps[held.step].wants, script.Continue) else "other")
         else:
             verdict = judge(lesson, held.step, clicked)
+        # Edited in place, its picture and the question under it stay as they are.
+        question = not shows_a_picture(lesson, held.step)
         if verdict.kind == "stay":
-            await interaction.response.edit_message(content=step_text(lesson, held.step, verdict.built),
-                                                    view=step_view(lesson, held.step, verdict.built))
+            await interaction.response.edit_message(
+                content=step_text(lesson, held.step, verdict.built, question=question),
+                view=step_view(lesson, held.step, verdict.built))
         elif verdict.kind == "other":
             # The step's own message (any other is refused above): its controls go back to where the step stands.
-            await interaction.response.edit_message(content=step_text(lesson, held.step),
+            await interaction.response.edit_message(content=step_text(lesson, held.step, question=question),
                                                     view=step_view(lesson, held.step))
             await follow_up(interaction, localised(_(lesson.steps[held.step].other or OTHER)))
         else:

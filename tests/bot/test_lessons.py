@@ -12,8 +12,10 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 import rules
+from bot.play.lessons import step_question
 from bot.text import lessons as script
 from bot.ui.panel import action_value
+from locales import _, speaking
 
 from .helpers import Table, seen_by
 from .test_permissions import deny_the_bot
@@ -417,3 +419,66 @@ async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_wr
     await _press(learner.user, "real")  # allowed again: the step's button still works
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
+
+
+# --- issue 42: the step's question sits right above its controls ------------------------------------------------
+
+
+@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: str,
+                                                                         language: str):
+    """Under a step's picture, its embed's footer (Discord draws it last, right above the message's menus and
+    buttons) asks what to pick or press now, as a match's line under its board; a step without a picture ends its
+    words with it. The question is not also left at the top of a tall message."""
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    lesson = script.LESSONS[role]
+    await learner.slash(table.channel, "goryo learn", role=role)
+    await _to_the_last_step(learner.user, role)
+    shown = _lesson_messages(learner.user)
+    assert len(shown) == len(lesson.steps)
+    with speaking(language):
+        questions = [step_question(lesson, n) for n in range(len(lesson.steps))]
+    for step, (message, question) in enumerate(zip(shown, questions, strict=True)):
+        assert question and "**" not in question, (step, question)
+        if lesson.steps[step].board == "none":
+            assert not message.embeds and message.content.endswith(f"\n**{question}**"), (step, message.content)
+        else:
+            [embed] = message.embeds
+            assert embed.image.url and embed.footer.text == question, (step, embed.footer.text)
+            assert question not in message.content, (step, message.content)
+    if language == "it":
+        assert questions[0].startswith(("In Parti da… scegli B1", "Attiva il Verde: in Passo…"))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own_step(table: Table, locales_of,
+                                                                                      language: str):
+    """Her DM board keeps one key and one wording in every step (her own board, "your" bound object), and the
+    board after the Discovery comes with the step that explains the Discovery, not one step early."""
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    await learner.slash(table.channel, "goryo learn", role="goryo")
+    await _to_the_last_step(learner.user, "goryo")
+    shown = _lesson_messages(learner.user)
+    with speaking(language):
+        key, yours, theirs = _("Key"), _("Your bound object"), (_("Her bound object"), _("Could be her bound object"))
+        round_name, first_round = _("Round"), _("{round} of {rounds}").format(round=1, rounds=4)
+    pictured = [(step, {f.name: f.value for f in m.embeds[0].fields}) for step, m in enumerate(shown) if m.embeds]
+    assert len(pictured) >= 9
+    assert {facts[key] for _, facts in pictured} == {board_facts_key(language)}  # one key throughout
+    assert all(yours in facts and not set(theirs) & set(facts) for _, facts in pictured)
+    discovery = next(i for i, s in enumerate(script.GORYO.steps) if s.says.startswith("**The Discovery.**"))
+    before = [facts[round_name] for step, facts in pictured if step < discovery]
+    assert set(before) == {first_round}, before  # nothing after the Discovery is shown before its step
+    assert dict(pictured)[discovery][round_name] != first_round  # the Discovery's own step shows its outcome
+    assert "Discovery" not in str([a.filename for m in shown for a in m.attachments])  # no public Discovery picture
+
+
+def board_facts_key(language: str) -> str:
+    from bot.text.board_facts import goryo_key
+    with speaking(language):
+        return goryo_key()
