@@ -14,7 +14,7 @@ from babel.dates import format_datetime, format_timedelta
 _MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
 # A link to a channel (or a message in it), which a Discord client draws as the channel's name.
-_CHANNEL_LINK = re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/channels/(?:\d+|@me)/(\d+)(/\d+)?")
+_CHANNEL_LINK = re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/channels/(\d+|@me)/(\d+)(/\d+)?")
 # Discord's timestamp styles, in the reader's language (CLDR patterns, as Babel reads them).
 _TIMESTAMP_FORMATS = {
     "t": "HH:mm",
@@ -100,8 +100,9 @@ def readable(text: str | None, context: Context) -> str:
         return "#" + (getattr(channel, "name", None) or "unknown channel")
 
     def link(match: re.Match[str]) -> str:
-        # A message link is drawn as its channel and a speech balloon, as Discord does.
-        return channel_name(int(match.group(1))) + (" › 💬" if match.group(2) else "")
+        # A message link is drawn as its place and "› message", as Discord draws it (with a speech balloon).
+        place = "Direct messages" if match.group(1) == "@me" else channel_name(int(match.group(2)))
+        return place + (" › message" if match.group(3) else "")
 
     def when(match: re.Match[str]) -> str:
         moment = datetime.fromtimestamp(int(match.group(1)), UTC)
