@@ -297,17 +297,23 @@ async def _to_the_last_step(learner, role: str) -> None:
         await follow_step(learner, lesson, step)
 
 
+async def _lesson_to_its_last_step(table: Table, locales_of, role: str, language: str):
+    """Alice, in ``language``, asks for a lesson in the table channel and follows it to its last step."""
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    await learner.slash(table.channel, "goryo learn", role=role)
+    await _to_the_last_step(learner.user, role)
+    return learner
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_lesson(table: Table, locales_of,
                                                                                    language: str):
     """The attack of issue 42: the first lesson's "Play a real match" pressed after a second lesson began and took
     a step. Its controls went when the second began; pressed anyway, it is refused, privately: no match starts and
     the second lesson stays where it stands."""
-    learner = table.alice
-    if language == "it":
-        locales_of[learner.id] = "it"
-    await learner.slash(table.channel, "goryo learn", role="goryo")
-    await _to_the_last_step(learner.user, "goryo")
+    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
     first_last = _latest(learner.user)
     assert "real" in _controls(first_last)
     table.env.inject_error("PATCH", f"/channels/{learner.user.dm_channel.id}/messages/{first_last.id}")
@@ -399,11 +405,7 @@ async def test_at_every_moment_one_message_carries_the_lessons_controls(table: T
 @pytest.mark.parametrize("denied", ["view_channel", "send_messages"])
 async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_write(
         table: Table, locales_of, language: str, denied: str):
-    learner = table.alice
-    if language == "it":
-        locales_of[learner.id] = "it"
-    await learner.slash(table.channel, "goryo learn", role="samurai")
-    await _to_the_last_step(learner.user, "samurai")
+    learner = await _lesson_to_its_last_step(table, locales_of, "samurai", language)
     table.env.backend.set_overwrite(table.channel.id, Overwrite(
         learner.id, OverwriteType.MEMBER, deny=discord.Permissions(**{denied: True}).value))
     await table.env.settle()
@@ -430,12 +432,8 @@ async def test_each_steps_question_is_the_line_right_above_its_controls(table: T
     """Under a step's picture, its embed's footer (Discord draws it last, right above the message's menus and
     buttons) asks what to pick or press now, as a match's line under its board; a step without a picture ends its
     words with it. The question is not also left at the top of a tall message."""
-    learner = table.alice
-    if language == "it":
-        locales_of[learner.id] = "it"
     lesson = script.LESSONS[role]
-    await learner.slash(table.channel, "goryo learn", role=role)
-    await _to_the_last_step(learner.user, role)
+    learner = await _lesson_to_its_last_step(table, locales_of, role, language)
     shown = _lesson_messages(learner.user)
     assert len(shown) == len(lesson.steps)
     with speaking(language):
@@ -457,11 +455,7 @@ async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own
                                                                                       language: str):
     """Her DM board keeps one key and one wording in every step (her own board, "your" bound object), and the
     board after the Discovery comes with the step that explains the Discovery, not one step early."""
-    learner = table.alice
-    if language == "it":
-        locales_of[learner.id] = "it"
-    await learner.slash(table.channel, "goryo learn", role="goryo")
-    await _to_the_last_step(learner.user, "goryo")
+    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
     shown = _lesson_messages(learner.user)
     with speaking(language):
         key, yours, theirs = _("Key"), _("Your bound object"), (_("Her bound object"), _("Could be her bound object"))
