@@ -18,14 +18,13 @@ Place = discord.abc.GuildChannel | discord.Thread
 
 async def learner_can_play(channel: Place, user_id: int) -> None:
     """Refuse, saying why, unless ``user_id`` can see ``channel`` and write in it."""
-    member = channel.guild.get_member(user_id)
-    if member is None:
-        try:
-            member = await channel.guild.fetch_member(user_id)
-        except discord.NotFound:
-            raise Refusal(words.NOT_A_MEMBER_NOW, channel=channel.mention) from None
-        except discord.HTTPException:
-            raise Refusal(words.PLACE_UNKNOWN, channel=channel.mention) from None
+    # Asked of Discord, not the cache: without the members intent a cached member's roles may be out of date.
+    try:
+        member = await channel.guild.fetch_member(user_id)
+    except discord.NotFound:
+        raise Refusal(words.NOT_A_MEMBER_NOW, channel=channel.mention) from None
+    except discord.HTTPException:
+        raise Refusal(words.PLACE_UNKNOWN, channel=channel.mention) from None
     granted = channel.permissions_for(member)
     writes = granted.send_messages_in_threads if isinstance(channel, discord.Thread) else granted.send_messages
     if not (granted.view_channel and writes):

@@ -475,3 +475,12 @@ def board_facts_key(language: str) -> str:
     from bot.text.board_facts import goryo_key
     with speaking(language):
         return goryo_key()
+
+
+async def test_the_real_match_is_refused_once_the_learner_has_left_the_server(table: Table):
+    learner = await _lesson_to_its_last_step(table, {}, "samurai", "en")
+    table.env.backend.remove_member(table.channel.guild.id, learner.id)
+    await table.env.settle()
+    refused = await _press(learner.user, "real")
+    assert refused.response.content.startswith("You are no longer a member of the server of"), refused.response
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
