@@ -65,7 +65,7 @@ def public_view(state: GameState) -> PublicView:
         to_move=state.to_move,
         first_type=state.first_type,
         goryo_space=state.goryo_space,
-        samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces)),
+        samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces, strict=True)),
         broken=state.broken,
         sealed=tuple(sorted(state.sealed_spaces)),
         tiles=tuple((t, state.tile(t)) for t in OBJECT_TYPES),

@@ -118,7 +118,7 @@ def circles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
                 continue
             following = todo.pop(0)
             if following in on_path:
-                circle = path[path.index(following):] + [following]
+                circle = [*path[path.index(following):], following]
                 if not any(set(circle) <= set(seen) for seen in found):
                     found.append(circle)
             elif following not in done:

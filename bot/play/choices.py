@@ -136,10 +136,7 @@ def target_choices(state: rules.GameState, command: str, samurai_typed: str | No
         return why(_("Choose the Samurai first, in `samurai:`"))
     offers = target_offers(state, kind, samurai)
     if not offers:
-        if kind is rules.Move:
-            text = _("{samurai} cannot move now.")
-        else:
-            text = _("{samurai} cannot sniff now.")
+        text = _("{samurai} cannot move now.") if kind is rules.Move else _("{samurai} cannot sniff now.")
         return why(text.format(samurai=samurai_name(samurai, capital=True)))
     return offered(offers, typed)
 

@@ -100,9 +100,9 @@ def readable(text: str | None, context: Context) -> str:
         return "#" + (getattr(channel, "name", None) or "unknown channel")
 
     def link(match: re.Match[str]) -> str:
-        # A message link is drawn as its place and "› message", as Discord draws it (with a speech balloon).
+        # A message link is drawn as its place and "> message": what Discord draws with an arrow and a balloon.
         place = "Direct messages" if match.group(1) == "@me" else channel_name(int(match.group(2)))
-        return place + (" › message" if match.group(3) else "")
+        return place + (" > message" if match.group(3) else "")
 
     def when(match: re.Match[str]) -> str:
         moment = datetime.fromtimestamp(int(match.group(1)), UTC)
@@ -130,7 +130,8 @@ def _embed(
         for item, original in zip(attachments, message.attachments, strict=True):
             if item["filename"] == filename or original.url == url:
                 item["inEmbed"] = True
-                return item["url"]
+                url_of_item: str = item["url"]
+                return url_of_item
         return None  # remote images are never fetched: nothing leaves the machine
 
     return {

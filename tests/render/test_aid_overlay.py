@@ -53,7 +53,8 @@ def test_the_overlay_never_covers_a_piece_a_print_a_frame_or_a_seal(name):
     solid = [i for i, a in enumerate(layer.getchannel("A").get_flattened_data()) if a == 255]
     assert len(solid) > 5000, "pawns, prints and frames were found"
     a, b = list(with_aid.get_flattened_data()), list(without.get_flattened_data())
-    moved = [i for i in solid if sum(abs(p - q) for p, q in zip(a[i], b[i])) > 60]  # beyond palette rounding
+    # Beyond palette rounding:
+    moved = [i for i in solid if sum(abs(p - q) for p, q in zip(a[i], b[i], strict=False)) > 60]
     assert moved == []
 
 
@@ -72,7 +73,8 @@ def test_each_space_is_shaded_by_the_share_of_paths_crossing_it(name):
             continue
         level = heat_level(aid.crossing[space], aid.paths_possible)
         expected = HEAT[level - 1] if level else plain.getpixel(probe)
-        assert sum(abs(p - q) for p, q in zip(with_aid.getpixel(probe), expected)) <= 12, space_name(space)
+        difference = sum(abs(p - q) for p, q in zip(with_aid.getpixel(probe), expected, strict=False))
+        assert difference <= 12, space_name(space)
         shaded += level > 0
     assert shaded >= (4 if name == "early" else 3)
 
@@ -122,7 +124,7 @@ def test_neighbouring_heat_levels_and_the_plain_mat_stay_apart():
     """Flat colours, so what a phone shows of a mat is the colour itself."""
     steps = [TATAMI, *HEAT]
     for lighter, darker in itertools.pairwise(steps):
-        assert sum(abs(p - q) for p, q in zip(lighter, darker)) >= 40, (lighter, darker)
+        assert sum(abs(p - q) for p, q in zip(lighter, darker, strict=False)) >= 40, (lighter, darker)
     for lighter, darker in itertools.pairwise(HEAT):  # the plain mat differs in hue; the levels darken in turn
         assert luminance(darker) < luminance(lighter)
 

@@ -185,7 +185,7 @@ async def test_on_a_phone_nothing_overflows_and_the_panel_and_composer_are_in_vi
     composer = pane(page, "channel").locator(".composer")
     for locator in (panel, composer.locator("input"), composer.locator("button[type=submit]")):
         box = await locator.bounding_box()
-        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 780 and box["x"] + box["width"] <= 360, box
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 780 and box["x"] + box["width"] <= 360, box
     board = pane(page, "channel").locator("article.message img").last
     box = await board.bounding_box()
     assert box and box["y"] + box["height"] > 0 and box["y"] < 780  # the latest board is (at least partly) in view
@@ -317,7 +317,7 @@ async def assert_at_one_glance(page: Any, place: str, message: Any, width: int, 
         assert box is not None
         assert top - 0.5 <= box["y"] and box["y"] + box["height"] <= bottom + 0.5, (await part.inner_text(), box,
                                                                                       top, bottom)
-        assert 0 <= box["x"] and box["x"] + box["width"] <= width + 0.5, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, box
 
 
 @pytest.mark.parametrize(("width", "height"), GLANCE_SIZES)

@@ -74,7 +74,7 @@ async def test_games_draws_channel_links_as_channel_names(sandbox, browser: Brow
     assert "#goryo-table" in listed and "discord.com/channels" not in listed, listed
     assert (await browser.command("aiko", "channel", "/goryo learn"))["ok"]
     pointed = (await browser.messages("aiko", "channel"))[-1]["content"]  # "your lesson is waiting in your DMs"
-    assert pointed.endswith("Direct messages › message"), pointed
+    assert pointed.endswith("Direct messages > message"), pointed
 
 
 async def test_a_menu_pick_is_drawn_by_the_options_label(sandbox, browser: Browser):
