@@ -17,7 +17,17 @@ from locales import speaking
 
 from .chromium import after_change, changes, open_page
 from .conftest import SEED
-from .test_browser import GLANCE_SIZES, PAUSE, assert_at_one_glance, newest_board, pane, plan_her_path, send, take_seat
+from .test_browser import (
+    BUILDER_MOVED_ON,
+    GLANCE_SIZES,
+    PAUSE,
+    assert_at_one_glance,
+    newest_board,
+    pane,
+    plan_her_path,
+    send,
+    take_seat,
+)
 
 
 @pytest.fixture
@@ -64,21 +74,11 @@ async def test_a_lesson_steps_question_board_and_controls_are_in_view_together(
         for space in ("C1", "C2", "D2", "D1", "E1"):
             said = await board.locator(".text").first.inner_text()
             await board.locator("select").first.select_option(space)
-            await page.wait_for_function(STEP_MOVED_ON, arg=said)
+            await page.wait_for_function(BUILDER_MOVED_ON, arg=said)
             board = pane(page, "dm").locator("article.message").filter(has=page.locator(".embed .image img")).last
         board = await newest_board(page, "dm", "^" + re.escape(question(role, 4, "en")) + "$")
         assert await board.locator(".row").count() >= 3
         await assert_at_one_glance(page, "dm", board, width, height)
-
-
-# Whether the newest lesson step in the DMs says something else than ``said`` (the builder moved on in place, or
-# the next step came).
-STEP_MOVED_ON = """(said) => {
-  const steps = [...document.querySelectorAll('.pane[data-place="dm"] article.message')]
-    .filter((m) => m.querySelector('.embed .image img') && m.querySelector('.row'));
-  const text = steps[steps.length - 1]?.querySelector('.text')?.innerText;
-  return text !== undefined && text !== said;
-}"""
 
 
 async def test_an_italian_lesson_asks_in_italian_right_above_its_menus(live: Sandbox, chromium: Any):
