@@ -22,8 +22,8 @@ from discord.app_commands import Choice
 
 import rules
 from locales import _, ngettext, pgettext
-from render.words import SAMURAI_COLOURS, object_name, samurai_name
 from rules.goryo_turn import PLAIN_LENGTH
+from words.phrases import SAMURAI_COLOURS, object_name, samurai_name
 
 from ..storage import MatchRecord
 from ..text.commands import localised

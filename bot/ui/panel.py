@@ -25,11 +25,11 @@ import discord
 
 import rules
 from locales import _, ngettext
-from render.words import SAMURAI_COLOURS
 from rules import layout
+from words.facts import at_most_twice
+from words.glance import listed
+from words.phrases import SAMURAI_COLOURS
 
-from ..text.board_facts import at_most_twice
-from ..text.glance import listed
 from ..text.spaces import space_label
 
 KINDS = ("move", "sniff", "search")

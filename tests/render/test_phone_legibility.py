@@ -20,15 +20,15 @@ from PIL import Image, ImageStat
 import render
 import rules
 from locales import LANGUAGES
-from render import DeductionAid
 from render import geometry as g
 from render.board import PATH_COLOUR, label_box
 from render.overlay import draw_heat
 from render.palace import background
-from render.reach import reachable_targets
 from render.theme import font
 from rules import SPACES, GoryoView, PublicView, space_name
 from rules.palace import CENTRES
+from rules.views import reachable_targets
+from words import DeductionAid
 
 from . import aid_scenes, scenes
 

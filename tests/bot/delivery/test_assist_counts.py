@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import render
 import rules
+import words
 from bot.delivery import assist
 from render.replay import FrameKind, replay_frames
 from rules.playout import random_match
@@ -27,7 +28,7 @@ def test_the_aid_counts_equal_a_brute_force_count_and_always_hold_her_real_path(
         assert all(aid.crossing[s] >= 1 for s in real[1:]) and aid.ending[real[-1]] >= 1
         if aid.paths_possible == 1:
             assert aid.only_path == real
-        assert render.aid_line(aid) in render.describe_public(rules.public_view(state), aid)
+        assert words.aid_line(aid) in words.describe_public(rules.public_view(state), aid)
         assert assist.aid_of(state, False) is None
     for (action, _after), (_, before) in zip(history[1:], history, strict=False):
         if isinstance(action, rules.EndSamuraiTurn):

@@ -472,7 +472,7 @@ async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own
 
 
 def board_facts_key(language: str) -> str:
-    from bot.text.board_facts import goryo_key
+    from words.facts import goryo_key
     with speaking(language):
         return goryo_key()
 
