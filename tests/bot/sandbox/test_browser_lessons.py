@@ -1,5 +1,5 @@
 """The lesson and the sandbox's own words in Chromium (issue 42): a step's question, its board and its controls in
-view together on a phone and a laptop; the page naming the lesson; links, picks and dates as Discord draws them."""
+view together on a phone and a laptop; the page naming the lesson; links and picks as Discord draws them."""
 
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ async def test_an_italian_lesson_asks_in_italian_right_above_its_menus(live: San
     await assert_at_one_glance(page, "dm", board, 360, 780)
 
 
-async def test_the_page_names_the_lesson_and_draws_links_picks_and_dates_as_discord_does(live: Sandbox,
+async def test_the_page_names_the_lesson_and_draws_links_and_picks_as_discord_does(live: Sandbox,
                                                                                            chromium: Any):
     page = await open_page(chromium, live.url, seat="aiko")
     guide = page.locator("#guide")
