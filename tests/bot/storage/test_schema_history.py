@@ -442,9 +442,9 @@ TOURNAMENT = {"guild_id": GUILD, "channel_id": 100, "name": "Autumn cup", "forma
               "created_by": ANN, "created_at": T}
 
 
-@pytest.mark.parametrize("version", [FROZEN_VERSION, 17])
+@pytest.mark.parametrize("version", [FROZEN_VERSION, 18])  # 18: the last before migration 19
 async def test_after_the_upgrade_a_tournament_with_its_players_matches_and_byes_is_stored(side, version):
-    # Migration 18 adds the tournaments' four tables: a database from before it, rows and all, takes them.
+    # Migration 19 adds the tournaments' four tables: a database from before it, rows and all, takes them.
     database = await filled_at(side, version)
     before = await side.rows(database)
     assert "tournaments" not in before
