@@ -17,7 +17,7 @@ from ..sides import Samurai, Side
 FALSE_TRAIL = "false_trail"
 _LOOKS_LIKE_A_SPACE = re.compile(r"^[a-z][0-9]+$")  # a plan's first word; anything else is an unknown action
 _WORDS: dict[str, Action] = {"end": EndSamuraiTurn(), "undo": Undo(), "abort": Abort()}
-_SIDED: dict[str, type[Resign] | type[TimeOut]] = {"resign": Resign, "timeout": TimeOut}
+_SIDED: dict[str, type[Resign | TimeOut]] = {"resign": Resign, "timeout": TimeOut}
 
 
 def action_line(action: Action) -> str:
