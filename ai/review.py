@@ -11,8 +11,10 @@ came. Pure: the action log in, numbers out; the words and the chart are made whe
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rules import (
     Action,
@@ -27,9 +29,13 @@ from rules import (
     Sniff,
     Space,
     Undo,
+    action_from_dict,
+    action_to_dict,
     apply,
     legal_samurai_actions,
+    parse_space,
     public_view,
+    space_name,
 )
 from rules.events import SpiritCaptured, TokenDrawn
 from rules.samurai_turn import investigated_space
@@ -148,3 +154,60 @@ def _turn(state: GameState, ending: Action, planned: PublicView, steps: list[Ste
     captures = sum(e.tokens_flipped for e in events if isinstance(e, SpiritCaptured))
     sealed = tuple(e.object_type for e in events if isinstance(e, TokenDrawn))
     return TurnReview(view.round, total, tuple(steps), known.path_count, path, more_likely, captures, sealed)
+
+
+# --- kept as JSON (the bot stores a review once computed) ----------------------------------------------
+
+REVIEW_FORMAT = 1
+
+
+def review_to_json(made: Review) -> str:
+    return json.dumps({"format": REVIEW_FORMAT, "turns": [_turn_dict(t) for t in made.turns]},
+                      separators=(",", ":"))
+
+
+def review_from_json(text: str) -> Review:
+    data = json.loads(text)
+    if data.get("format") != REVIEW_FORMAT:
+        raise ValueError(f"unsupported review format {data.get('format')!r}")
+    return Review(tuple(_turn_from(t) for t in data["turns"]))
+
+
+def _turn_dict(turn: TurnReview) -> dict[str, Any]:
+    return {
+        "round": turn.round, "total": turn.total, "at_discovery": turn.at_discovery,
+        "her_path": None if turn.her_path is None else [space_name(s) for s in turn.her_path],
+        "more_likely": turn.more_likely, "captures": turn.captures, "sealed": [t.value for t in turn.sealed],
+        "steps": [
+            {"action": action_to_dict(s.action), "before": s.before, "after": s.after, "expected": s.expected,
+             "best": None if s.best is None else {"action": action_to_dict(s.best.action),
+                                                  "expected": s.best.expected}}
+            for s in turn.steps
+        ],
+    }
+
+
+def _turn_from(data: dict[str, Any]) -> TurnReview:
+    steps = tuple(
+        StepReview(_samurai_action(s["action"]), int(s["before"]), int(s["after"]), float(s["expected"]),
+                   None if s["best"] is None else Option(_investigation(s["best"]["action"]),
+                                                         float(s["best"]["expected"])))
+        for s in data["steps"]
+    )
+    path = None if data["her_path"] is None else tuple(parse_space(s) for s in data["her_path"])
+    return TurnReview(int(data["round"]), int(data["total"]), steps, int(data["at_discovery"]), path,
+                      data["more_likely"], int(data["captures"]), tuple(ObjectType(t) for t in data["sealed"]))
+
+
+def _samurai_action(data: dict[str, Any]) -> Move | Search | Sniff | Undo:
+    action = action_from_dict(data)
+    if not isinstance(action, (Move, Search, Sniff, Undo)):
+        raise TypeError(f"not a Samurai action: {data!r}")
+    return action
+
+
+def _investigation(data: dict[str, Any]) -> Move | Search | Sniff:
+    action = _samurai_action(data)
+    if isinstance(action, Undo):
+        raise TypeError(f"not an investigation: {data!r}")
+    return action

@@ -277,3 +277,11 @@ class Store(Protocol):
     async def finished_a_match(self, user_id: int) -> bool:
         """Whether ``user_id`` ever finished a match (to point newcomers to the lesson)."""
         ...
+
+    # --- reviews (issue 44) ----------------------------------------------------------------------------
+
+    async def save_review(self, match_id: int, review: str, *, now: datetime) -> None:
+        """Keep a finished match's review (``ai.review`` as JSON); the first one saved stands."""
+        ...
+
+    async def saved_review(self, match_id: int) -> str | None: ...

@@ -274,6 +274,17 @@ HISTORY: tuple[Migration, ...] = (
     ),
     # 17: the bot's level ``expert`` (issue 37), and the server setting ``max_level`` that can keep members below it.
     (WIDER_AI_LEVELS, WIDER_SETTING_NAMES_MAX_LEVEL),
+    # 18: each finished match's review (issue 44), kept once computed: its numbers as JSON (``ai.review``), words
+    # and chart made where it is shown.
+    (
+        """
+        CREATE TABLE match_reviews (
+            match_id {big} PRIMARY KEY REFERENCES matches (id),
+            review   TEXT NOT NULL,
+            made_at  TEXT NOT NULL
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(HISTORY)

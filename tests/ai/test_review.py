@@ -10,7 +10,7 @@ import rules
 from ai.agents import samurai_model
 from ai.belief import belief
 from ai.opponent import evidence_from
-from ai.review import Review, review
+from ai.review import Review, review, review_from_json, review_to_json
 from rules.samurai_turn import investigated_space
 from tests.bot.aid_oracle import brute_force_paths
 from tests.bot.scripts import scripted_match
@@ -142,3 +142,12 @@ def test_captures_and_seals_are_told_per_discovery():
     for action in actions:
         final = rules.apply(final, action).state
     assert tuple(t for turn in made.turns for t in turn.sealed) == final.drawn
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_review_is_kept_as_json_exactly(seed):
+    history = play_out(seed, advanced=seed == 1)
+    made = review(rules.new_game(seed, advanced=seed == 1), [a for a, _ in history])
+    assert review_from_json(review_to_json(made)) == made
+    with pytest.raises(ValueError):
+        review_from_json('{"format": 99, "turns": []}')

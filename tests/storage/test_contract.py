@@ -315,6 +315,15 @@ async def lessons(store) -> None:
     assert await store.finished_a_match(match.goryo_id) and await store.finished_a_match(match.samurai_id)
 
 
+async def reviews(store) -> None:
+    match = await started(store)
+    await act(store, match, rules.Resign(rules.Side.GORYO))
+    assert await store.saved_review(match.id) is None
+    await store.save_review(match.id, '{"turns": []}', now=T0)
+    await store.save_review(match.id, '{"turns": [1]}', now=T0)  # made twice at once: the first stands
+    assert await store.saved_review(match.id) == '{"turns": []}'
+
+
 async def lifecycle(store) -> None:
     shown = store.address
     assert shown.endswith(".sqlite3") if isinstance(store.store, SqliteStore) else shown.startswith("postgresql://")
@@ -327,6 +336,7 @@ async def lifecycle(store) -> None:
 AREAS: dict[str, Callable[[Any], Awaitable[None]]] = {
     "challenges": challenges, "matches": matches, "action log": action_log, "outbox": outbox, "league": league,
     "choices": choices, "threads": threads, "lessons": lessons,
+    "reviews": reviews,
 }
 
 
