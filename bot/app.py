@@ -24,6 +24,7 @@ from discord.ext import commands, tasks
 from .commands.clicks import clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.reviews import Reviews, review_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
@@ -77,7 +78,8 @@ class GoryoBot(commands.Bot):
         self.game.ai.thinking = self.thinking  # the expert level thinks there, off the event loop
         self.game.deliverer.holder = self.process_name
         self.turns = TurnClock(self, self.store, self.game, self.settings)
-        records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
+        reviews = Reviews(self.store, self.drawing, self.game.service.clock)  # replay as:review, and its pages
+        records = Records(self, self.store, self.settings, self.drawing, reviews)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
@@ -86,7 +88,7 @@ class GoryoBot(commands.Bot):
         PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))
+        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons), *review_clicks(reviews))
         self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()

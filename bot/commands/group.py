@@ -24,7 +24,7 @@ from ..play.choices import samurai_from
 from ..play.game import Game
 from ..play.timekeeping import TurnClock
 from ..text.help import HelpTopic, help_text
-from .league import ANIMATION, RECORD, Records
+from .league import ANIMATION, RECORD, REVIEW, Records
 
 MATCH_HELP = locale_str("Which of your matches (only needed when you play several)")
 SIDES = [
@@ -39,8 +39,10 @@ HELP_TOPICS: list[Choice[str]] = [
     Choice(name=locale_str("ai", context="command name"), value="ai"),
 ]
 
+REPLAY_AS_HELP = locale_str("An animation (the default), a review of the Samurai's hunt, or the record as text")
 REPLAY_KINDS: list[Choice[str]] = [
     Choice(name=locale_str("animation", context="command name"), value=ANIMATION),
+    Choice(name=locale_str("review", context="command name"), value=REVIEW),
     Choice(name=locale_str("record", context="command name"), value=RECORD),
 ]
 
@@ -270,7 +272,7 @@ class GoryoCommands(
     @app_commands.rename(match=locale_str("match", context="command name"),
                          as_=locale_str("as", context="command name"))
     @app_commands.describe(match=locale_str("Which finished match (type to search)"),
-                           as_=locale_str("An animation (the default), or the record of every action as a text file"))
+                           as_=REPLAY_AS_HELP)
     @app_commands.choices(as_=REPLAY_KINDS)
     @app_commands.autocomplete(match=_finished_match_autocomplete)
     async def replay(self, interaction: discord.Interaction, match: int, as_: str = ANIMATION) -> None:

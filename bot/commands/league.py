@@ -38,6 +38,7 @@ from ..storage import DAMAGED, Store
 from ..text import league as words
 from ..text.languages import in_channel
 from ..text.refusal import Refusal
+from .reviews import Reviews
 
 log = logging.getLogger(__name__)
 
@@ -64,10 +65,12 @@ def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
 
 
 class Records:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+                 reviews: Reviews) -> None:
         self.bot = bot
         self.store = store
         self.drawing = drawing
+        self.reviews = reviews
         self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
@@ -205,6 +208,9 @@ class Records:
                 N_("Match {number} was stopped because its record was damaged, so it can't be replayed."),
                 number=match_id,
             )
+        if kind == REVIEW:
+            await self.reviews.show(interaction, record)  # private, in the asker's language
+            return
         if kind == RECORD:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)  # names may be fetched: never risk the 3 seconds
