@@ -10,7 +10,7 @@ from rules.record.notation import action_line
 
 from ..helpers import Table
 from ..test_languages import SEED, begin_in_italy
-from ..test_rematch import resign
+from ..play.test_rematch import resign
 
 
 async def play_a_turn_with_an_undo(table: Table) -> None:

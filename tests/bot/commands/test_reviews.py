@@ -14,7 +14,7 @@ from ai.review import review, review_from_json, review_to_json
 
 from ..helpers import Table
 from ..test_languages import SEED, begin_in_italy
-from ..test_rematch import resign
+from ..play.test_rematch import resign
 
 
 def buttons(message) -> dict[str, bool]:
