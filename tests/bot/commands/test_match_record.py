@@ -9,8 +9,8 @@ from rules.record import check, parse_record
 from rules.record.notation import action_line
 
 from ..helpers import Table
-from ..test_languages import SEED, begin_in_italy
 from ..play.test_rematch import resign
+from ..test_languages import SEED, begin_in_italy
 
 
 async def play_a_turn_with_an_undo(table: Table) -> None:

@@ -13,8 +13,8 @@ import rules
 from ai.review import review, review_from_json, review_to_json
 
 from ..helpers import Table
-from ..test_languages import SEED, begin_in_italy
 from ..play.test_rematch import resign
+from ..test_languages import SEED, begin_in_italy
 
 
 def buttons(message) -> dict[str, bool]:
