@@ -18,6 +18,7 @@ from typing import Protocol, Self
 
 import rules
 
+from ..records.hints import HintNote
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
@@ -285,3 +286,11 @@ class Store(Protocol):
         ...
 
     async def saved_review(self, match_id: int) -> str | None: ...
+
+    async def note_hint(self, match_id: int, hint: HintNote, *, now: datetime) -> None:
+        """Note a hint in the match's history; one per version (the first stands)."""
+        ...
+
+    async def hints(self, match_id: int) -> list[HintNote]:
+        """The match's hints, oldest first."""
+        ...

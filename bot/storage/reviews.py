@@ -1,10 +1,15 @@
 """Each finished match's review (issue 44), kept once computed: a finished match never changes, so neither does
-its review. Stored as ``ai.review``'s JSON, facts only; the first one saved stands."""
+its review. Stored as ``ai.review``'s JSON, facts only; the first one saved stands. And the hints asked for in
+a match, one per version, noted in its history for its record."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
+import rules
+
+from ..records.hints import HintNote
 from .engine import Engine
 from .records import utc_text
 
@@ -23,3 +28,26 @@ class ReviewsSql:
         async with self._engine.read() as db:
             row = await db.one(GET_REVIEW, (match_id,))
         return None if row is None else str(row["review"])
+
+
+NOTE_HINT = (
+    "INSERT INTO match_hints (match_id, version, side, action, asked_by, asked_at) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (match_id, version) DO NOTHING"
+)
+GET_HINTS = "SELECT version, side, action, asked_by FROM match_hints WHERE match_id = ? ORDER BY version"
+
+
+class HintsSql:
+    _engine: Engine
+
+    async def note_hint(self, match_id: int, hint: HintNote, *, now: datetime) -> None:
+        async with self._engine.write() as db:
+            await db.execute(NOTE_HINT, (match_id, hint.version, hint.side.value,
+                                         json.dumps(rules.action_to_dict(hint.action)), hint.asked_by,
+                                         utc_text(now)))
+
+    async def hints(self, match_id: int) -> list[HintNote]:
+        async with self._engine.read() as db:
+            rows = await db.all(GET_HINTS, (match_id,))
+        return [HintNote(int(row["version"]), rules.Side(row["side"]),
+                         rules.action_from_dict(json.loads(row["action"])), int(row["asked_by"])) for row in rows]

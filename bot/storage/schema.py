@@ -285,6 +285,21 @@ HISTORY: tuple[Migration, ...] = (
         )
         """,
     ),
+    # 19: the hints asked for in a match (issue 44), noted in its history and its record: at which version, for
+    # which side, the suggested action (as the action log writes one), who asked and when. One per version.
+    (
+        """
+        CREATE TABLE match_hints (
+            match_id {big}   NOT NULL REFERENCES matches (id),
+            version  INTEGER NOT NULL CHECK (version >= 0),
+            side     TEXT    NOT NULL CHECK (side IN ('goryo', 'samurai')),
+            action   TEXT    NOT NULL,
+            asked_by {big}   NOT NULL,
+            asked_at TEXT    NOT NULL,
+            PRIMARY KEY (match_id, version)
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(HISTORY)

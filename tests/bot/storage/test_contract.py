@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import rules
+from bot.records.hints import HintNote
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem
@@ -325,6 +326,17 @@ async def reviews(store) -> None:
     assert await store.saved_review(match.id) == '{"turns": []}'
 
 
+async def hints(store) -> None:
+    match = await started(store)
+    assert await store.hints(match.id) == []
+    sniff = rules.Sniff(rules.Samurai.RED, rules.parse_space("C3"))
+    await store.note_hint(match.id, HintNote(1, S, sniff, BEN), now=T0)
+    await store.note_hint(match.id, HintNote(1, S, rules.EndSamuraiTurn(), BEN), now=T0)  # asked again: one stands
+    await store.note_hint(match.id, HintNote(0, G, rules.ChooseStart(rules.parse_space("A1")), ANN), now=T0)
+    assert await store.hints(match.id) == [HintNote(0, G, rules.ChooseStart(rules.parse_space("A1")), ANN),
+                                           HintNote(1, S, sniff, BEN)]
+
+
 async def lifecycle(store) -> None:
     shown = store.address
     assert shown.endswith(".sqlite3") if isinstance(store.store, SqliteStore) else shown.startswith("postgresql://")
@@ -337,7 +349,7 @@ async def lifecycle(store) -> None:
 AREAS: dict[str, Callable[[Any], Awaitable[None]]] = {
     "challenges": challenges, "matches": matches, "action log": action_log, "outbox": outbox, "league": league,
     "choices": choices, "threads": threads, "lessons": lessons,
-    "reviews": reviews,
+    "reviews": reviews, "hints": hints,
 }
 
 
