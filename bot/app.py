@@ -22,6 +22,7 @@ import discord
 from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
+from .commands.hint import hint_clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
 from .commands.reviews import Reviews, review_clicks
@@ -30,6 +31,7 @@ from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
 from .play.game import Game
+from .play.hints import Hints
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
@@ -88,8 +90,10 @@ class GoryoBot(commands.Bot):
         PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons), *review_clicks(reviews))
-        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
+        hints = Hints(self.store, self.game.service, self.thinking, self.game.service.clock)  # thinks in processes
+        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons), *review_clicks(reviews),
+                               *hint_clicks(hints))
+        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons, hints))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()

@@ -30,6 +30,7 @@ from ..delivery.send import QUIET, follow_up
 from ..play.cooldown import Cooldown
 from ..play.visibility import Channels, Sight
 from ..records import league
+from ..records.hints import record_notes
 from ..records.league.stats import HISTORY_SIZE
 from ..records.match_file import RecordNames, record_filename, record_text
 from ..records.matches import MatchRecord
@@ -258,6 +259,7 @@ class Records:
             RecordNames(server=interaction.guild.name if interaction.guild else "",
                         channel=getattr(channel, "name", None) or str(match.channel_id),
                         goryo=names[match.goryo_id], samurai=names[match.samurai_id]),
+            record_notes(await self.store.hints(match.id)),  # the hints asked for, each where it was asked
         )
         file = discord.File(io.BytesIO(text.encode("utf-8")), filename=record_filename(match.id),
                             description=words.record_description(match.id))

@@ -24,6 +24,7 @@ from ..delivery.deliverer import Deliverer
 from ..delivery.notices import with_turn_notices
 from ..delivery.reply import Reply
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
+from ..records.hints import allows_hints
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
@@ -217,7 +218,7 @@ class Game:
             raise Refusal(N_("No legal path goes that way any more: go Back and choose again."))
         if trail is not None and not builder.is_plan(state, path, trail):
             trail = None  # a False Trail the path now crosses, or one not yet placeable
-        view = builder.builder_view(record.id, state, path, trail)
+        view = builder.builder_view(record.id, state, path, trail, hint=allows_hints(record))
         await interaction.response.defer()  # an edit of her message, once its picture is drawn
         # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
         board = await self.drawing.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())
@@ -384,7 +385,7 @@ class Game:
             secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
             await send_private(interaction, goryo_status_secret(state), board=secret,
-                               view=builder.builder_view(record.id, state))
+                               view=builder.builder_view(record.id, state, hint=allows_hints(record)))
             return
         in_its_channel = _in_guild(interaction) and interaction.channel_id == record.channel_id
         private = not in_its_channel and _in_guild(interaction)
@@ -406,7 +407,7 @@ class Game:
             secret = await self.drawing.goryo_board(state, language=spoken())
             # Her builder with it when it is her turn: it works wherever she asked (her DMs shut, say).
             await send_private(interaction, goryo_status_secret(state), board=secret,
-                               view=builder.builder_view(record.id, state))
+                               view=builder.builder_view(record.id, state, hint=allows_hints(record)))
 
     async def status(
         self, interaction: discord.Interaction, match_id: int | None,

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import rules
 
+from .matches import MatchRecord
+
 
 @dataclass(frozen=True)
 class HintNote:
@@ -18,6 +20,10 @@ class HintNote:
 def hints_allowed(ai_side: rules.Side | None, assist: bool) -> bool:
     """Hints are for matches against the bot and matches with the deduction aid (both players accepted it)."""
     return ai_side is not None or assist
+
+
+def allows_hints(record: MatchRecord) -> bool:
+    return hints_allowed(record.ai_side, record.assist)
 
 
 def record_notes(hints: list[HintNote]) -> dict[int, list[str]]:
