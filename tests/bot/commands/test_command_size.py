@@ -39,3 +39,12 @@ def test_a_command_over_8000_characters_is_caught_at_sync():
     found = Rules().check("PUT", "/applications/1/commands", [group])
     assert any("8000" in finding and "application-commands.mdx" in finding for finding in found), found
     assert not Rules().check("PUT", "/applications/1/commands", [{**group, "options": group["options"][:2]}])
+
+
+async def test_the_goryo_group_keeps_room_within_discords_25_subcommands(simcord_env):
+    [goryo] = simcord_env.backend.commands[None].values()
+    names = [option["name"] for option in goryo["options"]]
+    assert len(names) <= most("command.options") == 25
+    assert "hint" in names and len(names) == 23  # issue 44's hint is the 23rd; the replay gained an option instead
+    [replay] = [option for option in goryo["options"] if option["name"] == "replay"]
+    assert [choice["value"] for choice in replay["options"][1]["choices"]] == ["animation", "review", "record"]
