@@ -148,7 +148,8 @@ def _turn(state: GameState, ending: Action, planned: PublicView, steps: list[Ste
         return TurnReview(view.round, total, tuple(steps), known.path_count, None, None, 0, ())
     path = state.plan.path
     weights = samurai_model(MODEL_LEVEL, view, planned.samurai_spaces, opponent.evidence_from(history))
-    hers = next((p.weight for p, possible in zip(weights, known.possible) if possible.path == path), None)
+    hers = next((p.weight for p, possible in zip(weights, known.possible, strict=True)
+                 if possible.path == path), None)
     more_likely = None if hers is None else sum(1 for p in weights if p.weight > hers * (1 + 1e-9))
     events = apply(state, ending).events
     captures = sum(e.tokens_flipped for e in events if isinstance(e, SpiritCaptured))

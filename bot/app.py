@@ -1,7 +1,8 @@
 """Building the bot: ``create_bot(database=PATH)`` returns it unstarted.
 
 ``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
-open the database, build the game, the turn clocks and the league records on it, check every active
+open the database, build everything that acts on it once (``build``: each part handed what it uses, never the
+object that built it) and the league records, check every active
 match against its action log, register the persistent buttons and add the command group (both
 handed what they act on), give the tree its translator (``CatalogueTranslator``), sync the commands
 as the settings ask, and start the challenge and turn-reminder sweeps. The drawing processes
@@ -13,8 +14,8 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,24 +30,92 @@ from .commands.reviews import Reviews, review_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
+from .delivery.announce import in_their_languages, outbox_for
+from .delivery.deliverer import Deliverer, holder_name
+from .delivery.notices import with_turn_notices
 from .delivery.send import QUIET
-from .play.game import Game
+from .play.acting import Acting
+from .play.aiplay import AiPlayer, keep_from_the_bot
+from .play.challenges import Challenges
+from .play.choices import Choices
+from .play.cooldown import Cooldown
+from .play.first_match import FirstMatch
+from .play.goryo_side import GoryoSide
 from .play.hints import Hints
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
+from .play.recovery import recover
+from .play.resigning import Resigning
+from .play.samurai_side import SamuraiSide
+from .play.service import MatchService
 from .play.speakers import Speakers
 from .play.thinking import Thinking
-from .play.threads import archive_finished
+from .play.threads import archive_finished, with_end_line
 from .play.timekeeping import TurnClock, sweep_interval
+from .play.viewing import Viewing
+from .records.outbox import OutboxItem
+from .records.played import Played
 from .settings import Settings, load_settings
-from .storage import Store, open_store
+from .storage import Shards, Store, open_store
 from .storage.address import is_url, redact
 from .text.languages import of_user
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Everything that acts on one store, built once by ``build``; the bot keeps them, none of them keeps the bot's
+    other parts but those it was handed."""
+
+    service: MatchService  # the one action pipeline
+    deliverer: Deliverer  # sends what actions owe to people
+    ai: AiPlayer  # the bot's own seat in matches against it
+    acting: Acting  # what every command on a match shares: finding it, acting, answering
+    challenges: Challenges
+    turns: TurnClock
+    goryo: GoryoSide
+    samurai: SamuraiSide
+    viewing: Viewing
+    resigning: Resigning
+    choices: Choices  # autocomplete: what the rules allow the caller now
+    lessons: Lessons
+    hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
+
+
+def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+          thinking: Thinking | None, *, holder: str) -> Parts:
+    """The parts that act on ``store``, each handed what it uses; ``holder`` names the deliverer in the outbox
+    claims (``delivery.deliverer.holder_name``). A second process's parts, in the tests, are built the same way."""
+
+    async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
+        return await with_end_line(store, played, await with_turn_notices(store, played, items))
+
+    service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices)
+    # With several processes, each delivers for the matches on its own shards' servers.
+    shards = Shards.held(settings.shard_count, settings.shard_ids)
+    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder)
+    ai = AiPlayer(bot, store, service, deliverer, settings, thinking)  # plays the bot's seat in matches against it
+    acting = Acting(store, service, deliverer, played=ai.wake)
+
+    def channel_name(channel_id: int) -> str | None:
+        return getattr(bot.get_channel(channel_id), "name", None)
+
+    return Parts(
+        service=service, deliverer=deliverer, ai=ai, acting=acting,
+        challenges=Challenges(bot, store, settings, deliverer, ai),
+        turns=TurnClock(bot, store, settings, service.clock, acting, deliverer, ai),
+        goryo=GoryoSide(acting, service, store, drawing),
+        samurai=SamuraiSide(acting, service, store),
+        viewing=Viewing(acting, store, drawing, Cooldown(settings.board_cooldown), service.clock, channel_name),
+        resigning=Resigning(acting, service),
+        choices=Choices(service),
+        lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+        hints=Hints(store, service, thinking, service.clock),
+    )
 
 
 class GoryoBot(commands.Bot):
@@ -63,8 +132,7 @@ class GoryoBot(commands.Bot):
         self.thinking = thinking
         self._owns_thinking = thinking is None
         self.store: Store | None = None
-        self.game: Game | None = None
-        self.turns: TurnClock | None = None
+        self.parts: Parts | None = None
         self.speakers: Speakers | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
@@ -73,27 +141,27 @@ class GoryoBot(commands.Bot):
         self.store = await open_store(self.settings.database)
         if self.drawing is None:
             self.drawing = boards.Drawing()
-        self.game = Game(self, self.store, self.settings, self.drawing)
-        self.speakers = Speakers(self.store, self.game.service.clock)
         if self.thinking is None:
-            self.thinking = Thinking()
-        self.game.ai.thinking = self.thinking  # the expert level thinks there, off the event loop
-        self.game.deliverer.holder = self.process_name
-        self.turns = TurnClock(self, self.store, self.game, self.settings)
-        reviews = Reviews(self.store, self.drawing, self.game.service.clock)  # replay as:review, and its pages
+            self.thinking = Thinking()  # the expert level thinks there, off the event loop
+        parts = self.parts = build(self, self.store, self.settings, self.drawing, self.thinking,
+                                   holder=holder_name(self.settings.shard_ids))
+        self.speakers = Speakers(self.store, parts.service.clock)
+        reviews = Reviews(self.store, self.drawing, parts.service.clock)  # replay as:review, and its pages
         records = Records(self, self.store, self.settings, self.drawing, reviews)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
-        await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
+        await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
-        await self.game.recover()  # what a crash left unsaid is said now, once
-        lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        hints = Hints(self.store, self.game.service, self.thinking, self.game.service.clock)  # thinks in processes
-        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons), *review_clicks(reviews),
-                               *hint_clicks(hints))
-        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons, hints))
+        await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
+        self.add_dynamic_items(*clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning),
+                               *lesson_clicks(parts.lessons), *review_clicks(reviews), *hint_clicks(parts.hints))
+        self.tree.add_command(goryo_group(
+            store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
+            goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, hints=parts.hints,
+        ))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
@@ -108,13 +176,6 @@ class GoryoBot(commands.Bot):
             await self.speakers.heard(interaction.user.id, of_user(interaction))
         except Exception:  # remembering a language must never disturb the interaction itself
             log.warning("could not note the language of user %d", interaction.user.id, exc_info=True)
-
-    @property
-    def process_name(self) -> str:
-        """This process among the bot's processes: the same after a restart, so it takes back its own claims."""
-        shards = self.settings.shard_ids
-        held = "all shards" if shards is None else "shards " + ",".join(map(str, shards))
-        return f"{socket.gethostname()}:{held}"
 
     async def sync_commands(self) -> None:
         mode = self.settings.sync
@@ -132,28 +193,28 @@ class GoryoBot(commands.Bot):
 
     async def _sweep(self) -> None:
         try:
-            assert self.game is not None
-            await self.game.challenges.sweep()
-            if self.game.deliverer.shards is not None:
+            assert self.parts is not None and self.store is not None
+            await self.parts.challenges.sweep()
+            if self.parts.deliverer.shards is not None:
                 # Another process may have died between committing for one of our matches and nudging us.
-                await self.game.deliverer.sweep()
-            await archive_finished(self, self.game.store, self.game.service.clock())
+                await self.parts.deliverer.sweep()
+            await archive_finished(self, self.store, self.parts.service.clock())
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 
     async def _sweep_turns(self) -> None:
         try:
-            assert self.turns is not None
-            await self.turns.sweep()
+            assert self.parts is not None
+            await self.parts.turns.sweep()
         except Exception:  # the sweep must outlive one bad pass
             log.exception("turn reminder sweep failed")
 
     async def close(self) -> None:
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
-        if self.game is not None:
-            self.game.deliverer.stop()
-            self.game.ai.stop()
+        if self.parts is not None:
+            self.parts.deliverer.stop()
+            self.parts.ai.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -11,11 +11,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import discord
 
 import rules
-from ai.hint import goryo_hint, samurai_hint
+from ai.hint import Hint, goryo_hint, samurai_hint
 from locales import speaking
 
 from ..delivery.send import acknowledge_privately, follow_up_privately
@@ -31,7 +32,7 @@ from .thinking import Thinking
 
 
 class Hints:
-    def __init__(self, store: Store, service: MatchService, thinking: Thinking,
+    def __init__(self, store: Store, service: MatchService, thinking: Thinking | None,
                  clock: Callable[[], datetime]) -> None:
         self.store = store
         self.service = service
@@ -71,12 +72,18 @@ class Hints:
             text = words.hint_text(hint)
         await follow_up_privately(interaction, text, thinking_private=True)
 
-    async def _think(self, record: MatchRecord, side: rules.Side):
+    async def _think(self, record: MatchRecord, side: rules.Side) -> Hint:
         seed = decision_seed(record.ai_seed if record.ai_seed is not None else record.id, record.version)
         if side is rules.Side.GORYO:
-            return await self.thinking.run(goryo_hint, record.state, seed)
+            return await self._run(goryo_hint, record.state, seed)
         log = await self.store.actions(record.id)
         initial = await self.store.initial_state(record.id)
         evidence = await asyncio.to_thread(hider_evidence, initial, log)
-        return await self.thinking.run(samurai_hint, rules.public_view(record.state), seed,
-                                       samurai_when_planned(log), evidence)
+        return await self._run(samurai_hint, rules.public_view(record.state), seed, samurai_when_planned(log),
+                               evidence)
+
+    async def _run(self, work: Callable[..., Hint], *args: Any) -> Hint:
+        """In the thinking processes (a thread only for a bot built without them)."""
+        if self.thinking is None:
+            return await asyncio.to_thread(work, *args)
+        return await self.thinking.run(work, *args)

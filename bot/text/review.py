@@ -6,7 +6,7 @@ from __future__ import annotations
 import rules
 from ai.review import Review, StepReview, TurnReview
 from locales import _, ngettext, spoken
-from render.words import object_name, samurai_name
+from words.phrases import object_name, samurai_name
 
 PAGE_LIMIT = 2000  # characters of a message's content
 MORE_ROOM = 80  # kept free for the line saying how many actions did not fit

@@ -7,7 +7,7 @@ in the clicker's language, so the buttons work after a restart.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -25,7 +25,7 @@ def review_view(match_id: int, page: int, pages: int) -> discord.ui.View:
     return view
 
 
-class ReviewPageButton(discord.ui.DynamicItem[discord.ui.Button], template=REVIEW_ID):
+class ReviewPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REVIEW_ID):
     def __init__(self, match_id: int, page: int, way: str, *, disabled: bool = False) -> None:
         label = _("◀ Previous round") if way == "prev" else _("Next round ▶")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
@@ -33,5 +33,7 @@ class ReviewPageButton(discord.ui.DynamicItem[discord.ui.Button], template=REVIE
         self.match_id, self.page, self.way = match_id, page, way
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["page"]), match["way"])

@@ -186,8 +186,8 @@ def states(record: Record) -> Iterator[GameState]:
 def replay(record: Record) -> GameState:
     """The state the record's actions reach."""
     final = record.initial
-    for final in states(record):  # the last one is the answer
-        pass
+    for reached in states(record):
+        final = reached  # the last one is the answer
     return final
 
 

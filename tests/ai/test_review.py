@@ -123,7 +123,7 @@ def test_her_surprise_counts_the_paths_the_hard_model_weighed_above_hers():
             view = rules.public_view(state)
             weights = {}
             for particle, possible in zip(samurai_model("hard", view, planned.samurai_spaces, evidence_from(views)),
-                                          belief(view).possible):
+                                          belief(view).possible, strict=True):
                 weights[possible.path] = particle.weight
             hers = weights[state.plan.path]
             assert next(turns).more_likely == sum(1 for w in weights.values() if w > hers * (1 + 1e-9))

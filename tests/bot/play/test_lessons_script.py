@@ -37,7 +37,7 @@ def _builder_stops(lesson: script.Lesson, step: int) -> list[Built | None]:
     if not isinstance(wants, script.Build) or at.path is None:
         return [None]
     stops: list[Built | None] = [Built(wants.path[:n], None) for n in range(len(at.path), len(wants.path) + 1)]
-    return stops + [Built(wants.path, wants.trail)]
+    return [*stops, Built(wants.path, wants.trail)]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
