@@ -1,6 +1,7 @@
 """``/goryo hint`` and the Hint button (issue 44): the hard level's suggestion for the player on turn, privately.
 
-Allowed against the bot and in matches with the deduction aid; refused privately elsewhere, saying why. The
+Allowed against the bot and in matches with the deduction aid; refused privately elsewhere, saying why. In a
+lesson (no match in progress) the hint is the move the lesson's step teaches: the lesson accepts only that one. The
 search runs in the thinking processes (a few hundred milliseconds of pure Python), after a private "thinking…"
 so Discord's 3 seconds are never at risk. Each hint is noted in the match's history (``Store.note_hint``) and
 so in its record. The Samurai's hint is worked out from public facts only, as the bot's own Samurai decide.
@@ -19,11 +20,12 @@ import rules
 from ai.hint import Hint, goryo_hint, samurai_hint
 from locales import speaking
 
-from ..delivery.send import acknowledge_privately, follow_up_privately
+from ..delivery.send import acknowledge_privately, follow_up_privately, send_private
 from ..records.hints import HintNote, allows_hints
 from ..records.matches import MatchRecord
 from ..storage import Store
 from ..text import hints as words
+from ..text import lessons as script
 from ..text.languages import of_user
 from ..text.refusal import Refusal
 from .aiplay import decision_seed, hider_evidence, samurai_when_planned
@@ -40,10 +42,37 @@ class Hints:
         self.clock = clock
 
     async def ask(self, interaction: discord.Interaction, match_id: int | None) -> None:
-        """``/goryo hint [match]``: for the match the command means (as the other commands find it)."""
-        record = await self.service.match_for(interaction.user.id, interaction.channel_id,
-                                              interaction.guild_id is not None, match_id)
+        """``/goryo hint [match]``: for the match the command means (as the other commands find it), or, for a
+        learner with no match in progress, the lesson's step."""
+        try:
+            record = await self.service.match_for(interaction.user.id, interaction.channel_id,
+                                                  interaction.guild_id is not None, match_id)
+        except Refusal:
+            move = await self._lesson_move(interaction.user.id) if match_id is None else None
+            if move is None:
+                raise
+            with speaking(of_user(interaction)):
+                text = words.lesson_hint_text(move)
+            await send_private(interaction, text)
+            return
         await self._answer(interaction, record)
+
+    async def _lesson_move(self, user_id: int) -> rules.Action | None:
+        """The move the learner's lesson asks for now (a lesson teaches one move a step: that is its hint)."""
+        held = await self.store.lesson(user_id)
+        if held is None:
+            return None
+        lesson = script.LESSONS[held.role]
+        if not 0 <= held.step < len(lesson.steps):
+            return None
+        wants = lesson.steps[held.step].wants
+        if isinstance(wants, script.Choose):
+            return wants.action
+        if isinstance(wants, script.Build):
+            return rules.Plan(wants.path, wants.trail)
+        if isinstance(wants, (script.Preview, script.Confirm)):
+            return wants.plan
+        return None  # watching the bot's moves, or the lesson's end: nothing to play
 
     async def click(self, interaction: discord.Interaction, match_id: int, round_number: int,
                     side: rules.Side) -> None:

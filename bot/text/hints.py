@@ -23,6 +23,12 @@ def hint_text(hint: Hint) -> str:
     return "\n".join([said, why(hint), _("-# Only you see this. Hints are noted in the match's record.")])
 
 
+def lesson_hint_text(action: rules.Action) -> str:
+    """In a lesson: the move its step teaches."""
+    return "\n".join([_("**Hint** (this lesson's step): {action}.").format(action=suggestion(action)),
+                      _("In a lesson the hint is the move the step teaches: play it and the lesson goes on.")])
+
+
 def suggestion(action: rules.Action) -> str:
     if isinstance(action, rules.ChooseStart):
         return _("start on {space}").format(space=rules.space_name(action.space))

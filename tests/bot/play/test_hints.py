@@ -10,11 +10,13 @@ import pytest
 
 import rules
 from bot.play.thinking import Thinking
+from bot.text import lessons as script
 from rules.record import parse_record
 from tests.bot.helpers import Table, live_board
 
 from ..test_languages import SEED, begin_in_italy
 from .test_aiplay import challenge_the_bot, current
+from .test_lessons import follow_step
 from .test_rematch import resign
 
 PLAN = re.compile(r"the path ((?:[A-F][1-6](?: → )?)+)")
@@ -131,3 +133,20 @@ async def test_a_hint_in_italian_against_the_bot(env, locales_of):
     said = asked.response.content
     assert said.startswith("**Consiglio** (la scelta del livello difficile): parti da ")
     assert "il livello difficile giudica questa la più sicura." in said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_in_a_lesson_the_hint_is_the_move_its_step_teaches(table: Table, locales_of, language: str):
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    await learner.slash(table.channel, "goryo learn", role="goryo")
+    first = await learner.user.slash("goryo hint")
+    head = "**Consiglio** (il passo di questa lezione)" if language == "it" else "**Hint** (this lesson's step)"
+    wanted = script.GORYO.steps[0].wants
+    assert first.response.content.startswith(f"{head}: ")
+    assert rules.space_name(wanted.action.space) in first.response.content.splitlines()[0]
+    await follow_step(learner.user, script.GORYO, 0)
+    second = await learner.user.slash("goryo hint")
+    assert rules.plan_name(script.GORYO.steps[1].wants.path) in second.response.content
+    assert await table.env.bot.store.active_matches_of(learner.id) == []  # still a lesson, no match made
