@@ -274,7 +274,10 @@ HISTORY: tuple[Migration, ...] = (
     ),
     # 17: the bot's level ``expert`` (issue 37), and the server setting ``max_level`` that can keep members below it.
     (WIDER_AI_LEVELS, WIDER_SETTING_NAMES_MAX_LEVEL),
-    # 18: each finished match's review (issue 44), kept once computed: its numbers as JSON (``ai.review``), words
+    # 18: the DM message that shows a learner's lesson step now (issue 42): only its controls act on the lesson,
+    # and a message the step moves from (a Resume, a lesson begun again) loses its controls.
+    ("ALTER TABLE lessons ADD COLUMN message_id {big}",),
+    # 19: each finished match's review (issue 44), kept once computed: its numbers as JSON (``ai.review``), words
     # and chart made where it is shown.
     (
         """
@@ -285,7 +288,7 @@ HISTORY: tuple[Migration, ...] = (
         )
         """,
     ),
-    # 19: the hints asked for in a match (issue 44), noted in its history and its record: at which version, for
+    # 20: the hints asked for in a match (issue 44), noted in its history and its record: at which version, for
     # which side, the suggested action (as the action log writes one), who asked and when. One per version.
     (
         """
