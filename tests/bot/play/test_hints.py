@@ -150,3 +150,23 @@ async def test_in_a_lesson_the_hint_is_the_move_its_step_teaches(table: Table, l
     second = await learner.user.slash("goryo hint")
     assert rules.plan_name(script.GORYO.steps[1].wants.path) in second.response.content
     assert await table.env.bot.store.active_matches_of(learner.id) == []  # still a lesson, no match made
+
+
+async def test_a_hint_button_kept_from_a_turn_that_is_over_is_refused(env, table: Table):
+    """Taking the Hint off the Samurai's board fails (Discord refused the edit), so that message still shows it
+    once her turn is over: pressed then, it is refused privately and nothing is thought or noted."""
+    await table.begin(assist=True)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    board = live_board(table)
+    assert "Hint" in buttons(board)
+    env.inject_error("*", f"/channels/{table.channel.id}/messages/{board.id}", status=500, times=None)
+    await table.play(rules.EndSamuraiTurn())  # the Goryō's turn now, a round on
+    kept = next(m for m in table.channel.history() if m.id == board.id)
+    assert "Hint" in buttons(kept)  # the old button, still there
+
+    refused = await table.samurai.click(kept, label="Hint")
+    assert refused.ephemeral and refused.response.content == (
+        "This Hint button belongs to a turn that is over: use the newest board or builder.")
+    assert await env.bot.store.hints(1) == []
+    assert not [m for m in table.channel.history(viewer=table.samurai) if m.content.startswith("**Hint**")]
