@@ -11,6 +11,9 @@ in ready ones (tests give every bot one set); the bot shuts down only the ones i
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import logging
 import os
 import socket
@@ -24,10 +27,13 @@ from discord.ext import commands, tasks
 from .commands.clicks import clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.reception import Reception
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
 from .delivery.send import QUIET
+from .metrics import Metrics
+from .metrics.endpoint import Endpoint
 from .play.game import Game
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
@@ -38,12 +44,15 @@ from .play.threads import archive_finished
 from .play.timekeeping import TurnClock, sweep_interval
 from .settings import Settings, load_settings
 from .storage import Store, open_store
-from .storage.address import is_url, redact
+from .storage.address import is_url, redact, scrub
 from .text.languages import of_user
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0
+# A stop (SIGTERM, SIGINT) waits this long in all for the interactions in hand and the deliveries under way.
+STOP_GRACE_SECONDS = 10.0
+HEALTH_DATABASE_SECONDS = 5.0  # a database that takes longer to count the matches is not answering
 
 
 class GoryoBot(commands.Bot):
@@ -63,6 +72,9 @@ class GoryoBot(commands.Bot):
         self.game: Game | None = None
         self.turns: TurnClock | None = None
         self.speakers: Speakers | None = None
+        self.reception: Reception | None = None
+        self.endpoint: Endpoint | None = None  # /metrics and /healthz, with GORYO_METRICS_PORT
+        self._disconnected = False  # the gateway dropped and has not come back yet
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -70,7 +82,9 @@ class GoryoBot(commands.Bot):
         self.store = await open_store(self.settings.database)
         if self.drawing is None:
             self.drawing = boards.Drawing()
-        self.game = Game(self, self.store, self.settings, self.drawing)
+        metrics = Metrics()
+        self.reception = Reception(metrics)
+        self.game = Game(self, self.store, self.settings, self.drawing, metrics)
         self.speakers = Speakers(self.store, self.game.service.clock)
         if self.thinking is None:
             self.thinking = Thinking()
@@ -86,12 +100,18 @@ class GoryoBot(commands.Bot):
         PermissionWatch(self, self.store).listen()
         await self.game.recover()  # what a crash left unsaid is said now, once
         lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        self.add_dynamic_items(*clicks(self.game), *lesson_clicks(lessons))
+        self.add_dynamic_items(*self.reception.wrapped((*clicks(self.game), *lesson_clicks(lessons))))
         self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
+        assert isinstance(self.tree, GoryoTree)  # tree_cls above
+        self.tree.receive_with(self.reception)
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
+        if self.settings.metrics_port is not None:
+            self.endpoint = Endpoint(metrics, functools.partial(self._refresh, metrics, self.store), self.health,
+                                     host=self.settings.metrics_host, port=self.settings.metrics_port)
+            await self.endpoint.start()
         log.info("ready to play; database %s", redact(self.settings.database))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -102,6 +122,36 @@ class GoryoBot(commands.Bot):
             await self.speakers.heard(interaction.user.id, of_user(interaction))
         except Exception:  # remembering a language must never disturb the interaction itself
             log.warning("could not note the language of user %d", interaction.user.id, exc_info=True)
+
+    async def on_connect(self) -> None:
+        self._disconnected = False
+
+    async def on_resumed(self) -> None:
+        self._disconnected = False
+
+    async def on_disconnect(self) -> None:
+        self._disconnected = True
+
+    async def health(self) -> str | None:
+        """None while the gateway is connected and the database answers; else what is wrong."""
+        if self.reception is not None and self.reception.closing:
+            return "stopping"
+        if not self.is_ready() or self.is_closed() or self._disconnected:
+            return "not connected to Discord's gateway"
+        if self.store is None:
+            return "the database is not open"
+        try:
+            await asyncio.wait_for(self.store.running_match_count(), HEALTH_DATABASE_SECONDS)
+        except Exception as error:  # noqa: BLE001  (any reason at all is the answer, said to the prober)
+            reason = scrub(f"{type(error).__name__}: {error}", self.settings.database).splitlines()[0]
+            return f"the database does not answer ({reason})"
+        return None
+
+    async def _refresh(self, metrics: Metrics, store: Store) -> None:
+        backlog, oldest = await store.outbox_backlog(self.game.deliverer.shards if self.game is not None else None)
+        shards = len(self.settings.shard_ids or range(self.settings.shard_count or 1))
+        metrics.refresh(running=await store.running_match_count(), backlog=backlog, oldest=oldest,
+                        now=discord.utils.utcnow(), shards=shards)
 
     @property
     def process_name(self) -> str:
@@ -143,11 +193,31 @@ class GoryoBot(commands.Bot):
             log.exception("turn reminder sweep failed")
 
     async def close(self) -> None:
+        """Stop cleanly: take no new interaction, answer those in hand, let the deliverer finish what it is
+        sending (STOP_GRACE_SECONDS in all; the rest stays in the outbox, unclaimed, for the next start), then
+        close the connection, the database and the processes."""
+        if self.reception is not None and not self.reception.closing:
+            self.reception.close()
+            began = asyncio.get_running_loop().time()
+            self.sweeper.cancel()
+            self.turn_sweeper.cancel()
+            if self.game is not None:
+                self.game.deliverer.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.reception.settled(), STOP_GRACE_SECONDS)
+            if self.game is not None:
+                left = STOP_GRACE_SECONDS - (asyncio.get_running_loop().time() - began)
+                cut = await self.game.deliverer.settle(max(0.0, left))
+                if cut:
+                    log.warning("stopping: %d delivery(ies) cut short; the next start sends what they had not", cut)
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
         if self.game is not None:
             self.game.deliverer.stop()
             self.game.ai.stop()
+        if self.endpoint is not None:
+            await self.endpoint.close()
+            self.endpoint = None
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -189,8 +259,9 @@ def create_bot(
         overrides["database"] = database if is_url(database) else Path(database)
     if overrides:
         settings = settings.replace(**overrides)
+    network: dict[str, Any] = {"proxy": settings.proxy} if settings.proxy is not None else {}
     if settings.shard_count is None:
-        return GoryoBot(settings, drawing=drawing, thinking=thinking)
+        return GoryoBot(settings, drawing=drawing, thinking=thinking, **network)
     shard_ids = list(settings.shard_ids or range(settings.shard_count))
     return ShardedGoryoBot(settings, drawing=drawing, thinking=thinking, shard_count=settings.shard_count,
-                           shard_ids=shard_ids)
+                           shard_ids=shard_ids, **network)

@@ -26,6 +26,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TypeVar
@@ -38,6 +39,7 @@ from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
 
+from ..metrics import Metrics
 from ..records.outbox import OutboxItem, is_panel_off
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord
 from ..text import languages
@@ -179,7 +181,8 @@ def ai_to_move(record: MatchRecord) -> bool:
 class AiPlayer:
     """Plays the bot's seat of every match against it: one runner per match at a time."""
 
-    def __init__(self, bot: discord.Client, game, settings) -> None:
+    def __init__(self, bot: discord.Client, game, settings, metrics: Metrics) -> None:
+        self.metrics = metrics
         self.bot = bot
         self.game = game
         self.store = game.store
@@ -314,9 +317,13 @@ class AiPlayer:
             # thinking is public alone, so its work, and its time, are the same whatever her secrets.
             evidence = await asyncio.to_thread(hider_evidence, initial, actions)
             work += (samurai_when_planned(actions), evidence)
+        began = time.perf_counter()
         if level in PROCESS_LEVELS and self.thinking is not None:
-            return await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
-        return await asyncio.to_thread(*work)
+            action = await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+        else:
+            action = await asyncio.to_thread(*work)
+        self.metrics.thought(level, time.perf_counter() - began)
+        return action
 
     async def _move(self, record: MatchRecord) -> bool:
         """Think, wait the pause (for its Samurai), play and announce one action; False to stop the runner."""

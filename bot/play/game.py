@@ -24,6 +24,7 @@ from ..delivery.deliverer import Deliverer
 from ..delivery.notices import with_turn_notices
 from ..delivery.reply import Reply
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
+from ..metrics import Metrics
 from ..records.outbox import OutboxEntry, OutboxItem
 from ..settings import Settings
 from ..storage import MatchRecord, Shards, Store
@@ -75,7 +76,9 @@ async def _take_panel_off(interaction: discord.Interaction) -> None:
 
 
 class Game:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+                 metrics: Metrics | None = None) -> None:
+        metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.settings = settings
@@ -83,12 +86,13 @@ class Game:
         async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
             return await with_end_line(store, played, await with_turn_notices(store, played, items))
 
-        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices)
+        self.service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices,
+                                    metrics=metrics)
         # With several processes, each delivers for the matches on its own shards' servers.
         shards = Shards.held(settings.shard_count, settings.shard_ids)
-        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), drawing, shards)
+        self.deliverer = Deliverer(bot, store, lambda: self.service.clock(), drawing, shards, metrics)
         self.challenges = Challenges(bot, store, settings, self)
-        self.ai = AiPlayer(bot, self, settings)  # plays the bot's seat in matches against it
+        self.ai = AiPlayer(bot, self, settings, metrics)  # plays the bot's seat in matches against it
         self.board_cooldown = Cooldown(settings.board_cooldown)
         self.choices = Choices(self.service)  # autocomplete: what the rules allow the caller now
 
