@@ -203,6 +203,7 @@ class GoryoBot(commands.Bot):
             self.turn_sweeper.cancel()
             if self.game is not None:
                 self.game.deliverer.close()
+                self.game.ai.close()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.reception.settled(), STOP_GRACE_SECONDS)
             if self.game is not None:

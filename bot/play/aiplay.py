@@ -193,6 +193,7 @@ class AiPlayer:
         self.checkpoint: Checkpoint | None = None
         self.thinking: Thinking | None = None  # the expert's processes, handed in by ``setup_hook``
         self._runners: dict[int, asyncio.Task] = {}
+        self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
     @property
@@ -264,7 +265,7 @@ class AiPlayer:
 
     def wake(self, record: MatchRecord) -> None:
         """Something happened in ``record``'s match: make sure a runner looks at it (at most one per match)."""
-        if record.ai_side is None or not record.is_active:
+        if record.ai_side is None or not record.is_active or self.closing:
             return
         self._woken.add(record.id)
         running = self._runners.get(record.id)
@@ -285,6 +286,10 @@ class AiPlayer:
                 log.info("match %d: resuming the bot's turn", record.id)
                 self.wake(record)
 
+    def close(self) -> None:
+        """Take no new action: each runner stops before its next one (the next start resumes the turn)."""
+        self.closing = True
+
     def stop(self) -> None:
         for task in list(self._runners.values()):
             task.cancel()
@@ -295,6 +300,8 @@ class AiPlayer:
             while True:
                 self._woken.discard(match_id)
                 record = await self.store.get_match(match_id)
+                if self.closing:
+                    return
                 if record is None or not ai_to_move(record):
                     if match_id in self._woken:
                         continue  # news arrived while it looked: look again
