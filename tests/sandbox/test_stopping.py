@@ -22,13 +22,17 @@ from .test_command_line import Printed
 STOP_GUARD_SECONDS = 30
 
 
+def start_sandbox(folder: Path) -> subprocess.Popen[str]:
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(Path(__file__).parents[2])}
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", "--sandbox", "--port", "0", "--database", str(folder / "kept.sqlite3")],
+        cwd=folder, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 async def test_the_sandbox_stops_with_a_tab_open(tmp_path: Path, chromium, signum: signal.Signals):
-    environment = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(Path(__file__).parents[2])}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "bot", "--sandbox", "--port", "0", "--database", str(tmp_path / "kept.sqlite3")],
-        cwd=tmp_path, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
+    process = start_sandbox(tmp_path)
     printed = Printed(process)
     try:
         address = printed.wait_for(r"Open (http://\S+)").group(1)
