@@ -303,6 +303,7 @@ class Deliverer:
                     refused = await self._refused(entry, record, reply)
                 continue
             self._passed(f"sent {entry.item.kind}")
+            log.debug("match %d: sent outbox item %d (%s)", match_id, entry.id, entry.item.kind)
             round_number, board_now = record.live_board_round, record.live_board_message_id
             if board_now != board_before:  # the turn's board is a new message from now on
                 assert round_number is not None and board_now is not None  # a new board is posted in a round

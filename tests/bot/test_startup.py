@@ -34,7 +34,8 @@ Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]
 async def run_bot(tmp_path: Path, *prefix: str, **settings: str) -> tuple[int, str]:
     environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
     environ.update(DISCORD_TOKEN=TOKEN, GORYO_DATABASE=str(tmp_path / "goryo.sqlite3"),
-                   GORYO_CONNECT_PATIENCE=PATIENCE, PYTHONPATH=str(REPO), **settings)
+                   GORYO_CONNECT_PATIENCE=PATIENCE, PYTHONPATH=str(REPO))
+    environ.update(settings)
     process = await asyncio.create_subprocess_exec(
         *prefix, sys.executable, "-m", "bot", cwd=tmp_path, env=environ,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
