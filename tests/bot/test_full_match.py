@@ -6,9 +6,8 @@ import pytest
 
 import rules
 from render.words import reason as end_reason
-
-from .helpers import EndedByItself, Table, live_board
-from .scripts import scripted_match
+from tests.bot.helpers import EndedByItself, Table, live_board
+from tests.bot.scripts import scripted_match
 
 T = rules.Termination
 ENDINGS = {

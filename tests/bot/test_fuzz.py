@@ -29,8 +29,7 @@ from hypothesis import strategies as st
 import rules
 import rules.playout
 from bot import create_bot
-
-from .helpers import Table, command_for, plan_text, unexpected_errors
+from tests.bot.helpers import Table, command_for, plan_text, unexpected_errors
 
 FUZZ = settings(
     max_examples=20,

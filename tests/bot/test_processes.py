@@ -29,8 +29,7 @@ from bot.play.service import MatchService, Played
 from bot.play.timekeeping import TurnClock
 from bot.storage import open_store
 from bot.text.refusal import Refusal
-
-from .helpers import Table
+from tests.bot.helpers import Table
 
 LIMIT = 600.0
 

@@ -8,8 +8,7 @@ import pytest
 import simcord
 
 import rules
-
-from .helpers import Table, seen_by, unexpected_errors
+from tests.bot.helpers import Table, seen_by, unexpected_errors
 
 SEED = 1
 

@@ -28,8 +28,7 @@ from hypothesis import strategies as st
 import rules
 import rules.playout
 from bot import create_bot
-
-from .helpers import Table, seen_by, unexpected_errors
+from tests.bot.helpers import Table, seen_by, unexpected_errors
 
 SECRECY = settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 SCRIPT_LENGTH = 6
