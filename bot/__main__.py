@@ -153,6 +153,11 @@ async def serve(bot: GoryoBot, settings: Settings) -> None:
         if not running.done():
             log.info("stopping: finishing what is in hand")
             await bot.close()
+            try:
+                await running
+            except Exception as error:  # noqa: BLE001  (cut short while starting: stopping was asked)
+                log.info("stopped while starting (%s)", type(error).__name__)
+            return
         await running  # a failure to log in or connect is raised here
 
 
