@@ -151,3 +151,19 @@ async def test_no_dns_is_named_with_status_4(tmp_path):
     line = last_line(errors)
     assert line.startswith("Cannot start: Discord's address cannot be found (") and "DNS" in line
     assert re.findall(r"Trying again in (\d+) s", errors)[:1] == ["1"]
+
+
+async def test_a_stop_while_waiting_for_discord_ends_quietly_with_status_0(tmp_path):
+    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
+    environ.update(DISCORD_TOKEN=TOKEN, GORYO_DATABASE=str(tmp_path / "goryo.sqlite3"), PYTHONPATH=str(REPO),
+                   GORYO_PROXY=f"http://127.0.0.1:{closed_port()}", GORYO_CONNECT_PATIENCE="10m")
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=environ, stderr=asyncio.subprocess.PIPE,
+    )
+    assert process.stderr is not None
+    while b"Trying again" not in (line := await asyncio.wait_for(process.stderr.readline(), HANG_GUARD_SECONDS)):
+        assert line, "the bot ended before it said it would try again"
+    process.terminate()  # SIGTERM, as a supervisor stops it
+    rest = await asyncio.wait_for(process.stderr.read(), HANG_GUARD_SECONDS)
+    assert await process.wait() == 0
+    assert b"Traceback" not in rest and b"Cannot start" not in rest
