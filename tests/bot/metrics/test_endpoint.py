@@ -9,6 +9,7 @@ import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
 import rules
+from bot.delivery.deliverer import RETRY_FIRST
 
 from ..helpers import Table
 
@@ -98,3 +99,24 @@ async def test_the_bots_thinking_is_timed_by_level(env, table: Table):
     after = await scrape(port)
     assert moved(before, after, "goryo_ai_thinking_seconds_count", level="normal") >= 2  # her start, her plan
     assert moved(before, after, "goryo_ai_thinking_seconds_count", level="easy") == 0
+
+
+@pytest.mark.goryo(metrics_port=0)
+async def test_a_failed_send_shows_in_the_outbox_until_its_retry(env, table: Table):
+    port = env.bot.endpoint.port
+    await table.begin()
+    assert table.state is not None
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    await table.play(next(rules.legal_plans(table.state)))
+    before = await scrape(port)
+    env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=500)  # the move's new board
+    await table.play(next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)))
+    failed = await scrape(port)
+    assert moved(before, failed, "goryo_sends_failed_total", status="500") == 1
+    assert value(failed, "goryo_outbox_length") == 1
+    await env.advance_time(RETRY_FIRST / 2)
+    assert value(await scrape(port), "goryo_outbox_oldest_age_seconds") >= RETRY_FIRST / 2  # it waits, and ages
+    await env.advance_time(RETRY_FIRST / 2 + 1)
+    retried = await scrape(port)
+    assert value(retried, "goryo_outbox_length") == 0 and value(retried, "goryo_outbox_oldest_age_seconds") == 0
+    assert moved(failed, retried, "goryo_sends_failed_total", status="500") == 0
