@@ -36,12 +36,12 @@ class Timings:
     busy_at_load: list[int] = field(default_factory=list)
 
     def instrument(self, bot) -> None:
-        game = bot.game
-        act = game.act
+        parts = bot.parts
+        act = parts.acting.act
         pool = getattr(bot.store, "_pool", None)
         if pool is not None:  # PostgreSQL: time each wait for a connection (a SimCord-free internal, bench only)
             bot.store._pool = TimedPool(pool, self.pool_waits)
-        load = game.service.load
+        load = parts.service.load
 
         async def timed_load(*args, **kwargs):  # the load step without the wait for the match's lock
             began = time.perf_counter()
@@ -50,8 +50,8 @@ class Timings:
             finally:
                 self.load_query.append(time.perf_counter() - began)
 
-        game.service.load = timed_load
-        offer = game.choices.offer
+        parts.service.load = timed_load
+        offer = parts.choices.offer
 
         async def timed_offer(*args, **kwargs):  # finding the match, checking the caller, asking the rules
             began = time.perf_counter()
@@ -60,7 +60,7 @@ class Timings:
             finally:
                 self.autocomplete.append(time.perf_counter() - began)
 
-        game.choices.offer = timed_offer
+        parts.choices.offer = timed_offer
 
         async def timed_act(*args, **kwargs):
             self._started = self._last = time.perf_counter()
@@ -81,9 +81,9 @@ class Timings:
             self._pending[step] = self._pending.get(step, 0.0) + now - self._last
             self._last = now
 
-        game.act = timed_act
-        game.service.checkpoint = checkpoint
-        game.deliverer.checkpoint = checkpoint
+        parts.acting.act = timed_act
+        parts.service.checkpoint = checkpoint
+        parts.deliverer.checkpoint = checkpoint
 
         async def arrived(interaction) -> None:
             self._arrived[interaction.id] = time.perf_counter()

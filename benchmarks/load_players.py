@@ -47,7 +47,7 @@ async def open_matches(
             guild = env.create_guild(name=f"server {index // 400}", **where)
             if threads:  # each match in a thread of its own (issue 23), as /goryo settings threads:True sets it
                 await env.bot.store.change_server_setting(guild.id, "threads", "on", by=0,
-                                                          now=env.bot.game.service.clock())
+                                                          now=env.bot.parts.service.clock())
         channel = guild.create_text_channel(f"dojo-{index}")
         goryo = guild.add_member(env.create_user(f"goryo{index}"))
         samurai = guild.add_member(env.create_user(f"samurai{index}"))

@@ -1,7 +1,8 @@
 """Building the bot: ``create_bot(database=PATH)`` returns it unstarted.
 
 ``setup_hook`` does the start-up work (discord.py's advanced_startup idiom):
-open the database, build the game, the turn clocks and the league records on it, check every active
+open the database, build everything that acts on it once (``build``: each part handed what it uses, never the
+object that built it) and the league records, check every active
 match against its action log, register the persistent buttons and add the command group (both
 handed what they act on), give the tree its translator (``CatalogueTranslator``), sync the commands
 as the settings ask, and start the challenge and turn-reminder sweeps. The drawing processes
@@ -16,8 +17,8 @@ import contextlib
 import functools
 import logging
 import os
-import socket
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,19 +32,34 @@ from .commands.reception import Reception
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
+from .delivery.announce import in_their_languages, outbox_for
+from .delivery.deliverer import Deliverer, holder_name
+from .delivery.notices import with_turn_notices
 from .delivery.send import QUIET
 from .metrics import Metrics
 from .metrics.endpoint import Endpoint
-from .play.game import Game
+from .play.acting import Acting
+from .play.aiplay import AiPlayer, keep_from_the_bot
+from .play.challenges import Challenges
+from .play.choices import Choices
+from .play.cooldown import Cooldown
+from .play.first_match import FirstMatch
+from .play.goryo_side import GoryoSide
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
+from .play.recovery import recover
+from .play.resigning import Resigning
+from .play.samurai_side import SamuraiSide
+from .play.service import MatchService, Played
 from .play.speakers import Speakers
 from .play.thinking import Thinking
-from .play.threads import archive_finished
+from .play.threads import archive_finished, with_end_line
 from .play.timekeeping import TurnClock, sweep_interval
+from .play.viewing import Viewing
+from .records.outbox import OutboxItem
 from .settings import Settings, load_settings
-from .storage import Store, open_store
+from .storage import Shards, Store, open_store
 from .storage.address import is_url, redact, scrub
 from .text.languages import of_user
 
@@ -53,6 +69,58 @@ SWEEP_SECONDS = 30.0
 # A stop (SIGTERM, SIGINT) waits this long in all for the interactions in hand and the deliveries under way.
 STOP_GRACE_SECONDS = 10.0
 HEALTH_DATABASE_SECONDS = 5.0  # a database that takes longer to count the matches is not answering
+
+
+@dataclass(frozen=True)
+class Parts:
+    """Everything that acts on one store, built once by ``build``; the bot keeps them, none of them keeps the bot's
+    other parts but those it was handed."""
+
+    service: MatchService  # the one action pipeline
+    deliverer: Deliverer  # sends what actions owe to people
+    ai: AiPlayer  # the bot's own seat in matches against it
+    acting: Acting  # what every command on a match shares: finding it, acting, answering
+    challenges: Challenges
+    turns: TurnClock
+    goryo: GoryoSide
+    samurai: SamuraiSide
+    viewing: Viewing
+    resigning: Resigning
+    choices: Choices  # autocomplete: what the rules allow the caller now
+    lessons: Lessons
+
+
+def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+          thinking: Thinking | None, *, holder: str, metrics: Metrics | None = None) -> Parts:
+    """The parts that act on ``store``, each handed what it uses; ``holder`` names the deliverer in the outbox
+    claims (``delivery.deliverer.holder_name``). A second process's parts, in the tests, are built the same way."""
+
+    async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
+        return await with_end_line(store, played, await with_turn_notices(store, played, items))
+
+    metrics = metrics if metrics is not None else Metrics()
+    service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices,
+                           metrics=metrics)
+    # With several processes, each delivers for the matches on its own shards' servers.
+    shards = Shards.held(settings.shard_count, settings.shard_ids)
+    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, metrics=metrics)
+    ai = AiPlayer(bot, store, service, deliverer, settings, thinking, metrics)  # the bot's seat in matches against it
+    acting = Acting(store, service, deliverer, played=ai.wake)
+
+    def channel_name(channel_id: int) -> str | None:
+        return getattr(bot.get_channel(channel_id), "name", None)
+
+    return Parts(
+        service=service, deliverer=deliverer, ai=ai, acting=acting,
+        challenges=Challenges(bot, store, settings, deliverer, ai),
+        turns=TurnClock(bot, store, settings, service.clock, acting, deliverer, ai),
+        goryo=GoryoSide(acting, service, store, drawing),
+        samurai=SamuraiSide(acting, service, store),
+        viewing=Viewing(acting, store, drawing, Cooldown(settings.board_cooldown), service.clock, channel_name),
+        resigning=Resigning(acting, service),
+        choices=Choices(service),
+        lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+    )
 
 
 class GoryoBot(commands.Bot):
@@ -69,8 +137,7 @@ class GoryoBot(commands.Bot):
         self.thinking = thinking
         self._owns_thinking = thinking is None
         self.store: Store | None = None
-        self.game: Game | None = None
-        self.turns: TurnClock | None = None
+        self.parts: Parts | None = None
         self.speakers: Speakers | None = None
         self.reception: Reception | None = None
         self.endpoint: Endpoint | None = None  # /metrics and /healthz, with GORYO_METRICS_PORT
@@ -82,26 +149,28 @@ class GoryoBot(commands.Bot):
         self.store = await open_store(self.settings.database)
         if self.drawing is None:
             self.drawing = boards.Drawing()
+        if self.thinking is None:
+            self.thinking = Thinking()  # the expert level thinks there, off the event loop
         metrics = Metrics()
         self.reception = Reception(metrics)
-        self.game = Game(self, self.store, self.settings, self.drawing, metrics)
-        self.speakers = Speakers(self.store, self.game.service.clock)
-        if self.thinking is None:
-            self.thinking = Thinking()
-        self.game.ai.thinking = self.thinking  # the expert level thinks there, off the event loop
-        self.game.deliverer.holder = self.process_name
-        self.turns = TurnClock(self, self.store, self.game, self.settings)
+        parts = self.parts = build(self, self.store, self.settings, self.drawing, self.thinking,
+                                   holder=holder_name(self.settings.shard_ids), metrics=metrics)
+        self.speakers = Speakers(self.store, parts.service.clock)
         records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
-        await self.game.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
+        await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
-        await self.game.recover()  # what a crash left unsaid is said now, once
-        lessons = Lessons(self.store, self.drawing, self.game.service.clock, self.game.first_real_match)
-        self.add_dynamic_items(*self.reception.wrapped((*clicks(self.game), *lesson_clicks(lessons))))
-        self.tree.add_command(goryo_group(self.game, self.turns, records, lessons))
+        await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
+        self.add_dynamic_items(*self.reception.wrapped((
+            *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons))))
+        self.tree.add_command(goryo_group(
+            store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
+            goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons,
+        ))
         assert isinstance(self.tree, GoryoTree)  # tree_cls above
         self.tree.receive_with(self.reception)
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
@@ -148,17 +217,10 @@ class GoryoBot(commands.Bot):
         return None
 
     async def _refresh(self, metrics: Metrics, store: Store) -> None:
-        backlog, oldest = await store.outbox_backlog(self.game.deliverer.shards if self.game is not None else None)
+        backlog, oldest = await store.outbox_backlog(self.parts.deliverer.shards if self.parts is not None else None)
         shards = len(self.settings.shard_ids or range(self.settings.shard_count or 1))
         metrics.refresh(running=await store.running_match_count(), backlog=backlog, oldest=oldest,
                         now=discord.utils.utcnow(), shards=shards)
-
-    @property
-    def process_name(self) -> str:
-        """This process among the bot's processes: the same after a restart, so it takes back its own claims."""
-        shards = self.settings.shard_ids
-        held = "all shards" if shards is None else "shards " + ",".join(map(str, shards))
-        return f"{socket.gethostname()}:{held}"
 
     async def sync_commands(self) -> None:
         mode = self.settings.sync
@@ -176,19 +238,19 @@ class GoryoBot(commands.Bot):
 
     async def _sweep(self) -> None:
         try:
-            assert self.game is not None
-            await self.game.challenges.sweep()
-            if self.game.deliverer.shards is not None:
+            assert self.parts is not None and self.store is not None
+            await self.parts.challenges.sweep()
+            if self.parts.deliverer.shards is not None:
                 # Another process may have died between committing for one of our matches and nudging us.
-                await self.game.deliverer.sweep()
-            await archive_finished(self, self.game.store, self.game.service.clock())
+                await self.parts.deliverer.sweep()
+            await archive_finished(self, self.store, self.parts.service.clock())
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 
     async def _sweep_turns(self) -> None:
         try:
-            assert self.turns is not None
-            await self.turns.sweep()
+            assert self.parts is not None
+            await self.parts.turns.sweep()
         except Exception:  # the sweep must outlive one bad pass
             log.exception("turn reminder sweep failed")
 
@@ -201,21 +263,21 @@ class GoryoBot(commands.Bot):
             began = asyncio.get_running_loop().time()
             self.sweeper.cancel()
             self.turn_sweeper.cancel()
-            if self.game is not None:
-                self.game.deliverer.close()
-                self.game.ai.close()
+            if self.parts is not None:
+                self.parts.deliverer.close()
+                self.parts.ai.close()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.reception.settled(), STOP_GRACE_SECONDS)
-            if self.game is not None:
+            if self.parts is not None:
                 left = STOP_GRACE_SECONDS - (asyncio.get_running_loop().time() - began)
-                cut = await self.game.deliverer.settle(max(0.0, left))
+                cut = await self.parts.deliverer.settle(max(0.0, left))
                 if cut:
                     log.warning("stopping: %d delivery(ies) cut short; the next start sends what they had not", cut)
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
-        if self.game is not None:
-            self.game.deliverer.stop()
-            self.game.ai.stop()
+        if self.parts is not None:
+            self.parts.deliverer.stop()
+            self.parts.ai.stop()
         if self.endpoint is not None:
             await self.endpoint.close()
             self.endpoint = None

@@ -69,3 +69,10 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_the_test_command_checks_style_and_types_before_the_tests():
     steps = [shlex.split(step) for step in _readme_test_command().split("&&")]
     assert steps == [["pip", "install", "-e", ".[test]"], ["ruff", "check", "."], ["mypy"], ["pytest"]]
+
+
+def test_the_tests_run_on_every_core():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    options = shlex.split(config["tool"]["pytest"]["ini_options"]["addopts"])
+    assert "-n" in options and options[options.index("-n") + 1] == "auto"
+    assert any(need.startswith("pytest-xdist") for need in config["project"]["optional-dependencies"]["test"])

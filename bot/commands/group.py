@@ -1,7 +1,7 @@
 """The ``/goryo`` command group: options as in section 5 of the spec, usable in servers and DMs.
 
-Callbacks stay short: they hand their options to ``Game``; expected errors are
-turned into private messages by the tree's error handler (``refusals``).
+Callbacks stay short: they hand their options to the side of the match they are about (``bot.play``);
+expected errors are turned into private messages by the tree's error handler (``refusals``).
 
 Every name, description and choice is a ``locale_str`` (names with ``context="command name"``, written out so
 the extractor sees it), translated
@@ -20,9 +20,14 @@ from discord.app_commands import Choice, locale_str
 import rules
 
 from ..delivery.send import send_private
-from ..play.choices import samurai_from
-from ..play.game import Game
+from ..play.challenges import Challenges
+from ..play.choices import Choices, samurai_from
+from ..play.goryo_side import GoryoSide
+from ..play.resigning import Resigning
+from ..play.samurai_side import SamuraiSide
+from ..play.service import Clock
 from ..play.timekeeping import TurnClock
+from ..play.viewing import Viewing
 from ..text.help import HelpTopic, help_text
 from .league import Records
 
@@ -47,17 +52,24 @@ class GoryoCommands(
     name=locale_str("goryo", context="command name"),
     description=locale_str("Play Goryō, the hidden-movement game of a cat spirit and four Samurai"),
 ):
-    """The group, acting on the game, turn clocks and league records handed in by ``setup_hook``."""
+    """The group, acting on the parts ``setup_hook`` built and handed in."""
 
-    def __init__(self, game: Game, turns: TurnClock, records: Records) -> None:
+    def __init__(self, *, challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, viewing: Viewing,
+                 resigning: Resigning, choices: Choices, turns: TurnClock, records: Records, clock: Clock) -> None:
         super().__init__()
-        self.game = game
+        self.challenges = challenges
+        self.goryo = goryo
+        self.samurai = samurai
+        self.viewing = viewing
+        self.resigning = resigning
+        self.choices = choices
         self.turns = turns
         self.records = records
+        self.clock = clock
 
     # Autocompletes: methods, so that discord.py hands them the group (``self``) as it does the commands.
     async def _match_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
-        return await self.game.match_choices(interaction, current)
+        return await self.viewing.match_choices(interaction, current)
 
     async def _finished_match_autocomplete(self, interaction: discord.Interaction, current: str) -> list[Choice[int]]:
         return await self.records.replay_choices(interaction, current)
@@ -66,7 +78,7 @@ class GoryoCommands(
         self, interaction: discord.Interaction, command: str, option: str, current: str
     ) -> list[Choice[str]]:
         """What the rules allow the caller now for ``option`` of ``command`` (``bot.play.choices``)."""
-        return await self.game.choices.offer(interaction, command, option, current)
+        return await self.choices.offer(interaction, command, option, current)
 
     async def _start_space(self, interaction: discord.Interaction, current: str) -> list[Choice[str]]:
         return await self._legal(interaction, "start", "space", current)
@@ -128,7 +140,7 @@ class GoryoCommands(
         level: str = "normal",
         assist: bool = False,
     ) -> None:
-        await self.game.challenges.post(interaction, opponent, role, advanced, level, assist)
+        await self.challenges.post(interaction, opponent, role, advanced, level, assist)
 
     @app_commands.command(name=locale_str("start", context="command name"),
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))
@@ -138,7 +150,7 @@ class GoryoCommands(
     @app_commands.autocomplete(space=_start_space)
     @app_commands.autocomplete(match=_match_autocomplete)
     async def start(self, interaction: discord.Interaction, space: str, match: int | None = None) -> None:
-        await self.game.choose_start(interaction, space, match)
+        await self.goryo.choose_start(interaction, space, match)
 
     @app_commands.command(name=locale_str("path", context="command name"),
                           description=locale_str("Goryō: preview a path, then confirm it"))
@@ -157,7 +169,7 @@ class GoryoCommands(
     async def path(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None = None, match: int | None = None
     ) -> None:
-        await self.game.preview_plan(interaction, spaces, false_trail, match)
+        await self.goryo.preview_plan(interaction, spaces, false_trail, match)
 
     @app_commands.command(name=locale_str("move", context="command name"),
                           description=locale_str("Samurai: move one Samurai to a neighbouring space"))
@@ -167,8 +179,7 @@ class GoryoCommands(
                            to=locale_str("The space to move to, like C2"))
     @app_commands.autocomplete(samurai=_move_samurai, to=_move_to)
     async def move(self, interaction: discord.Interaction, samurai: str, to: str) -> None:
-        game = self.game
-        await game.samurai_action(interaction, lambda: rules.Move(samurai_from(samurai), rules.parse_space(to)))
+        await self.samurai.samurai_action(interaction, lambda: rules.Move(samurai_from(samurai), rules.parse_space(to)))
 
     @app_commands.command(name=locale_str("search", context="command name"),
                           description=locale_str("Samurai: search the space a Samurai stands on"))
@@ -176,8 +187,7 @@ class GoryoCommands(
     @app_commands.describe(samurai=locale_str("Which Samurai, like green"))
     @app_commands.autocomplete(samurai=_search_samurai)
     async def search(self, interaction: discord.Interaction, samurai: str) -> None:
-        game = self.game
-        await game.samurai_action(interaction, lambda: rules.Search(samurai_from(samurai)))
+        await self.samurai.samurai_action(interaction, lambda: rules.Search(samurai_from(samurai)))
 
     @app_commands.command(name=locale_str("sniff", context="command name"),
                           description=locale_str("Samurai: sniff a space next to a Samurai"))
@@ -187,18 +197,18 @@ class GoryoCommands(
                            space=locale_str("A neighbouring space, like C3"))
     @app_commands.autocomplete(samurai=_sniff_samurai, space=_sniff_space)
     async def sniff(self, interaction: discord.Interaction, samurai: str, space: str) -> None:
-        game = self.game
-        await game.samurai_action(interaction, lambda: rules.Sniff(samurai_from(samurai), rules.parse_space(space)))
+        await self.samurai.samurai_action(
+            interaction, lambda: rules.Sniff(samurai_from(samurai), rules.parse_space(space)))
 
     @app_commands.command(name=locale_str("end", context="command name"),
                           description=locale_str("Samurai: end your turn; the Discovery follows"))
     async def end(self, interaction: discord.Interaction) -> None:
-        await self.game.samurai_action(interaction, rules.EndSamuraiTurn)
+        await self.samurai.samurai_action(interaction, rules.EndSamuraiTurn)
 
     @app_commands.command(name=locale_str("undo", context="command name"),
                           description=locale_str("Samurai: take back your last move, while it revealed nothing"))
     async def undo(self, interaction: discord.Interaction) -> None:
-        await self.game.samurai_action(interaction, rules.Undo)
+        await self.samurai.samurai_action(interaction, rules.Undo)
 
     @app_commands.command(name=locale_str("board", context="command name"),
                           description=locale_str("Post the current board"))
@@ -206,7 +216,7 @@ class GoryoCommands(
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
     async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await self.game.board(interaction, match)
+        await self.viewing.board(interaction, match)
 
     @app_commands.command(name=locale_str("status", context="command name"),
                           description=locale_str(
@@ -215,7 +225,7 @@ class GoryoCommands(
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await self.game.status(interaction, match, self.turns.status_line)
+        await self.viewing.status(interaction, match, self.turns.status_line)
 
     @app_commands.command(name=locale_str("resign", context="command name"),
                           description=locale_str("Concede the match"))
@@ -223,7 +233,7 @@ class GoryoCommands(
     @app_commands.describe(match=MATCH_HELP)
     @app_commands.autocomplete(match=_match_autocomplete)
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await self.game.resign(interaction, match)
+        await self.resigning.resign(interaction, match)
 
     @app_commands.command(name=locale_str("claim", context="command name"),
                           description=locale_str("Win on time: your opponent let their turn time run out"))
@@ -266,7 +276,7 @@ class GoryoCommands(
     @app_commands.describe(match=locale_str("Which finished match (type to search)"))
     @app_commands.autocomplete(match=_finished_match_autocomplete)
     async def replay(self, interaction: discord.Interaction, match: int) -> None:
-        await self.records.replay(interaction, match, self.game.service.clock)
+        await self.records.replay(interaction, match, self.clock)
 
     @app_commands.command(name=locale_str("help", context="command name"),
                           description=locale_str(

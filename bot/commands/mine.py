@@ -1,7 +1,7 @@
 """A player's own commands, about themselves rather than one match: ``/goryo games`` and ``/goryo notify``.
 
 Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), so the group's module stays as it is; the
-game and the turn clocks they read are handed in there.
+store and the turn clocks they read are handed in there.
 Everything here answers privately, in servers and in DMs alike.
 """
 
@@ -15,9 +15,9 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 from ..delivery.send import send_private
-from ..play.game import Game
+from ..play.service import Clock
 from ..play.timekeeping import TurnClock
-from ..storage import MatchRecord, NoticeMode
+from ..storage import MatchRecord, NoticeMode, Store
 from ..text import mine
 from ..text.languages import of_user
 
@@ -33,8 +33,8 @@ def _line(record: MatchRecord, user_id: int, turns: TurnClock, limit: timedelta)
     )
 
 
-def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_commands.Group:
-    """``group`` with this module's commands added, acting on ``game`` and ``turns``."""
+def extend(group: app_commands.Group, store: Store, turns: TurnClock, clock: Clock) -> app_commands.Group:
+    """``group`` with this module's commands added, reading ``store`` and ``turns``."""
 
     @app_commands.command(name=locale_str("games", context="command name"),
                           description=locale_str(
@@ -42,7 +42,7 @@ def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_comma
     async def games(interaction: discord.Interaction) -> None:
         user_id = interaction.user.id
         listed = []
-        for record in await game.store.active_matches_of(user_id):
+        for record in await store.active_matches_of(user_id):
             if record.state.to_move is None:
                 continue
             limit = await turns.limit_of(record)  # the one it started under
@@ -65,8 +65,8 @@ def extend(group: app_commands.Group, game: Game, turns: TurnClock) -> app_comma
     ])
     async def notify(interaction: discord.Interaction, mode: str) -> None:
         chosen = cast(NoticeMode, mode)  # one of the choices' values
-        now = game.service.clock()
-        await game.store.set_turn_notice(interaction.user.id, chosen, language=of_user(interaction), now=now)
+        now = clock()
+        await store.set_turn_notice(interaction.user.id, chosen, language=of_user(interaction), now=now)
         await send_private(interaction, mine.notify_set(chosen))
 
     group.add_command(games)

@@ -5,7 +5,7 @@ the command's default permissions (which a server can override). Each change is 
 and when (``Store.change_server_setting``); a match keeps the settings it started under. ``threads`` is turned on
 only if the bot may open threads and speak in them in this channel (else the reply says which permission to grant).
 ``max_level`` caps the level members may challenge the bot at (no cap by default; ``bot.play.challenges`` refuses).
-Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), with the game it acts on.
+Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), with the store it acts on.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from discord.app_commands import Choice, locale_str
 from locales import N_
 
 from ..delivery.send import send_private
-from ..play.game import Game
+from ..play.service import Clock
+from ..settings import Settings
+from ..storage import Store
 from ..text import server
 from ..text.refusal import Refusal
 
@@ -35,8 +37,8 @@ def check_thread_permissions(bot_may: discord.Permissions) -> None:
                          "then turn `threads:` on again."))
 
 
-def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
-    """``group`` with ``/goryo settings`` added, acting on ``game``."""
+def extend(group: app_commands.Group, store: Store, defaults: Settings, clock: Clock) -> app_commands.Group:
+    """``group`` with ``/goryo settings`` added, acting on ``store`` (``defaults``: the bot's own settings)."""
 
     @app_commands.command(name=locale_str("settings", context="command name"),
                           description=locale_str(
@@ -64,7 +66,7 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
     ) -> None:
         if interaction.guild_id is None:
             raise Refusal(N_("Settings belong to a server: use `/goryo settings` in one of its channels."))
-        store, guild_id = game.store, interaction.guild_id
+        guild_id = interaction.guild_id
         changing = turn_limit is not None or assist is not None or threads is not None or max_level is not None
         if changing:
             if not interaction.permissions.manage_guild:
@@ -72,7 +74,7 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
                                  "anyone can read them with `/goryo settings`."))
             if threads:
                 check_thread_permissions(interaction.app_permissions)
-            now = game.service.clock()
+            now = clock()
             if turn_limit is not None:
                 await store.change_server_setting(guild_id, "turn_limit", str(turn_limit * 3600),
                                                   by=interaction.user.id, now=now)
@@ -90,7 +92,7 @@ def extend(group: app_commands.Group, game: Game) -> app_commands.Group:
             change = now_set.changes.get(name)
             return None if change is None else (change.changed_by, change.changed_at)
 
-        limit = now_set.turn_limit if now_set.turn_limit is not None else game.settings.turn_limit
+        limit = now_set.turn_limit if now_set.turn_limit is not None else defaults.turn_limit
         await send_private(interaction, server.settings_text(
             limit, now_set.assist, turn_limit_set=who("turn_limit"), assist_set=who("assist"), saved=changing,
             threads=now_set.threads, threads_set=who("threads"), max_level=now_set.max_level,

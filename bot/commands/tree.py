@@ -1,20 +1,37 @@
 """The whole ``/goryo`` group as the bot syncs it: ``group.py``'s commands and those other modules add.
 
-Built by ``setup_hook`` once the store is open, with the game, turn clocks and league records handed in.
+Built by ``setup_hook`` once the store is open, with the parts it built handed in, each to the commands that use it.
 """
 
 from __future__ import annotations
 
 from discord import app_commands
 
-from ..play.game import Game
+from ..play.challenges import Challenges
+from ..play.choices import Choices
+from ..play.goryo_side import GoryoSide
 from ..play.lessons import Lessons
+from ..play.resigning import Resigning
+from ..play.samurai_side import SamuraiSide
+from ..play.service import Clock
 from ..play.timekeeping import TurnClock
+from ..play.viewing import Viewing
+from ..settings import Settings
+from ..storage import Store
 from . import learn, mine, server_settings
 from .group import GoryoCommands
 from .league import Records
 
 
-def goryo_group(game: Game, turns: TurnClock, records: Records, lessons: Lessons) -> app_commands.Group:
-    group = server_settings.extend(mine.extend(GoryoCommands(game, turns, records), game, turns), game)
+def goryo_group(
+    *, store: Store, settings: Settings, clock: Clock, challenges: Challenges, goryo: GoryoSide,
+    samurai: SamuraiSide, viewing: Viewing, resigning: Resigning, choices: Choices, turns: TurnClock,
+    records: Records, lessons: Lessons,
+) -> app_commands.Group:
+    group: app_commands.Group = GoryoCommands(
+        challenges=challenges, goryo=goryo, samurai=samurai, viewing=viewing, resigning=resigning, choices=choices,
+        turns=turns, records=records, clock=clock,
+    )
+    group = mine.extend(group, store, turns, clock)
+    group = server_settings.extend(group, store, settings, clock)
     return learn.extend(group, lessons)

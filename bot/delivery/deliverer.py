@@ -31,11 +31,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
-import secrets
 import socket
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -68,11 +66,22 @@ def retry_delay(attempts: int) -> float:
 Checkpoint = Callable[[str], None]
 
 
+def holder_name(shard_ids: Sequence[int] | None) -> str:
+    """This process among the bot's processes, as the outbox claims name it: its host and the shards it holds.
+
+    The same after a restart, so a restarted process takes back at once the claims its last run left (rather than
+    waiting CLAIM_SECONDS for them to lapse); processes running at once hold other shards or hosts, so other names.
+    """
+    held = "all shards" if shard_ids is None else "shards " + ",".join(map(str, shard_ids))
+    return f"{socket.gethostname()}:{held}"
+
+
 class Deliverer:
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        shards: Shards | None = None, metrics: Metrics | None = None,
+        shards: Shards | None = None, *, holder: str, metrics: Metrics | None = None,
     ) -> None:
+        """``holder``: this deliverer's name in the outbox claims (``holder_name``)."""
         self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
@@ -96,8 +105,7 @@ class Deliverer:
         self._draining: dict[asyncio.Task[Any], int] = {}
         self._idle = asyncio.Event()
         self._idle.set()
-        # Names this deliverer in the outbox claims: unique per process and per start.
-        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.holder = holder
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -188,6 +196,14 @@ class Deliverer:
         if record is None or self.shards.holds(record.guild_id):
             return None
         return (record.guild_id,)
+
+    async def answer(
+        self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],
+        receipt: str | None = None,
+    ) -> int:
+        """Deliver ``record``'s match, answering ``interaction`` first with ``entries`` (the action's own items);
+        ``receipt``: what the clicked message becomes."""
+        return await self.deliver(record.id, Reply(interaction, record, entries, receipt))
 
     def close(self) -> None:
         """Start nothing new: no timer, no nudge, and each drain stops after the item (and interaction) in hand."""

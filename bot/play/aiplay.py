@@ -39,14 +39,17 @@ from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
 
+from ..delivery.deliverer import Deliverer
 from ..metrics import Metrics
 from ..records.outbox import OutboxItem, is_panel_off
-from ..storage import ChannelBusyError, LoggedAction, MatchRecord
+from ..settings import Settings
+from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
-from .service import Announce, Played
+from .roles import challenger_is_goryo
+from .service import Announce, MatchService, Played
 from .thinking import PROCESS_LEVELS, Thinking
 
 log = logging.getLogger(__name__)
@@ -181,17 +184,19 @@ def ai_to_move(record: MatchRecord) -> bool:
 class AiPlayer:
     """Plays the bot's seat of every match against it: one runner per match at a time."""
 
-    def __init__(self, bot: discord.Client, game, settings, metrics: Metrics) -> None:
-        self.metrics = metrics
+    def __init__(self, bot: discord.Client, store: Store, service: MatchService, deliverer: Deliverer,
+                 settings: Settings, thinking: Thinking | None = None, metrics: Metrics | None = None) -> None:
+        """``thinking``: the processes the expert level thinks in, off the event loop (without them, a thread)."""
+        self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
-        self.game = game
-        self.store = game.store
-        self.service = game.service
+        self.store = store
+        self.service = service
+        self.deliverer = deliverer
         self.settings = settings
         # Called with "think" just before each decision is handed to the worker: the seam where
         # tests check what was already sent by then. Production leaves it None.
         self.checkpoint: Checkpoint | None = None
-        self.thinking: Thinking | None = None  # the expert's processes, handed in by ``setup_hook``
+        self.thinking = thinking
         self._runners: dict[int, asyncio.Task] = {}
         self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
@@ -201,8 +206,8 @@ class AiPlayer:
         assert self.bot.user is not None
         return self.bot.user.id
 
-    def is_me(self, user: discord.abc.User) -> bool:
-        return self.bot.user is not None and user.id == self.bot.user.id
+    def is_me(self, user_id: int) -> bool:
+        return self.bot.user is not None and user_id == self.bot.user.id
 
     # --- starting a match ---------------------------------------------------------------
 
@@ -216,9 +221,8 @@ class AiPlayer:
         DMs, starts the learner's first match where they asked for the lesson); ``receipt``: what the clicked
         message then becomes, the match's messages going to its channel.
         """
-        from .challenges import challenger_is_goryo
-
         guild_id, channel_id = place if place is not None else (interaction.guild_id, interaction.channel_id)
+        assert channel_id is not None  # a challenge is made in a channel, a lesson's match where it was asked for
 
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
         state = rules.new_game(seed, advanced=advanced)
@@ -258,7 +262,7 @@ class AiPlayer:
                 "Wait for it to be answered or to lapse, or play me in another channel."
             )) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
-        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id), receipt)
+        await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)
 
     # --- playing its turns ----------------------------------------------------------------
@@ -358,7 +362,7 @@ class AiPlayer:
             log.error("match %d: the bot's own %s was refused", record.id, type(action).__name__)
             log.debug("match %d: refused because %s", record.id, refusal)  # may name her plan's spaces
             return False
-        await self.game.deliverer.deliver(record.id)
+        await self.deliverer.deliver(record.id)
         return True
 
     async def _show_thinking(self, channel_id: int) -> None:
@@ -394,7 +398,7 @@ class AiPlayer:
             except Refusal:
                 continue  # they moved at the last moment
             log.info("match %d: the bot claims the win on time", record.id)
-            await self.game.deliverer.deliver(record.id)
+            await self.deliverer.deliver(record.id)
             claimed += 1
         return claimed
 

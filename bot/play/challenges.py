@@ -9,7 +9,6 @@ unshown, at start-up): nobody could see it, answer it or withdraw it.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -22,6 +21,7 @@ import rules
 from locales import N_, _, speaking
 
 from ..delivery import permissions
+from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..records.outbox import OutboxItem
 from ..settings import Settings
@@ -42,6 +42,8 @@ from ..text.lessons import LEARN_FIRST
 from ..text.refusal import Refusal
 from ..ui.buttons import challenge_view
 from . import threads
+from .aiplay import AiPlayer
+from .roles import challenger_is_goryo
 
 log = logging.getLogger(__name__)
 
@@ -78,21 +80,15 @@ async def note_permissions(interaction: discord.Interaction, where: Where) -> No
             log.info("could not tell %d what I lack here (%s)", interaction.user.id, error.status)
 
 
-def challenger_is_goryo(role: str, seed: int | str) -> bool:
-    if role == "goryo":
-        return True
-    if role == "samurai":
-        return False
-    # Tied to the match seed, so GORYO_SEED also fixes a random role.
-    return random.Random(f"roles:{seed}").random() < 0.5
-
-
 class Challenges:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings, game) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, deliverer: Deliverer,
+                 ai: AiPlayer) -> None:
+        """``deliverer`` sends a new match's first messages; ``ai`` plays the matches challenged against the bot."""
         self.bot = bot
         self.store = store
         self.settings = settings
-        self.game = game  # delivers a new match's first messages
+        self.deliverer = deliverer
+        self.ai = ai
 
     @property
     def timeout(self) -> timedelta:
@@ -137,7 +133,7 @@ class Challenges:
             raise Refusal(N_("This server's settings keep the deduction aid out of its matches: challenge without "
                              "`assist:`, or ask a member with Manage Server to allow it with "
                              "`/goryo settings assist:`."))
-        against_me = self.game.ai.is_me(opponent)
+        against_me = self.ai.is_me(opponent.id)
         if against_me:
             await self.check_level_cap(interaction.guild_id, level)
         if opponent.bot and not against_me:
@@ -149,7 +145,7 @@ class Challenges:
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
         if against_me:
-            await self.game.ai.start_match(interaction, role, advanced, level, assist)
+            await self.ai.start_match(interaction, role, advanced, level, assist)
             await self.point_to_the_lesson(interaction)
             return
         try:
@@ -243,7 +239,7 @@ class Challenges:
         opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
         role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
         level = record.ai_level or "normal"
-        if self.game.ai.is_me(opponent):
+        if self.ai.is_me(opponent.id):
             # Against the bot the match starts at once, answering this click. Said as a new message (a
             # deferral that "thinks"), so the end message above keeps its result; refused before, if it must be.
             if await self.store.active_match_in(record.channel_id) is not None:
@@ -349,7 +345,7 @@ class Challenges:
             raise Refusal(N_("A match is already being played in this channel.")) from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
-        await self.game.deliver(interaction, record, await self.store.pending_outbox(record.id))
+        await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id))
         await note_permissions(interaction, "channel" if where == "thread" and thread_id is None else where)
 
     # --- lapsing --------------------------------------------------------------------

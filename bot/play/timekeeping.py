@@ -20,14 +20,18 @@ import discord
 import rules
 from locales import N_, speaking
 
+from ..delivery.deliverer import Deliverer
 from ..records.outbox import OutboxItem, Route
 from ..settings import Settings
 from ..storage import MatchRecord, Store
-from ..text import languages
+from ..text import languages, match_refusals
 from ..text.against_the_bot import claim_against_the_bot
 from ..text.match import abort_needs_permission
 from ..text.refusal import Refusal
 from ..text.time_limits import claim_own_turn, claim_too_early, turn_reminder, turn_time
+from .acting import Acting
+from .aiplay import AiPlayer
+from .service import Clock
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +44,17 @@ def sweep_interval(settings: Settings) -> float:
 
 
 class TurnClock:
-    def __init__(self, bot: discord.Client, store: Store, game, settings: Settings) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, clock: Clock, acting: Acting,
+                 deliverer: Deliverer, ai: AiPlayer) -> None:
+        """``acting`` plays a claim or an abort; ``deliverer`` sends a reminder; ``ai`` is the bot's seat, which
+        claims its own wins on time and is woken if its turn was due but stopped."""
         self.bot = bot
         self.store = store
-        self.game = game
-        self.service = game.service
         self.settings = settings
+        self.clock = clock
+        self.acting = acting
+        self.deliverer = deliverer
+        self.ai = ai
 
     @property
     def limit(self) -> timedelta:
@@ -66,7 +75,7 @@ class TurnClock:
         return self.limit if seconds is None else min(self.limit, timedelta(seconds=seconds))
 
     def now(self) -> datetime:
-        return self.service.clock()
+        return self.clock()
 
     @staticmethod
     def reminder_due(record: MatchRecord, now: datetime, limit: timedelta) -> bool:
@@ -107,7 +116,7 @@ class TurnClock:
             if self.reminder_due(record, now, limit) and await self.remind(record, now, limit):
                 sent += 1
         # The bot claims its wins on time itself.
-        await self.game.ai.claim_overdue(now - shortest, overdue=self._overdue)
+        await self.ai.claim_overdue(now - shortest, overdue=self._overdue)
         return sent
 
     async def _overdue(self, record: MatchRecord) -> bool:
@@ -122,7 +131,7 @@ class TurnClock:
             # The bot never runs out of time: no reminder to itself. Its turn should be under way;
             # if a fault stopped it, this wakes it again.
             await self.store.mark_reminded(record.id, version=record.version, now=now)
-            self.game.ai.wake(record)
+            self.ai.wake(record)
             return False
         # Her reminder by DM (a channel mention if her DMs are shut), in her language; the Samurai's in the channel's.
         route: Route = "goryo" if side is rules.Side.GORYO else "public"
@@ -139,7 +148,7 @@ class TurnClock:
         item = OutboxItem("reminder", route, text, language=language)
         if not await self.store.mark_reminded(record.id, version=record.version, now=now, outbox=[item]):
             return False
-        await self.game.deliverer.deliver(record.id)
+        await self.deliverer.deliver(record.id)
         log.info("match %d: reminded %s of the turn time", record.id, side.value)
         return True
 
@@ -147,14 +156,13 @@ class TurnClock:
 
     async def claim(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """The waiting player wins if the side to move has used up its turn time."""
-        in_guild = interaction.guild_id is not None
-        record = await self.service.match_for(interaction.user.id, interaction.channel_id, in_guild, match_id)
+        record = await self.acting.find(interaction, match_id)
         side = record.player_side(interaction.user.id)
         if side is None:
             raise Refusal(N_("Only the two players can claim a win on time in this match."))
         late = record.state.to_move
         if late is None:
-            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+            raise match_refusals.match_over()
         if late is side:
             raise Refusal(claim_own_turn())
         if late is record.ai_side:
@@ -163,7 +171,7 @@ class TurnClock:
         if not self.time_is_up(record, limit):
             raise Refusal(claim_too_early(late, self.deadline(record, limit)))
         log.info("match %d: %s claims on time", record.id, side.value)
-        await self.game.act(interaction, record.id, rules.TimeOut(late))
+        await self.acting.act(interaction, record.id, rules.TimeOut(late))
 
     async def abort(self, interaction: discord.Interaction) -> None:
         """A member who may manage the match's channel, and doesn't play in it, calls the match off, with no winner."""
@@ -184,4 +192,4 @@ class TurnClock:
         if not interaction.permissions.manage_channels:
             raise Refusal(abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)
-        await self.game.act(interaction, record.id, rules.Abort())
+        await self.acting.act(interaction, record.id, rules.Abort())

@@ -42,6 +42,15 @@ def game_line(
     return f"{where} {turn}".rstrip()
 
 
+def match_choice(match_id: int, channel_name: str | None, channel_id: int, mine: rules.Side, round_number: int,
+                 *, my_turn: bool) -> str:
+    """One of the caller's matches as the ``match:`` option's autocomplete names it (plain text, no mentions)."""
+    where = f"#{channel_name}" if channel_name is not None else _("channel {id}").format(id=channel_id)
+    turn = _("your turn") if my_turn else _("waiting")
+    return _("{match}: {where}, you play {role}, round {number}, {turn}").format(
+        match=match_id, where=where, role=role_name(mine), number=max(round_number, 1), turn=turn)
+
+
 def games_list(lines: list[str]) -> list[str]:
     """The caller's matches in progress, one line each, or how to start one: as many messages as Discord's
     2,000 characters a message need, every match in one of them (a line is never split)."""

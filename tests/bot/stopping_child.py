@@ -72,8 +72,8 @@ async def main(phase: str, database: str, out: str, stop_at: int) -> int:
             if narrations == stop_at:
                 os.kill(os.getpid(), signal.SIGTERM)  # handled by the loop as the send goes on
 
-    assert bot.game is not None
-    bot.game.deliverer.checkpoint = checkpoint
+    assert bot.parts is not None
+    bot.parts.deliverer.checkpoint = checkpoint
     if phase == "first":
         driving = asyncio.create_task(alice_plays(env, channel, alice))
         await stop.wait()

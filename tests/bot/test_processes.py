@@ -23,10 +23,9 @@ import discord
 import pytest
 
 import rules
+from bot.app import Parts, build
 from bot.delivery.announce import outbox_for
-from bot.play.game import Game
 from bot.play.service import MatchService, Played
-from bot.play.timekeeping import TurnClock
 from bot.storage import open_store
 from bot.text.refusal import Refusal
 from tests.bot.helpers import Table
@@ -61,15 +60,15 @@ async def until(done, what: str, env=None) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
-async def guild_process(env, postgres_url) -> Game:
+async def guild_process(env, postgres_url) -> Parts:
     """The process holding shard 1 (the table's guild) beside the one SimCord runs: its own pool and
     deliverer on the same database, listening for nudges; it reaches Discord by the one client SimCord
     runs, as a real process reaches any channel by REST."""
     store = await open_store(postgres_url)
-    game = Game(env.bot, store, env.bot.settings.replace(shard_ids=(1,)), env.bot.drawing)
-    game.deliverer.holder = "guild process"
-    await game.deliverer.listen()
-    return game
+    parts = build(env.bot, store, env.bot.settings.replace(shard_ids=(1,)), env.bot.drawing, None,
+                  holder="guild process")
+    await parts.deliverer.listen()
+    return parts
 
 
 async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_guilds_process(
@@ -87,12 +86,12 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
     first = env.bot
     dm_process = make_bot(shard_ids=(0,))
     await env.restart_bot(dm_process)
-    first.game.deliverer.stop()
+    first.parts.deliverer.stop()
     await first.store.close()  # its client is detached from SimCord now: the guild's process is rebuilt below
     assert dm_process.get_guild(table.guild.id) is None
     guild = await guild_process(env, postgres_url)
     sent = {"dm": [], "guild": []}
-    for deliverer, name in ((dm_process.game.deliverer, "dm"), (guild.deliverer, "guild")):
+    for deliverer, name in ((dm_process.parts.deliverer, "dm"), (guild.deliverer, "guild")):
         deliverer.checkpoint = lambda step, name=name: sent[name].append(step) if step.startswith("delivered") else None
     try:
         # Shard 0's process answers her interaction; the narration goes to the channel from the guild's process.
@@ -109,38 +108,38 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
 
         # The Samurai end their turn in the channel (shard 1, the guild's process): the Discovery owes
         # her a DM. Shard 0's process leaves it, though it holds every DM interaction; the guild's sends it once.
-        record = await guild.store.active_match_in(table.channel.id)
+        record = await guild.service.store.active_match_in(table.channel.id)
         await guild.service.play(record.id, table.samurai.id, rules.EndSamuraiTurn())
-        assert await dm_process.game.deliverer.sweep(everything=True) == 0
-        waiting = {e.item.kind for e in await guild.store.pending_outbox(record.id)}
+        assert await dm_process.parts.deliverer.sweep(everything=True) == 0
+        waiting = {e.item.kind for e in await guild.service.store.pending_outbox(record.id)}
         assert waiting == {"live", "discovery", "goryo-turn"}  # "live": the turn's board loses its panel
         assert await guild.deliverer.sweep(everything=True) == 3
-        assert not await guild.store.pending_outbox(record.id)
-        assert [await d.sweep(everything=True) for d in (guild.deliverer, dm_process.game.deliverer)] == [0, 0]
+        assert not await guild.service.store.pending_outbox(record.id)
+        assert [await d.sweep(everything=True) for d in (guild.deliverer, dm_process.parts.deliverer)] == [0, 0]
 
         # And the other way round: a match on a server of shard 0 is left by the guild's process.
         other = Table(env, guild=env.create_guild(shard_id=0), channel_name="shrine")
-        challenge = await guild.store.create_challenge(
+        challenge = await guild.service.store.create_challenge(
             guild_id=other.guild.id, channel_id=other.channel.id, challenger_id=other.alice.id,
             opponent_id=other.bob.id, challenger_role="goryo", advanced=False, now=env.now(),
         )
         state = rules.new_game(5)
-        second = await guild.store.start_match(
+        second = await guild.service.store.start_match(
             challenge_id=challenge.id, goryo_id=other.alice.id, samurai_id=other.bob.id, state=state, now=env.now()
         )
         await guild.service.play(second.id, other.alice.id,
                                  rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0]))
         assert await guild.deliverer.sweep(everything=True) == 0
-        assert await dm_process.game.deliverer.sweep(everything=True) == 2  # her DM and the channel's narration
+        assert await dm_process.parts.deliverer.sweep(everything=True) == 2  # her DM and the channel's narration
         assert len(other.channel.history()) == 1 and len(other.alice.user.dm_channel.history()) == 1
         her_turns = [m for m in table.goryo_dm() if "Round 2" in m.content or "round 2" in m.content]
         assert len(her_turns) == 1, [m.content[:60] for m in table.goryo_dm()]
         assert sum("Her path was" in m.content for m in table.channel.history()) == 1
-        record = await guild.store.get_match(record.id)
-        assert record.version == 3 and await guild.store.verify(record.id) is None
+        record = await guild.service.store.get_match(record.id)
+        assert record.version == 3 and await guild.service.store.verify(record.id) is None
     finally:
         guild.deliverer.stop()
-        await guild.store.close()
+        await guild.service.store.close()
 
 
 async def two_processes(postgres_url):
@@ -231,11 +230,11 @@ async def test_a_reminder_due_while_two_processes_run_is_sent_once(env, table, p
     # (and, SimCord running one bot, the first one's Discord client).
     store = await open_store(postgres_url)
     try:
-        game = Game(env.bot, store, env.bot.settings, env.bot.drawing)
-        clocks = [env.bot.turns, TurnClock(env.bot, store, game, env.bot.settings)]
+        parts = build(env.bot, store, env.bot.settings, env.bot.drawing, None, holder="second process")
+        clocks = [env.bot.parts.turns, parts.turns]
         later = env.now() + timedelta(seconds=LIMIT * 0.75)
         for clock in clocks:
-            clock.service.clock = lambda: later
+            clock.clock = lambda: later
         sent = await asyncio.gather(*(clock.sweep() for clock in clocks))
         assert sorted(sent) == [0, 1]
         await env.settle()
@@ -258,7 +257,7 @@ async def test_a_cancel_on_one_process_and_a_confirm_on_another_are_decided_one_
         landed = []
 
         async def refused(current: object) -> Refusal | None:
-            """The first process's Confirm, as Game.confirm_plan checks it; the Cancel lands on the other
+            """The first process's Confirm, as GoryoSide.confirm_plan checks it; the Cancel lands on the other
             process right after the check passed, before the commit: the worst moment."""
             if await first.preview_cancelled(record.id, version=record.version, preview=preview):
                 return Refusal("You cancelled this plan.")

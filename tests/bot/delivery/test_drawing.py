@@ -37,8 +37,9 @@ async def test_a_bot_handed_a_drawing_draws_with_it_and_leaves_it_running(tmp_pa
     bot = create_bot(tmp_path / "g.sqlite3", environ={}, env_file=None, sync="off", drawing=drawing)
     await bot.setup_hook()
     try:
-        assert bot.game is not None
-        assert bot.drawing is drawing and bot.game.drawing is drawing and bot.game.deliverer.drawing is drawing
+        assert bot.parts is not None
+        assert bot.drawing is drawing
+        assert bot.parts.viewing.drawing is drawing and bot.parts.deliverer.drawing is drawing
     finally:
         await bot.close()
     assert bot.drawing is drawing  # not the bot's to end: the next bot (a restart, the next test) draws with it

@@ -191,8 +191,8 @@ def crash_at(bot, point: str) -> None:
         if name == point:
             raise InjectedCrash(f"crash after {point}")
 
-    bot.game.service.checkpoint = checkpoint
-    bot.game.deliverer.checkpoint = checkpoint
+    bot.parts.service.checkpoint = checkpoint
+    bot.parts.deliverer.checkpoint = checkpoint
 
 
 def committed(point: str) -> bool:
@@ -466,7 +466,7 @@ async def test_every_interaction_is_acknowledged_before_a_picture_is_drawn(env, 
             if not all(i.responded for i in env.backend.interactions.values()):
                 unanswered_while_drawing.append(point)
 
-    env.bot.game.deliverer.checkpoint = checkpoint
+    env.bot.parts.deliverer.checkpoint = checkpoint
     await hunting(table)  # the challenge taken, her start (from her DMs), her plan confirmed
     await table.play(moves(table)[0])
     await table.play(rules.EndSamuraiTurn())
@@ -560,7 +560,7 @@ async def test_a_delivery_a_fault_broke_off_is_taken_up_again_without_a_restart(
             broke.append(point)
             raise InjectedCrash(point)
 
-    env.bot.game.deliverer.checkpoint = once
+    env.bot.parts.deliverer.checkpoint = once
     await table.confirm(preview)
     assert broke and said(table.channel.history(), "planned her path") == []
     await env.advance_time(RETRY_FIRST + 1)  # the same process looks again: no restart, no other action needed

@@ -60,8 +60,8 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
 async def test_no_rematch_after_a_match_is_called_off(env, table: Table):
     await table.begin()
     record = await env.bot.store.active_match_in(table.channel.id)
-    await env.bot.game.service.play(record.id, table.alice.id, rules.Abort())
-    await env.bot.game.deliverer.deliver(record.id)
+    await env.bot.parts.service.play(record.id, table.alice.id, rules.Abort())
+    await env.bot.parts.deliverer.deliver(record.id)
     end = table.channel.history()[-1]
     assert "called off" in end.content and end.components == []
 

@@ -128,7 +128,7 @@ async def test_a_restart_mid_match_keeps_the_threads_match_playable_and_its_thre
     await env.restart_bot(make_bot())
     await env.advance_time(180)
     assert archived(env, thread)
-    assert (await env.bot.store.threads_to_archive(env.bot.game.service.clock())) == []
+    assert (await env.bot.store.threads_to_archive(env.bot.parts.service.clock())) == []
 
 
 @pytest.mark.parametrize("lacking, named", [

@@ -1,0 +1,14 @@
+"""Who plays which side of a new match: the challenger's chosen role, or a seeded coin toss."""
+
+from __future__ import annotations
+
+import random
+
+
+def challenger_is_goryo(role: str, seed: int | str) -> bool:
+    if role == "goryo":
+        return True
+    if role == "samurai":
+        return False
+    # Tied to the match seed, so GORYO_SEED also fixes a random role.
+    return random.Random(f"roles:{seed}").random() < 0.5
