@@ -37,34 +37,27 @@ class TimedResponse(discord.InteractionResponse[discord.Client]):
         self._arrived = time.perf_counter()
         self._noted: Callable[[float], None] | None = noted
 
-    def _answered(self) -> None:
-        if self._noted is not None:
+    async def _answering(self, answer: Awaitable[Any]) -> Any:
+        result = await answer
+        if self._noted is not None:  # the first answer: how long after its arrival
             self._noted(time.perf_counter() - self._arrived)
             self._noted = None
+        return result
 
     async def defer(self, *args: Any, **kwargs: Any) -> Any:
-        result = await super().defer(*args, **kwargs)
-        self._answered()
-        return result
+        return await self._answering(super().defer(*args, **kwargs))
 
     async def send_message(self, *args: Any, **kwargs: Any) -> Any:
-        result = await super().send_message(*args, **kwargs)
-        self._answered()
-        return result
+        return await self._answering(super().send_message(*args, **kwargs))
 
     async def edit_message(self, *args: Any, **kwargs: Any) -> Any:
-        result = await super().edit_message(*args, **kwargs)
-        self._answered()
-        return result
+        return await self._answering(super().edit_message(*args, **kwargs))
 
     async def send_modal(self, *args: Any, **kwargs: Any) -> Any:
-        result = await super().send_modal(*args, **kwargs)
-        self._answered()
-        return result
+        return await self._answering(super().send_modal(*args, **kwargs))
 
     async def autocomplete(self, *args: Any, **kwargs: Any) -> None:
-        await super().autocomplete(*args, **kwargs)
-        self._answered()
+        await self._answering(super().autocomplete(*args, **kwargs))
 
 
 def command_of(interaction: discord.Interaction) -> str:
