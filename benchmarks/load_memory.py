@@ -6,8 +6,9 @@ belongs to whichever of them made it: walking its traceback from the innermost f
 in SimCord or in this benchmark's players makes it the simulator's; the first in the bot's packages (``bot``,
 ``rules``, ``ai``, ``render``, ``locales``) or in discord.py (the bot's own cache of Discord, as it would keep it
 against the real one) makes it the bot's; an allocation with neither (the interpreter's, asyncio's) is the bot's.
-The bot's own figure at each sample is the process's resident size less the simulator's traced bytes: whatever
-cannot be shown to be the simulator's counts as the bot's (a bound from above). The drawing and thinking
+The bot's own figure at each sample is the process's resident size less the simulator's traced bytes and the
+tracing's own bookkeeping (``tracemalloc.get_tracemalloc_memory``): whatever cannot be shown to be the
+simulator's counts as the bot's (a bound from above). The drawing and thinking
 processes are processes of their own and are reported apart.
 
 ``--idle N``: the same bot started on an empty database and on one holding N matches kept but idle (half
@@ -92,14 +93,15 @@ class MemoryWatch:
                 packages[package] += statistic.size
         rss = rss_mb()
         simulator = sides["simulator"] / 2**20
+        tracing = tracemalloc.get_tracemalloc_memory() / 2**20  # the measurement's own: neither's
         self.samples.append({
             "moment": moment, "rss_mb": rss, "simulator_traced_mb": simulator, "bot_traced_mb": sides["bot"] / 2**20,
-            "bot_mb": rss - simulator, "children_mb": children_mb(),
+            "tracing_mb": tracing, "bot_mb": rss - simulator - tracing, "children_mb": children_mb(),
             "bot_packages_mb": {name: size / 2**20 for name, size in packages.most_common(6)},
             "seconds": time.perf_counter() - began,
         })
-        print(f"  … memory at {moment}: resident {rss:.0f} MB, the simulator's {simulator:.0f} MB, "
-              f"the bot's {rss - simulator:.0f} MB", file=sys.stderr, flush=True)
+        print(f"  … memory at {moment}: resident {rss:.0f} MB, the simulator's {simulator:.0f} MB, tracing's "
+              f"{tracing:.0f} MB, the bot's {rss - simulator - tracing:.0f} MB", file=sys.stderr, flush=True)
 
     def stop(self) -> None:
         tracemalloc.stop()
@@ -107,10 +109,12 @@ class MemoryWatch:
 
 def report_memory(samples: list[dict]) -> None:
     peak = max(samples, key=lambda sample: sample["bot_mb"])
-    print(f"  the bot's own memory (traced from the start, {FRAMES} frames; resident less the simulator's traced):")
+    print(f"  the bot's own memory (traced from the start, {FRAMES} frames; resident less the simulator's traced "
+          "and the tracing's own):")
     for sample in samples:
         print(f"    {sample['moment']:<22} resident {sample['rss_mb']:4.0f} MB = the simulator's "
-              f"{sample['simulator_traced_mb']:4.0f} MB + the bot's {sample['bot_mb']:4.0f} MB "
+              f"{sample['simulator_traced_mb']:4.0f} MB + tracing's own {sample['tracing_mb']:4.0f} MB + the bot's "
+              f"{sample['bot_mb']:4.0f} MB "
               f"(of which traced {sample['bot_traced_mb']:.0f} MB); drawing and thinking processes "
               f"{sample['children_mb']:.0f} MB")
     packages = ", ".join(f"{name} {size:.0f} MB" for name, size in peak["bot_packages_mb"].items())
