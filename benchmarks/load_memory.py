@@ -35,7 +35,7 @@ FRAMES = 12  # deep enough to reach a decisive frame from inside asyncio, aiosql
 OURS = ("bot", "rules", "ai", "render", "locales")
 REPO = Path(__file__).resolve().parent.parent
 SIMULATOR = (os.sep + "simcord" + os.sep, str(REPO / "benchmarks") + os.sep)
-BOT = tuple(str(REPO / package) + os.sep for package in OURS) + (os.sep + "discord" + os.sep,)
+BOT = (*(str(REPO / package) + os.sep for package in OURS), os.sep + "discord" + os.sep)
 
 
 def rss_mb(pid: int | str = "self") -> float:

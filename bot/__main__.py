@@ -13,6 +13,7 @@ from .app import GoryoBot, create_bot
 from .delivery.permissions import invite_url
 from .metrics.logs import configure_logging
 from .play import health
+from .records.league import Rating, RatingKey
 from .settings import Settings, load_settings
 from .startup import reach_discord, say_failure, stop_signals
 from .storage import open_store, redact
@@ -74,13 +75,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def rebuild_ratings(database: str | os.PathLike) -> str:
+def rebuild_ratings(database: str | os.PathLike[str]) -> str:
     """Rebuild the league from the logs; says how it compared with what was stored.
 
     Opens the database as the bot does (``open_store``); StoreUnavailable if it cannot be reached.
     """
 
-    async def rebuild():
+    async def rebuild() -> tuple[dict[RatingKey, Rating], dict[RatingKey, Rating]]:
         async with await open_store(database) as store:
             stored = await store.all_ratings()
             return stored, await store.rebuild_ratings()
@@ -92,7 +93,7 @@ def rebuild_ratings(database: str | os.PathLike) -> str:
     return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {redact(database)}: {agreed}."
 
 
-async def _reach(database: str | os.PathLike) -> None:
+async def _reach(database: str | os.PathLike[str]) -> None:
     """Open and close the store, so that a database that cannot be reached is said before Discord is."""
     store = await open_store(database)
     await store.close()

@@ -42,6 +42,7 @@ from rules.pieces import SAMURAI_START
 from ..delivery.deliverer import Deliverer
 from ..metrics import Metrics
 from ..records.outbox import OutboxItem, is_panel_off
+from ..records.played import Played
 from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
@@ -49,7 +50,7 @@ from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .roles import challenger_is_goryo
-from .service import Announce, MatchService, Played
+from .service import Announce, MatchService
 from .thinking import PROCESS_LEVELS, Thinking
 
 log = logging.getLogger(__name__)

@@ -22,8 +22,8 @@ from discord.app_commands import Choice
 
 import rules
 from locales import _, ngettext, pgettext
-from render.words import SAMURAI_COLOURS, object_name, samurai_name
 from rules.goryo_turn import PLAIN_LENGTH
+from words.phrases import SAMURAI_COLOURS, object_name, samurai_name
 
 from ..storage import MatchRecord
 from ..text.commands import localised
@@ -136,10 +136,7 @@ def target_choices(state: rules.GameState, command: str, samurai_typed: str | No
         return why(_("Choose the Samurai first, in `samurai:`"))
     offers = target_offers(state, kind, samurai)
     if not offers:
-        if kind is rules.Move:
-            text = _("{samurai} cannot move now.")
-        else:
-            text = _("{samurai} cannot sniff now.")
+        text = _("{samurai} cannot move now.") if kind is rules.Move else _("{samurai} cannot sniff now.")
         return why(text.format(samurai=samurai_name(samurai, capital=True)))
     return offered(offers, typed)
 

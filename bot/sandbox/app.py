@@ -18,7 +18,7 @@ from ..startup import say_failure, stop_signals
 from ..storage.address import is_url, redact
 from .pace import WallClockEnv
 from .server import SandboxServer
-from .world import SandboxWorld
+from .world import SandboxWorld, Seating
 
 # The settings a sandbox honours from the environment; see .env.example. The metrics too, so a host can try a
 # dashboard without a token.
@@ -62,6 +62,7 @@ class Sandbox:
         )
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = WallClockEnv(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
+        seating = Seating.made(self.env)  # before the clock moves: the same ids at every start
         # SimCord's clock starts on a fixed date; start it at today's instead, so message times and
         # deadlines read right. Moved before the bot starts, while nothing is scheduled on it yet.
         self.env.backend.advance_clock(max(0.0, (datetime.now(UTC) - self.env.now()).total_seconds()))
@@ -71,7 +72,7 @@ class Sandbox:
             await self.bot.close()
             raise
         try:
-            self.world = await SandboxWorld.open(self.env, self.bot)
+            self.world = await SandboxWorld.open(self.env, self.bot, seating)
             self.server = SandboxServer(self.world, self.port)
             await self.server.start()
             self._clock = asyncio.create_task(self.world.follow_the_wall_clock(CLOCK_TICK_SECONDS))

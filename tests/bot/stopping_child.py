@@ -83,7 +83,7 @@ async def main(phase: str, database: str, out: str, stop_at: int) -> int:
     else:
         await env.settle()
         await bot.close()
-    Path(out).write_text(json.dumps(held(channel, alice)), encoding="utf-8")
+    await asyncio.to_thread(Path(out).write_text, json.dumps(held(channel, alice)), encoding="utf-8")
     with contextlib.suppress(Exception):  # the bot is closed already; SimCord only lets go of it
         await env.shutdown()
     print("stopped", flush=True)

@@ -8,6 +8,7 @@ import pytest
 
 import render
 import rules
+import words
 from bot.text.against_the_bot import ai_samurai_turn
 from bot.text.challenges import AID_ON
 from bot.text.match import aid_turn_start
@@ -19,9 +20,9 @@ SEED, ACTIONS = scripted_match(rules.Termination.SURVIVED_FOUR_ROUNDS)
 AID_WORDS = ("paths fit", "paths still fit", "paths fits", "Deduction aid")
 
 
-def public_picture(state: rules.GameState, aid: render.DeductionAid | None) -> tuple[bytes, str]:
+def public_picture(state: rules.GameState, aid: words.DeductionAid | None) -> tuple[bytes, str]:
     view = rules.public_view(state)
-    return render.public_board(view, aid), render.describe_public(view, aid)[:1024]
+    return render.public_board(view, aid), words.describe_public(view, aid)[:1024]
 
 
 async def attachment(message) -> tuple[bytes, str]:
@@ -55,16 +56,16 @@ async def test_a_whole_match_with_the_aid_on(env, make_bot):
         elif isinstance(action, (rules.Search, rules.Sniff)):
             investigations += 1
             aid = expected_aid(after)
-            assert render.aid_line(aid) in result.response.content
+            assert words.aid_line(aid) in result.response.content
             if aid.paths_possible == 1:
                 assert "Only one of her paths fits the answers" in result.response.content
             if not after.is_over and after.phase is rules.Phase.SAMURAI_TURN:
                 picture, alt = await attachment(live_board(table))
                 assert (picture, alt) == public_picture(after, aid)
-                assert alt.startswith(render.describe_public(rules.public_view(after))[:20])
-                assert render.aid_line(aid) in alt
+                assert alt.startswith(words.describe_public(rules.public_view(after))[:20])
+                assert words.aid_line(aid) in alt
                 status = await table.carol.slash(table.channel, "goryo status")
-                assert "Deduction aid: on. " + render.aid_line(aid) in status.response.content
+                assert "Deduction aid: on. " + words.aid_line(aid) in status.response.content
                 if not restarted:  # the match keeps its option, and the picture is drawn the same again
                     restarted = True
                     await env.restart_bot(make_bot())
@@ -138,7 +139,7 @@ async def test_against_the_bots_goryo_the_aid_is_on_the_same_way(env):
     table.samurai = table.alice
     answered = await table.samurai_act(search)
     after = (await env.bot.store.get_match(record.id)).state
-    assert render.aid_line(expected_aid(after)) in answered.response.content
+    assert words.aid_line(expected_aid(after)) in answered.response.content
     assert await attachment(live_board(table)) == public_picture(after, expected_aid(after))
 
 

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 import render
 import rules
+import words
 from bot.delivery import assist
 from render.replay import FrameKind, replay_frames
 from rules.playout import random_match
@@ -27,9 +28,9 @@ def test_the_aid_counts_equal_a_brute_force_count_and_always_hold_her_real_path(
         assert all(aid.crossing[s] >= 1 for s in real[1:]) and aid.ending[real[-1]] >= 1
         if aid.paths_possible == 1:
             assert aid.only_path == real
-        assert render.aid_line(aid) in render.describe_public(rules.public_view(state), aid)
+        assert words.aid_line(aid) in words.describe_public(rules.public_view(state), aid)
         assert assist.aid_of(state, False) is None
-    for (action, after), (_, before) in zip(history[1:], history):
+    for (action, _after), (_, before) in zip(history[1:], history, strict=False):
         if isinstance(action, rules.EndSamuraiTurn):
             assert assist.round_summary(before) == expected_summary(before)
             break
@@ -55,7 +56,8 @@ def test_the_replay_of_a_match_with_the_aid_shows_it_as_the_channel_did():
         after_each.append(state)
     live = [frame for frame in aided if frame.kind is FrameKind.ACTION]
     assert len(live) == len(after_each) and len(aided) == len(plain)
-    for frame, plain_frame, state in zip(live, (f for f in plain if f.kind is FrameKind.ACTION), after_each):
+    plain_live = (f for f in plain if f.kind is FrameKind.ACTION)
+    for frame, plain_frame, state in zip(live, plain_live, after_each, strict=True):
         # The very picture the live board showed: the match's state and its assist flag decide it.
         assert frame.png == render.public_board(rules.public_view(state), assist.aid_of(state, True))
         assert (frame.png != plain_frame.png) is (state.phase is rules.Phase.SAMURAI_TURN)

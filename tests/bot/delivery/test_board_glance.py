@@ -8,12 +8,12 @@ import dataclasses
 
 import rules
 from bot.delivery.boards import Board
-from bot.text.glance import public_glance
 from locales import speaking
-from render.words import object_name, samurai_colour
 from rules.views import possible_bound
 from tests.bot.helpers import Table, live_board
 from tests.render import scenes
+from words.glance import public_glance
+from words.phrases import object_name, samurai_colour
 
 
 def _picture_in_embed(message) -> str:

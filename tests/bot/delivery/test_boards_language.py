@@ -2,6 +2,7 @@
 
 import render
 import rules
+import words
 from locales import speaking
 from tests.render import scenes
 
@@ -14,9 +15,9 @@ async def test_each_picture_and_alt_text_is_in_the_language_asked_for_and_cached
     again = await drawing.public_board(state)
     # Drawn in another process, yet exactly what render draws here in that language.
     assert (italian.png, italian.description) == (render.public_board(view, language="it"),
-                                                  render.describe_public(view, language="it"))
+                                                  words.describe_public(view, language="it"))
     assert (english.png, english.description) == (again.png, again.description) == (
-        render.public_board(view), render.describe_public(view))
+        render.public_board(view), words.describe_public(view))
     assert italian.png != english.png
     assert italian.description.startswith("Plancia del Goryō, round 1 di 4. Turno dei Samurai")
     assert english.description.startswith("Goryō board, round 1 of 4. The Samurai's turn")
@@ -39,5 +40,5 @@ async def test_without_a_language_the_one_being_spoken_is_drawn_and_named_to_the
         named_english = await drawing.public_board(state, language="en")
     view = rules.public_view(state)
     assert spoken_italian.png == render.public_board(view, language="it")
-    assert spoken_italian.description == render.describe_public(view, language="it")
-    assert named_english.description == render.describe_public(view) != spoken_italian.description
+    assert spoken_italian.description == words.describe_public(view, language="it")
+    assert named_english.description == words.describe_public(view) != spoken_italian.description

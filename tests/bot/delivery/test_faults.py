@@ -20,8 +20,8 @@ import pytest
 import simcord
 import simcord.http.router
 
-import render
 import rules
+import words
 from bot.delivery.boards import ALT_TEXT_LIMIT
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.delivery.routes import worded
@@ -76,7 +76,7 @@ def said(messages, words: str) -> list:
 
 def shows_the_board_now(table: Table) -> bool:
     """The live board's picture is the current state's (its alt text describes exactly that)."""
-    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    expected = words.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
     return live_board(table).attachments[0].description == expected
 
 
@@ -578,12 +578,12 @@ def board_at_bottom(table: Table) -> bool:
     latest = table.channel.history()[-2:]
     if table.state.phase is not rules.Phase.SAMURAI_TURN:
         return any("Her path was" in m.content and m.attachments for m in latest)
-    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    expected = words.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
     return any(a.description == expected for m in latest for a in m.attachments)
 
 
 def boards_of_now(table: Table) -> int:
-    expected = render.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
+    expected = words.describe_public(rules.public_view(table.state))[:ALT_TEXT_LIMIT]
     return sum(a.description == expected for m in table.channel.history() for a in m.attachments)
 
 

@@ -48,7 +48,7 @@ async def test_each_line_is_a_json_object_naming_its_match_server_and_interactio
     in_channel = [line for line in sent if "interaction" in line and line.get("server") == table.guild.id]
     assert in_channel  # the accept's and the start's deliveries, within their interactions
     assert not any(TOKEN in line["message"] for line in lines)
-    assert any("the token *** must not show" == line["message"] for line in lines)
+    assert any(line["message"] == "the token *** must not show" for line in lines)
 
 
 async def test_the_command_line_writes_json_lines_and_says_its_failure_plainly(tmp_path):

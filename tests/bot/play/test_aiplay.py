@@ -302,6 +302,10 @@ def test_her_discovered_rounds_are_read_from_the_log_as_the_public_saw_them():
         assert [path for _, path in evidence] == revealed and revealed  # every Discovery, in order
 
 
+# SimCord's 5-second guard against a bot that never settles is too short for an expert decision on a busy
+# machine (the suite runs on every core); a hang is still caught, after a minute, as until_version does.
+EXPERT_PATIENCE = pytest.mark.simcord(settle_timeout=60)
+
 async def until_version(env, table: Table, version: int):
     """The match once it reached ``version``: the expert thinks in another process, which SimCord does not wait for."""
     for _ in range(1200):
@@ -312,6 +316,7 @@ async def until_version(env, table: Table, version: int):
     raise AssertionError(f"the bot never reached version {version}")
 
 
+@EXPERT_PATIENCE
 async def test_the_expert_goryo_thinks_in_a_process_of_its_own_and_plays_what_the_agent_decides(env, table: Table):
     assert env.bot.thinking is not None and not env.bot.thinking.started  # started by the first expert decision
     began = await challenge_the_bot(table, env, role="samurai", level="expert")
@@ -329,9 +334,7 @@ async def test_the_expert_goryo_thinks_in_a_process_of_its_own_and_plays_what_th
         state = rules.apply(state, entry.action).state
 
 
-# SimCord's 5-second guard against a bot that never settles is too short for an expert decision on a busy
-# machine (the suite runs on every core); a hang is still caught, after a minute, as until_version does.
-@pytest.mark.simcord(settle_timeout=60)
+@EXPERT_PATIENCE
 async def test_the_expert_samurai_decide_in_the_process_as_they_would_here(env, table: Table):
     await challenge_the_bot(table, env, role="goryo", level="expert")
     table.goryo = table.alice

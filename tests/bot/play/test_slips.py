@@ -4,12 +4,12 @@ taken back, by the live board's Undo or ``/goryo undo``; in English and in Itali
 from __future__ import annotations
 
 import rules
-from bot.text.board_facts import public_facts
 from bot.text.status import status_text
 from bot.ui.panel import panel_view
 from locales import speaking
 from tests.bot.helpers import Table, keep_acting, live_board
 from tests.bot.ui.test_panel import _choose, _italian_samurai_turn, _panel, _samurai_turn
+from words.facts import public_facts
 
 GREEN = rules.Samurai.GREEN
 

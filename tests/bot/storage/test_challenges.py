@@ -149,7 +149,7 @@ async def test_start_match_is_all_or_nothing(store, database):
 async def test_the_database_itself_refuses_a_second_active_match_in_a_channel(store, database):
     match = await new_match(store)
     initial = await database.fetchval("SELECT initial_state FROM matches WHERE id = ?", match.id)
-    with pytest.raises(database.error, match="UNIQUE|unique"):
+    with pytest.raises(database.error, match=r"UNIQUE|unique"):
         await database.execute(
             "INSERT INTO matches (channel_id, goryo_id, samurai_id, initial_state, state, status, created_at,"
             " turn_started_at) VALUES (?, 3, 4, ?, ?, 'active', 'x', 'x')",

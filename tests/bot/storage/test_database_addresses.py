@@ -159,7 +159,7 @@ def test_a_database_that_cannot_be_opened_gets_one_line_and_a_failing_exit(tmp_p
 @pytest.mark.parametrize("args", [["--help"], ["--sandbox", "--help"]])
 def test_help_never_shows_the_password(tmp_path, args):
     done = run_bot(tmp_path, *args, GORYO_DATABASE=UNREACHABLE)
-    assert done.returncode == 0 and "--database" in done.stdout or "GORYO_DATABASE" in done.stdout
+    assert (done.returncode == 0 and "--database" in done.stdout) or "GORYO_DATABASE" in done.stdout
     assert leaked(done.stdout + done.stderr) == []
 
 

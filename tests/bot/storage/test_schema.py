@@ -45,14 +45,14 @@ async def test_an_upgrade_runs_only_the_new_migration_and_a_failed_one_changes_n
     try:
         match = await new_match(store)
         db = store.connection
-        failing = MIGRATIONS + (("ALTER TABLE matches ADD COLUMN note TEXT", "NOT SQL AT ALL"),)
+        failing = (*MIGRATIONS, ("ALTER TABLE matches ADD COLUMN note TEXT", "NOT SQL AT ALL"))
         with pytest.raises(sqlite3.OperationalError):
             await migrate(db, failing)
         async with db.execute("SELECT * FROM matches") as cursor:
             assert "note" not in [column[0] for column in cursor.description]
         assert await schema_version(db) == SCHEMA_VERSION
 
-        upgrade = MIGRATIONS + (("ALTER TABLE matches ADD COLUMN note TEXT",),)
+        upgrade = (*MIGRATIONS, ("ALTER TABLE matches ADD COLUMN note TEXT",))
         assert await migrate(db, upgrade) == 1
         assert await migrate(db, upgrade) == 0
         assert await schema_version(db) == SCHEMA_VERSION + 1

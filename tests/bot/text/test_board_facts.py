@@ -7,10 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import rules
-from render.words import object_name
 from rules.views import possible_bound
 from tests.bot.helpers import Table, live_board
 from tests.render import scenes
+from words.phrases import object_name
 
 
 def fields(message) -> dict[str, str]:
@@ -54,7 +54,8 @@ async def test_each_board_carries_its_key_the_aid_s_only_when_the_aid_is_shown(e
     await table.play(next(rules.legal_plans(table.state)))
     key = fields(live_board(table))["Key"]
     assert key.splitlines() == ["✅ yes · ❌ no · 💔 broken · 📜 sealed",
-                                "🟨→🟧 share of her paths passing · 🟣 paths end here"]
+                                ("🟨→🟧 share of her paths passing · 📶 one bar filled per quarter of her paths passing"
+                                " · 🟣 paths end here")]
     hers = [m for m in table.goryo_dm() if m.attachments and m.attachments[0].filename == "goryo-private.png"]
     mine = fields(hers[-1])["Key"]
     assert "🎯 can strike" in mine and "💨 with Sprint" in mine and "✖️ broken" in mine and "⭕ sealed" in mine
@@ -80,7 +81,8 @@ async def test_the_facts_are_in_the_language_of_the_picture_and_public_ones_tell
     # The key is a fact like the others: the public one (and the aid's) the same whatever her secret.
     assert italian["Legenda"] == "✅ sì · ❌ no · 💔 rotto · 📜 sigillato"
     aided = (await drawing.public_board(state, assist=True, language="it")).facts
-    assert dict(aided)["Legenda"].splitlines()[1] == "🟨→🟧 percorsi che passano · 🟣 finiscono qui"
+    assert dict(aided)["Legenda"].splitlines()[1] == (
+        "🟨→🟧 percorsi che passano · 📶 una barra piena per quarto dei percorsi · 🟣 finiscono qui")
     assert (await drawing.public_board(other, assist=True, language="it")).facts == aided
     for board in (drawing.discovery_board, drawing.final_board):
         assert dict((await board(state, language="it")).facts)["Legenda"] == italian["Legenda"]

@@ -7,10 +7,10 @@ import dataclasses
 import pytest
 
 from locales import speaking
-from render import DeductionAid, aid_line, round_summary
-from render.aid_words import MOST_SPACES_LISTED, aid_caption, aid_sentences
 from rules import SPACES, PawPrint, parse_plan, parse_space
 from rules import space_name as rules_space_name
+from words import DeductionAid, aid_line, round_summary
+from words.aid import MOST_SPACES_LISTED, aid_caption, aid_sentences
 
 ZEROS = (0,) * len(SPACES)
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from contextlib import AbstractContextManager
 
 from locales import N_, _, pgettext, speaking, spoken
-from rules import ObjectType, Outcome, PublicView, Samurai, Side, Termination
+from rules import OBJECT_AT, ObjectType, Outcome, PublicView, Samurai, Side, Space, Termination, space_name
 from rules.layout import ROUNDS, SAMURAI_ACTION_CUBES
 
 REASONS: dict[Termination, str] = {
@@ -20,6 +21,12 @@ RESIGNED = {Side.GORYO: N_("the Goryō resigned"), Side.SAMURAI: N_("the Samurai
             None: N_("a player resigned")}
 TIMED_OUT = {Side.GORYO: N_("the Goryō ran out of time"), Side.SAMURAI: N_("the Samurai ran out of time"),
              None: N_("a player ran out of time")}
+
+
+# Where a picture's caption says why the match ended in fewer words (the line under it says it whole).
+SHORT_REASONS: dict[Termination, str] = {
+    Termination.EXORCISED: N_("her bound object is known: she is exorcised"),
+}
 
 
 def winner_line(outcome: Outcome) -> str:
@@ -37,6 +44,13 @@ def reason(outcome: Outcome) -> str:
     if outcome.termination is Termination.TIMED_OUT:
         return _(TIMED_OUT[loser])
     return _(REASONS[outcome.termination])
+
+
+def short_reason(outcome: Outcome) -> str:
+    """Why the match ended, as a picture's caption says it: ``reason``, in fewer words where it is long."""
+    if outcome.termination in SHORT_REASONS:
+        return _(SHORT_REASONS[outcome.termination])
+    return reason(outcome)
 
 
 def said_in(language: str | None) -> AbstractContextManager[str]:
@@ -150,3 +164,13 @@ def false_trail_letter() -> str:
 def side_name(side: Side, *, capital: bool = False) -> str:
     """``the Goryō`` / ``il Goryō``, ``the Samurai`` / ``i Samurai``."""
     return _capitalised(_(SIDE_NAMES[side]), capital)
+
+
+def named_spaces(spaces: Iterable[Space]) -> str:
+    """Spaces in a list, each with its object: ``C3 (Mirror), D2 (Urn), B2``."""
+    return ", ".join(
+        # Translators: a space with the object on it, in a list of spaces: "C3 (Mirror)".
+        _("{space} ({object})").format(space=space_name(s), object=object_name(kind)) if (kind := OBJECT_AT[s])
+        else space_name(s)
+        for s in spaces
+    )

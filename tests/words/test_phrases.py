@@ -3,8 +3,8 @@
 import pytest
 
 from locales import speaking
-from render.words import an_object, object_name, pawn_letter, samurai_colour, samurai_name, side_name, the_object
 from rules import ObjectType, Samurai, Side
+from words.phrases import an_object, object_name, pawn_letter, samurai_colour, samurai_name, side_name, the_object
 
 
 def test_names_in_english():
@@ -57,8 +57,8 @@ def test_the_pawn_letters_tell_the_four_samurai_apart_and_start_their_colour(lan
 
 
 def test_a_picture_s_words_follow_its_language_else_the_one_being_spoken():
-    from render import describe_public
     from tests.render import scenes
+    from words import describe_public
 
     view = scenes.public(scenes.mid_samurai_turn())
     english, italian = describe_public(view), describe_public(view, language="it")

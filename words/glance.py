@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import rules
 from locales import _, ngettext
-from render.words import samurai_colour, turn_line
 from rules import Phase
 from rules.layout import SAMURAI_ACTION_CUBES
 from rules.state import SAMURAI_ORDER
 
-from .board_facts import turn_over
+from .facts import turn_over
+from .phrases import samurai_colour, turn_line
 
 
 def listed(names: list[str]) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import rules
 from locales import _, ngettext
-from render.words import object_name, pawn_letter, samurai_colour
 from rules import Phase, TileState
 from rules.layout import (
     GONG_LAST_SPACE,
@@ -28,6 +27,8 @@ from rules.layout import (
 )
 from rules.state import SAMURAI_ORDER
 from rules.views import possible_bound
+
+from .phrases import object_name, pawn_letter, samurai_colour
 
 Facts = list[tuple[str, str]]
 
@@ -101,6 +102,8 @@ def public_key(aid: bool = False) -> str:
         lines.append(_key([
             # Translators: the deduction aid's key: the shading's colours mean how many of her paths pass a space.
             ("🟨→🟧", _("share of her paths passing")),
+            # Translators: the deduction aid's key: the bars in a shaded space's corner, one filled per quarter.
+            ("📶", _("one bar filled per quarter of her paths passing")),
             # Translators: the deduction aid's key: a purple disc with a count, this many of her paths end here.
             ("🟣", _("paths end here")),
         ]))

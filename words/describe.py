@@ -10,7 +10,6 @@ from collections.abc import Iterable, Sequence
 
 from locales import N_, _
 from rules import (
-    OBJECT_AT,
     GoryoView,
     PawPrint,
     PublicView,
@@ -22,14 +21,21 @@ from rules import (
     space_name,
 )
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
-from rules.views import possible_bound
+from rules.views import discarded_prints, final_reveal, possible_bound, reachable_targets
 
-from .aid_words import aid_sentences
-from .board import discarded_prints
+from .aid import aid_sentences
 from .deduction import DeductionAid
-from .images import final_reveal
-from .reach import reachable_targets
-from .words import object_name, reason, round_line, said_in, samurai_colour, the_object, turn_line, winner_line
+from .phrases import (
+    named_spaces,
+    object_name,
+    reason,
+    round_line,
+    said_in,
+    samurai_colour,
+    the_object,
+    turn_line,
+    winner_line,
+)
 
 ALT_TEXT_LIMIT = 1024
 
@@ -51,15 +57,6 @@ def _fit(sentences: Sequence[str]) -> str:
 
 def _list(words: Iterable[str]) -> str:
     return ", ".join(words)
-
-
-def _spaces(spaces: Iterable[Space]) -> str:
-    return _list(
-        # Translators: a space with the object on it, in a list of spaces: "C3 (Mirror)".
-        _("{space} ({object})").format(space=space_name(s), object=object_name(kind)) if (kind := OBJECT_AT[s])
-        else space_name(s)
-        for s in spaces
-    )
 
 
 def _samurai(view: PublicView) -> str:
@@ -108,14 +105,16 @@ def _call(call: SamuraiCall) -> str:
 
 
 def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: Space | None,
-                 to_goryo: bool = False) -> list[str]:
-    """What the board shows; ``prints`` None when the caller has already described them."""
+                 to_goryo: bool = False, then: Sequence[str] = ()) -> list[str]:
+    """What the board shows; ``prints`` None when the caller has already described them. Where the pieces stand
+    and the answers come first, then ``then``: so however long the rest, the alt text never drops them."""
     facts = [_samurai(view)]
     if goryo_at is not None:
-        facts.append(_("Goryō pawn on {space}.").format(space=_spaces([goryo_at])))
+        facts.append(_("Goryō pawn on {space}.").format(space=named_spaces([goryo_at])))
     if prints is not None:
         facts.append(_prints(prints))
-    facts.append(_("Broken: {spaces}.").format(spaces=_spaces(view.broken) or _("none")))
+    facts.extend(then)
+    facts.append(_("Broken: {spaces}.").format(spaces=named_spaces(view.broken) or _("none")))
     if view.drawn:
         facts.append(_("Sealed types: {objects}.").format(objects=_list(object_name(t) for t in view.drawn)))
     facts.append(_tracks(view))
@@ -127,11 +126,11 @@ def _board_facts(view: PublicView, prints: Sequence[PawPrint] | None, goryo_at: 
 
 
 def describe_public(view: PublicView, aid: DeductionAid | None = None, language: str | None = None) -> str:
-    """With ``aid``, its numbers come right after the headline, as the overlay shows them."""
+    """With ``aid``, its numbers come right after the pieces and the answers."""
     with said_in(language):
         head = _("Goryō board, {round}. {turn}.").format(round=round_line(view).lower(), turn=turn_line(view))
         said = aid_sentences(aid) if aid is not None else []
-        return _fit([head.replace("..", "."), *said, *_board_facts(view, view.paw_prints, view.goryo_space)])
+        return _fit([head.replace("..", "."), *_board_facts(view, view.paw_prints, view.goryo_space, then=said)])
 
 
 def _reveal_sentences(view: PublicView) -> list[str]:
@@ -179,8 +178,9 @@ def describe_final(view: PublicView, language: str | None = None) -> str:
 def describe_goryo(view: GoryoView, language: str | None = None) -> str:
     with said_in(language):
         public = view.public
-        said = [_("Your secret board, {round}. Your bound object is {object}: never break it.").format(
-            round=round_line(public).lower(), object=the_object(view.bound))]
+        head = _("Your secret board, {round}. Your bound object is {object}: never break it.").format(
+            round=round_line(public).lower(), object=the_object(view.bound))
+        said: list[str] = []
         if view.plan is not None:
             path = plan_name(view.plan.path)
             with_sprint = len(view.plan.path) == 6
@@ -190,8 +190,7 @@ def describe_goryo(view: GoryoView, language: str | None = None) -> str:
                 said.append(_("False Trail on {space}.").format(space=space_name(view.plan.false_trail)))
         plain, sprint_only = reachable_targets(view)
         if plain:
-            said.append(_("Objects you can reach: {spaces}.").format(spaces=_spaces(plain)))
+            said.append(_("Objects you can reach: {spaces}.").format(spaces=named_spaces(plain)))
         if sprint_only:
-            said.append(_("Only with the Sprint: {spaces}.").format(spaces=_spaces(sprint_only)))
-        said.extend(_board_facts(public, public.paw_prints, public.goryo_space, to_goryo=True))
-        return _fit(said)
+            said.append(_("Only with the Sprint: {spaces}.").format(spaces=named_spaces(sprint_only)))
+        return _fit([head, *_board_facts(public, public.paw_prints, public.goryo_space, to_goryo=True, then=said)])
