@@ -6,9 +6,10 @@ belongs to whichever of them made it: walking its traceback from the innermost f
 in SimCord or in this benchmark's players makes it the simulator's; the first in the bot's packages (``bot``,
 ``rules``, ``ai``, ``render``, ``locales``) or in discord.py (the bot's own cache of Discord, as it would keep it
 against the real one) makes it the bot's; an allocation with neither (the interpreter's, asyncio's) is the bot's.
-The bot's own figure at each sample is the process's resident size less the simulator's traced bytes and the
-tracing's own bookkeeping (``tracemalloc.get_tracemalloc_memory``): whatever cannot be shown to be the
-simulator's counts as the bot's (a bound from above). The drawing and thinking
+The bot's own figure at each sample is the process's resident size as tracing began (the interpreter and every
+module imported, SimCord's among them) plus the bot's traced bytes: a bound from above for what is the bot's,
+not counting the allocator's unreturned free space (after the first snapshot that is mostly the snapshots' own,
+a measurement's, so the resident size is reported beside it but not taken for the bot's). The drawing and thinking
 processes are processes of their own and are reported apart.
 
 ``--idle N``: the same bot started on an empty database and on one holding N matches kept but idle (half
@@ -76,8 +77,10 @@ def owner(traceback: tracemalloc.Traceback) -> tuple[str, str]:
 class MemoryWatch:
     def __init__(self) -> None:
         self.samples: list[dict] = []
+        self.untraced_mb = 0.0
 
     def start(self) -> None:
+        self.untraced_mb = rss_mb()  # the interpreter and the modules: all counted as the bot's
         tracemalloc.start(FRAMES)
 
     def sample(self, moment: str) -> None:
@@ -96,12 +99,13 @@ class MemoryWatch:
         tracing = tracemalloc.get_tracemalloc_memory() / 2**20  # the measurement's own: neither's
         self.samples.append({
             "moment": moment, "rss_mb": rss, "simulator_traced_mb": simulator, "bot_traced_mb": sides["bot"] / 2**20,
-            "tracing_mb": tracing, "bot_mb": rss - simulator - tracing, "children_mb": children_mb(),
+            "tracing_mb": tracing, "untraced_mb": self.untraced_mb, "bot_mb": self.untraced_mb + sides["bot"] / 2**20,
+            "children_mb": children_mb(),
             "bot_packages_mb": {name: size / 2**20 for name, size in packages.most_common(6)},
             "seconds": time.perf_counter() - began,
         })
         print(f"  … memory at {moment}: resident {rss:.0f} MB, the simulator's {simulator:.0f} MB, tracing's "
-              f"{tracing:.0f} MB, the bot's {rss - simulator - tracing:.0f} MB", file=sys.stderr, flush=True)
+              f"{tracing:.0f} MB, the bot's {self.samples[-1]['bot_mb']:.0f} MB", file=sys.stderr, flush=True)
 
     def stop(self) -> None:
         tracemalloc.stop()
@@ -109,13 +113,13 @@ class MemoryWatch:
 
 def report_memory(samples: list[dict]) -> None:
     peak = max(samples, key=lambda sample: sample["bot_mb"])
-    print(f"  the bot's own memory (traced from the start, {FRAMES} frames; resident less the simulator's traced "
-          "and the tracing's own):")
+    print(f"  the bot's own memory (traced from the start, {FRAMES} frames; the resident size as tracing began, "
+          f"{samples[0]['untraced_mb']:.0f} MB, plus the bot's traced):")
     for sample in samples:
-        print(f"    {sample['moment']:<22} resident {sample['rss_mb']:4.0f} MB = the simulator's "
-              f"{sample['simulator_traced_mb']:4.0f} MB + tracing's own {sample['tracing_mb']:4.0f} MB + the bot's "
-              f"{sample['bot_mb']:4.0f} MB "
-              f"(of which traced {sample['bot_traced_mb']:.0f} MB); drawing and thinking processes "
+        print(f"    {sample['moment']:<22} the bot's {sample['bot_mb']:4.0f} MB "
+              f"(traced {sample['bot_traced_mb']:.0f} MB); "
+              f"the simulator's traced {sample['simulator_traced_mb']:.0f} MB; resident {sample['rss_mb']:.0f} MB "
+              f"(tracing's own {sample['tracing_mb']:.0f} MB); drawing and thinking processes "
               f"{sample['children_mb']:.0f} MB")
     packages = ", ".join(f"{name} {size:.0f} MB" for name, size in peak["bot_packages_mb"].items())
     print(f"    the bot's peak: {peak['bot_mb']:.0f} MB at {peak['moment']} (goal at most 300 MB); its traced "
