@@ -26,9 +26,12 @@ import discord
 from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
+from .commands.hint import hint_clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
 from .commands.reception import Reception
+from .commands.reviews import Reviews, review_clicks
+from .commands.tournaments import tournament_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
@@ -43,8 +46,10 @@ from .play.aiplay import AiPlayer, keep_from_the_bot
 from .play.challenges import Challenges
 from .play.choices import Choices
 from .play.cooldown import Cooldown
+from .play.ends import MatchEnds
 from .play.first_match import FirstMatch
 from .play.goryo_side import GoryoSide
+from .play.hints import Hints
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
@@ -56,11 +61,13 @@ from .play.speakers import Speakers
 from .play.thinking import Thinking
 from .play.threads import archive_finished, with_end_line
 from .play.timekeeping import TurnClock, sweep_interval
+from .play.tournament_rounds import Rounds
+from .play.tournaments import Tournaments
 from .play.viewing import Viewing
 from .records.outbox import OutboxItem
 from .records.played import Played
 from .settings import Settings, load_settings
-from .storage import Shards, Store, open_store
+from .storage import MatchRecord, Shards, Store, open_store
 from .storage.address import is_url, redact, scrub
 from .text.languages import of_user
 
@@ -89,6 +96,8 @@ class Parts:
     resigning: Resigning
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
+    hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
+    ends: MatchEnds  # told of each match an action ends (the tournaments listen)
 
 
 def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
@@ -106,7 +115,13 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
     shards = Shards.held(settings.shard_count, settings.shard_ids)
     deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, metrics=metrics)
     ai = AiPlayer(bot, store, service, deliverer, settings, thinking, metrics)  # the bot's seat in matches against it
-    acting = Acting(store, service, deliverer, played=ai.wake)
+    ends = MatchEnds()
+
+    def played(record: MatchRecord) -> None:
+        ai.wake(record)
+        ends.heard(record)
+
+    acting = Acting(store, service, deliverer, played=played)
 
     def channel_name(channel_id: int) -> str | None:
         return getattr(bot.get_channel(channel_id), "name", None)
@@ -121,6 +136,8 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+        hints=Hints(store, service, thinking, service.clock),
+        ends=ends,
     )
 
 
@@ -143,6 +160,7 @@ class GoryoBot(commands.Bot):
         self.reception: Reception | None = None
         self.endpoint: Endpoint | None = None  # /metrics and /healthz, with GORYO_METRICS_PORT
         self._disconnected = False  # the gateway dropped and has not come back yet
+        self.rounds: Rounds | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -157,7 +175,8 @@ class GoryoBot(commands.Bot):
         parts = self.parts = build(self, self.store, self.settings, self.drawing, self.thinking,
                                    holder=holder_name(self.settings.shard_ids), metrics=metrics)
         self.speakers = Speakers(self.store, parts.service.clock)
-        records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
+        reviews = Reviews(self.store, self.drawing, parts.service.clock)  # replay as:review, and its pages
+        records = Records(self, self.store, self.settings, self.drawing, reviews)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
@@ -165,12 +184,18 @@ class GoryoBot(commands.Bot):
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
+        # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
+        self.rounds = Rounds(self, self.store, parts.service, parts.deliverer, parts.turns, self.settings)
+        parts.ends.listen(self.rounds.match_ended)
+        cups = Tournaments(self.store, self.rounds)
         self.add_dynamic_items(*self.reception.wrapped((
-            *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons))))
+            *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons),
+            *review_clicks(reviews), *hint_clicks(parts.hints), *tournament_clicks(cups))))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
-            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, hints=parts.hints,
+            tournaments=cups,
         ))
         assert isinstance(self.tree, GoryoTree)  # tree_cls above
         self.tree.receive_with(self.reception)
@@ -245,6 +270,8 @@ class GoryoBot(commands.Bot):
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.parts.deliverer.sweep()
             await archive_finished(self, self.store, self.parts.service.clock())
+            if self.rounds is not None:
+                await self.rounds.sweep()  # sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

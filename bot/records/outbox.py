@@ -39,7 +39,7 @@ Picture = Literal["public", "discovery", "final", "goryo"]
 ROUTES = ("public", "goryo", "live", "samurai")
 PICTURES = ("public", "discovery", "final", "goryo")
 SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch", "panel", "builder")
+BUTTONS = ("rematch", "panel", "builder", "panel+hint", "builder+hint")
 
 
 
