@@ -25,8 +25,8 @@ async def queue(db: Db, match_id: int, seq: int, items: Sequence[OutboxItem], at
 
 def _pending_of(shards: Shards | None) -> str:
     """The waiting items (indexed), of the matches on ``shards``' servers only when given."""
-    if shards is None:
-        return "FROM outbox WHERE status = 'pending'"
+    if shards is None:  # a tournament's items are waited for by ``tournaments_with_due_posts``
+        return "FROM outbox WHERE status = 'pending' AND match_id IS NOT NULL"
     return (
         "FROM outbox JOIN matches ON matches.id = outbox.match_id"
         f" WHERE outbox.status = 'pending' AND {shards.sql('matches.guild_id')}"
@@ -101,9 +101,11 @@ class OutboxSql:
         return sorted({row["match_id"] for row in rows})
 
     async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
-        """When the earliest waiting item is due again (indexed), or None if nothing waits."""
+        """When the earliest waiting item is due again (indexed), or None if nothing waits; a tournament's too
+        (with every shard)."""
+        waiting = "FROM outbox WHERE status = 'pending'" if shards is None else _pending_of(shards)
         async with self._engine.read() as db:
-            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {_pending_of(shards)}")
+            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {waiting}")
         return None if row is None else time_or_none(row["at"])
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:

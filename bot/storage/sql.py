@@ -19,11 +19,13 @@ from .matches import MatchesSql
 from .outbox_queue import OutboxSql
 from .preferences import PreferencesSql
 from .standings import LeagueSql
+from .tournament_posts import TournamentPostsSql
 from .tournaments import TournamentsSql
 
 
 class SqlStore(
-    ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql
+    ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql,
+    TournamentPostsSql,
 ):
     """The bot's persistent state (``bot.storage.contract.Store``) on ``engine``; ``await close()`` at the end."""
 
