@@ -32,6 +32,7 @@ from ..delivery.send import QUIET
 from ..records.outbox import OutboxItem, Table
 from ..records.tournaments import (
     Double,
+    LeaveOutcome,
     NoPairingError,
     Status,
     TournamentPlay,
@@ -157,10 +158,19 @@ class Rounds:
                 await self.deliverer.deliver_tournament(tournament.id)
         return True
 
+    async def leave(self, tournament: TournamentRecord, player: int) -> LeaveOutcome:
+        """The player leaves: off the list during sign-up; while it runs they withdraw, the channel is told (once,
+        by the outbox) and their matches are forfeited."""
+        with speaking(tournament.language):
+            told = post(tournament, "withdrawal", words.withdrawal_line(tournament.name, player))
+        outcome = await self.store.leave_tournament(tournament.id, player, now=self.service.clock(), outbox=[told])
+        if outcome is LeaveOutcome.WITHDREW:
+            await self.deliverer.deliver_tournament(tournament.id)
+            await self.forfeit(tournament, player)
+        return outcome
+
     async def forfeit(self, tournament: TournamentRecord, player: int) -> None:
         """A withdrawn player's matches: those under way resigned, those not started given to the opponent."""
-        with speaking(tournament.language):
-            await self.post(tournament, words.withdrawal_line(tournament.name, player))
         play = await self.store.tournament_play(tournament.id)
         for row in play.of_round(tournament.round):
             if row.decided or player not in (row.goryo_id, row.samurai_id):
@@ -184,9 +194,7 @@ class Rounds:
             try:
                 await self.bot.http.get_member(tournament.guild_id, player)
             except discord.NotFound:
-                await self.store.leave_tournament(tournament.id, player, now=self.service.clock())
-                await self.forfeit(tournament, player)
-                departed = True
+                departed = await self.leave(tournament, player) is LeaveOutcome.WITHDREW or departed
             except discord.HTTPException:
                 continue  # not known now: asked again at the next pairing
         return await self.store.tournament_play(tournament.id) if departed else play
@@ -407,13 +415,6 @@ class Rounds:
             found[player] = user.display_name if user is not None else self._names[player]
         return found
 
-    async def post(self, tournament: TournamentRecord, text: str) -> None:
-        """A line for the channel that no stored step owns (a withdrawal): sent now, at most once."""
-        channel = self.bot.get_partial_messageable(tournament.channel_id, guild_id=tournament.guild_id)
-        try:
-            await channel.send(text, allowed_mentions=QUIET)
-        except discord.HTTPException as error:
-            log.warning("tournament %d: Discord refused a post (%s %s)", tournament.id, error.status, error.code)
 
     async def edit_signup(self, play: TournamentPlay, *, closed: bool = False) -> None:
         """The sign-up message shows who is in; once closed, its buttons are taken off."""

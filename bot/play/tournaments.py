@@ -125,7 +125,7 @@ class Tournaments:
     async def leave(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         tournament = await self._chosen(interaction, tournament_id)
         player = interaction.user.id
-        outcome = await self.store.leave_tournament(tournament.id, player, now=self.rounds.service.clock())
+        outcome = await self.rounds.leave(tournament, player)
         if outcome is LeaveOutcome.NOT_IN:
             raise Refusal(words.NOT_IN, name=tournament.name)
         if outcome is LeaveOutcome.OVER:
@@ -135,7 +135,6 @@ class Tournaments:
             await self.rounds.edit_signup(await self.store.tournament_play(tournament.id))
             return
         await send_private(interaction, words.withdrew(tournament.name))
-        await self.rounds.forfeit(tournament, player)
         await self.rounds.advance(tournament.id)
 
     async def start(self, interaction: discord.Interaction, tournament_id: int | None) -> None:

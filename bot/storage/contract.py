@@ -321,7 +321,11 @@ class Store(Protocol):
 
     async def join_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> JoinOutcome: ...
 
-    async def leave_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> LeaveOutcome: ...
+    async def leave_tournament(
+        self, tournament_id: int, user_id: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> LeaveOutcome:
+        """``outbox`` is queued only if the player withdraws (the tournament running)."""
+        ...
 
     async def close_signup(
         self, tournament_id: int, *, now: datetime,

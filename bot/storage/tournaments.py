@@ -180,8 +180,11 @@ class TournamentsSql:
             )
         return JoinOutcome.JOINED
 
-    async def leave_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> LeaveOutcome:
-        """During sign-up the name comes off the list; during play the player withdraws (and forfeits)."""
+    async def leave_tournament(
+        self, tournament_id: int, user_id: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> LeaveOutcome:
+        """During sign-up the name comes off the list; during play the player withdraws (and forfeits), and
+        ``outbox`` (the channel told so) is queued."""
         async with self._engine.write() as db:
             row = await self._locked(db, tournament_id)
             if row is None or Status(row["status"]).is_over:
@@ -196,7 +199,10 @@ class TournamentsSql:
                 " WHERE tournament_id = ? AND user_id = ? AND withdrawn_at IS NULL",
                 (utc_text(now), tournament_id, user_id),
             )
-            return LeaveOutcome.WITHDREW if changed == 1 else LeaveOutcome.NOT_IN
+            if changed != 1:
+                return LeaveOutcome.NOT_IN
+            await queue_posts(db, tournament_id, row["round"], outbox, utc_text(now))
+            return LeaveOutcome.WITHDREW
 
     async def close_signup(
         self, tournament_id: int, *, now: datetime,

@@ -378,7 +378,12 @@ async def tournaments(store) -> None:
         assert await store.outbox_delivered(post.id, message_id=post.id * 10, now=T0)
     assert await store.pending_tournament_posts(made.id) == [] and await store.tournaments_with_due_posts(T0) == []
     assert [p.message_id for p in await store.tournament_posts(made.id)] == [p.id * 10 for p in posts]
-    assert await store.leave_tournament(made.id, BEN, now=T0) is LeaveOutcome.WITHDREW
+    told = OutboxItem("withdrawal", "tournament", "BEN withdrew")
+    assert await store.leave_tournament(made.id, BEN, now=T0, outbox=[told]) is LeaveOutcome.WITHDREW
+    assert await store.leave_tournament(made.id, BEN, now=T0, outbox=[told]) is LeaveOutcome.NOT_IN
+    assert [p.item for p in await store.pending_tournament_posts(made.id)] == [told]  # queued once
+    [withdrawal] = await store.pending_tournament_posts(made.id)
+    assert await store.outbox_delivered(withdrawal.id, message_id=1, now=T0)
     assert (await store.tournament_play(made.id)).withdrawn == {BEN}
     assert await store.tournaments_played(GUILD, ANN) == [made.id]
     ended = OutboxItem("standings", "tournament", "final")
