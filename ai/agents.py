@@ -46,6 +46,22 @@ _NODES_PER_PLAYOUT = 500
 _MAX_PLAYOUTS = {"hard": 8, "expert": expert.CANDIDATES}
 
 
+def samurai_model(level: str, view: PublicView, planned_against: SamuraiSpaces | None = None,
+                  evidence: Evidence = ()) -> list[samurai.Particle]:
+    """Her consistent paths weighted as the Samurai of ``level`` expect her to pick them (uniform below hard).
+
+    Public only; the review asks it too (how surprising her plan was to the hard Samurai)."""
+    _check_level(level)
+    if level == "expert":
+        return expert.expert_particles(view, planned_against, evidence)
+    share = _HIDER_MODEL[level]
+    if share > 0:
+        share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
+    return samurai.particles_from(
+        view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True, planned_against=planned_against,
+    )
+
+
 def budget_for(level: str, seed: int) -> Budget:
     """The budget the bot uses at ``level`` (p95 thinking time within the issue's limits)."""
     _check_level(level)
@@ -90,16 +106,7 @@ class SamuraiAgent:
             raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
-        share = _HIDER_MODEL[self.level]
-        if self.level == "expert":
-            particles = expert.expert_particles(view, planned_against, evidence)
-        else:
-            if share > 0:
-                share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
-            particles = samurai.particles_from(
-                view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True,
-                planned_against=planned_against,
-            )
+        particles = samurai_model(self.level, view, planned_against, evidence)
         depth = {"easy": 1, "normal": 1, "hard": 4, "expert": 4}[self.level]
         searching = self.level in ("hard", "expert")
         return samurai.choose_samurai_action(

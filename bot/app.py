@@ -23,8 +23,10 @@ import discord
 from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
+from .commands.hint import hint_clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.reviews import Reviews, review_clicks
 from .commands.tournaments import tournament_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
@@ -41,6 +43,7 @@ from .play.cooldown import Cooldown
 from .play.ends import MatchEnds
 from .play.first_match import FirstMatch
 from .play.goryo_side import GoryoSide
+from .play.hints import Hints
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
@@ -84,6 +87,7 @@ class Parts:
     resigning: Resigning
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
+    hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
     ends: MatchEnds  # told of each match an action ends (the tournaments listen)
 
 
@@ -121,6 +125,7 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+        hints=Hints(store, service, thinking, service.clock),
         ends=ends,
     )
 
@@ -154,7 +159,8 @@ class GoryoBot(commands.Bot):
         parts = self.parts = build(self, self.store, self.settings, self.drawing, self.thinking,
                                    holder=holder_name(self.settings.shard_ids))
         self.speakers = Speakers(self.store, parts.service.clock)
-        records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
+        reviews = Reviews(self.store, self.drawing, parts.service.clock)  # replay as:review, and its pages
+        records = Records(self, self.store, self.settings, self.drawing, reviews)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
@@ -167,11 +173,13 @@ class GoryoBot(commands.Bot):
         parts.ends.listen(self.rounds.match_ended)
         cups = Tournaments(self.store, self.rounds)
         self.add_dynamic_items(*clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning),
-                               *lesson_clicks(parts.lessons), *tournament_clicks(cups))
+                               *lesson_clicks(parts.lessons), *review_clicks(reviews), *hint_clicks(parts.hints),
+                               *tournament_clicks(cups))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
-            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, tournaments=cups,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, hints=parts.hints,
+            tournaments=cups,
         ))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import rules
 from rules import layout
 
+from ..records.hints import allows_hints
 from ..records.outbox import OutboxItem, panel_off
 from ..records.played import Played
 from ..storage import MatchRecord
@@ -55,10 +56,20 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
     ]
 
 
+def builder_buttons(record: MatchRecord) -> str:
+    """Her path builder, with a Hint button where the match allows hints."""
+    return "builder+hint" if allows_hints(record) else "builder"
+
+
+def panel_buttons(record: MatchRecord) -> str:
+    """The Samurai's panel, with a Hint button where the match allows hints."""
+    return "panel+hint" if allows_hints(record) else "panel"
+
+
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
     return OutboxItem("goryo-turn", "goryo", goryo_turn(record.state, record.channel_id), "goryo",
-                      buttons="builder")
+                      buttons=builder_buttons(record))
 
 
 def with_aid(text: str, record: MatchRecord) -> str:
@@ -84,7 +95,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         if not state.is_over:
             start = goryo_started(action.space, state.first_type)
             text = f"{start}\n{goryo_turn(state, after.channel_id)}"
-            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons="builder"))
+            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons=builder_buttons(after)))
         out.append(OutboxItem("narration", "public", narrate(played.events), "public", answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
@@ -93,7 +104,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         ping = samurai_turn_ping(after.samurai_id, state.round)
         if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
             ping = f"{ping}\n{aid_turn_start(aid.paths_possible)}"
-        out.append(OutboxItem("ping", "live", ping, "public", buttons="panel"))
+        out.append(OutboxItem("ping", "live", ping, "public", buttons=panel_buttons(after)))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = narrate(played.events)
         if turn_ran_out(played):
@@ -114,7 +125,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         out.append(OutboxItem("narration", "public", text, answer=True))
         if not state.is_over:
             out.append(OutboxItem("live", "live", board_caption(after.channel_id, state.round), "public",
-                                  buttons="panel"))
+                                  buttons=panel_buttons(after)))
     if state.is_over:
         out.extend(end_items(after))
     return out

@@ -164,7 +164,7 @@ def keep_from_the_bot(announce: Announce) -> Announce:
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
             # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
-            items = [dataclasses.replace(item, buttons=None) if item.buttons == "panel" else item
+            items = [dataclasses.replace(item, buttons=None) if item.buttons in ("panel", "panel+hint") else item
                      for item in items if not is_panel_off(item)]
         return items
 
@@ -233,7 +233,7 @@ class AiPlayer:
             if human_side is rules.Side.GORYO:
                 assert channel_id is not None  # a challenge is made in a channel
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
+                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder+hint"))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.

@@ -23,6 +23,7 @@ from locales import N_, _, speaking
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET, follow_up_privately, pinging
+from ..records.hints import hints_allowed
 from ..records.outbox import OutboxItem
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
@@ -321,7 +322,8 @@ class Challenges:
             accepted = challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
             setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
             items = [OutboxItem("accepted", "public", accepted, "public", answer=True),
-                     OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
+                     OutboxItem("setup", "goryo", setup, "goryo",
+                                buttons="builder+hint" if hints_allowed(None, challenge.assist) else "builder")]
             if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
                 items.insert(0, threads.start_line(goryo_id, samurai_id, thread_id, challenge.channel_id))
             return items

@@ -40,7 +40,7 @@ Picture = Literal["public", "discovery", "final", "goryo", "standings"]
 ROUTES = ("public", "goryo", "live", "samurai", "tournament")
 PICTURES = ("public", "discovery", "final", "goryo", "standings")
 SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch", "panel", "builder")
+BUTTONS = ("rematch", "panel", "builder", "panel+hint", "builder+hint")
 
 
 @dataclass(frozen=True)

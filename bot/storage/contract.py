@@ -18,6 +18,7 @@ from typing import Protocol, Self
 
 import rules
 
+from ..records.hints import HintNote
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
@@ -289,6 +290,22 @@ class Store(Protocol):
 
     async def finished_a_match(self, user_id: int) -> bool:
         """Whether ``user_id`` ever finished a match (to point newcomers to the lesson)."""
+        ...
+
+    # --- reviews (issue 44) ----------------------------------------------------------------------------
+
+    async def save_review(self, match_id: int, review: str, *, now: datetime) -> None:
+        """Keep a finished match's review (``ai.review`` as JSON); the first one saved stands."""
+        ...
+
+    async def saved_review(self, match_id: int) -> str | None: ...
+
+    async def note_hint(self, match_id: int, hint: HintNote, *, now: datetime) -> None:
+        """Note a hint in the match's history; one per version (the first stands)."""
+        ...
+
+    async def hints(self, match_id: int) -> list[HintNote]:
+        """The match's hints, oldest first."""
         ...
 
     # --- tournaments (issue 43) -----------------------------------------------------------------------

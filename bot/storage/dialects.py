@@ -302,7 +302,7 @@ WIDER_SETTING_NAMES_MAX_LEVEL = Each(
 )
 
 
-# Migration 20: the outbox also holds what a tournament owes its channel (issue 43's posts: a round's
+# Migration 22: the outbox also holds what a tournament owes its channel (issue 43's posts: a round's
 # announcement, its reminder, the standings, the final ones, a cancellation): a row is a match's or a
 # tournament's, so ``match_id`` may be empty, and the route ``tournament`` joins the others. Dropping a NOT NULL
 # and widening a CHECK make no stored row invalid: SQLite rewrites the table's text in place.

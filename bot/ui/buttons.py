@@ -207,6 +207,9 @@ NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View |
     "rematch": lambda match_id, state: rematch_view(match_id),
     "panel": panel_view,  # the Samurai's panel on the live board
     "builder": lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
+    # The same where the match allows hints (issue 44): with a Hint button.
+    "panel+hint": lambda match_id, state: panel_view(match_id, state, hint=True),
+    "builder+hint": lambda match_id, state: builder_view(match_id, state, hint=True),
 }
 
 __all__ = [
