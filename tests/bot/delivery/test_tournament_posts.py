@@ -9,23 +9,8 @@ import pytest
 
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.records.tournaments import Status
-from tests.bot.helpers import unexpected_errors
+from tests.bot.delivery.conftest import InjectedCrash
 from tests.bot.play.test_tournaments import Cup, open_cup, sign_up
-
-
-class InjectedCrash(RuntimeError):
-    """Stands for the process dying at a given point."""
-
-
-@pytest.fixture
-async def env(simcord_env):
-    """Like conftest's env, but the crashes these tests inject are expected."""
-    yield simcord_env
-    unexpected = [
-        e for e in unexpected_errors(simcord_env) if not isinstance(getattr(e, "original", e), InjectedCrash)
-    ]
-    if unexpected:
-        raise ExceptionGroup("the bot raised unexpected errors", unexpected)
 
 
 def crash_at(bot, point: str) -> None:
