@@ -26,6 +26,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TypeVar
@@ -39,6 +40,7 @@ from locales import N_
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
+from ..metrics import Metrics
 from ..records.outbox import OutboxItem, is_panel_off
 from ..records.played import Played
 from ..settings import Settings
@@ -184,8 +186,9 @@ class AiPlayer:
     """Plays the bot's seat of every match against it: one runner per match at a time."""
 
     def __init__(self, bot: discord.Client, store: Store, service: MatchService, deliverer: Deliverer,
-                 settings: Settings, thinking: Thinking | None = None) -> None:
+                 settings: Settings, thinking: Thinking | None = None, metrics: Metrics | None = None) -> None:
         """``thinking``: the processes the expert level thinks in, off the event loop (without them, a thread)."""
+        self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.service = service
@@ -196,6 +199,7 @@ class AiPlayer:
         self.checkpoint: Checkpoint | None = None
         self.thinking = thinking
         self._runners: dict[int, asyncio.Task] = {}
+        self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
     @property
@@ -266,7 +270,7 @@ class AiPlayer:
 
     def wake(self, record: MatchRecord) -> None:
         """Something happened in ``record``'s match: make sure a runner looks at it (at most one per match)."""
-        if record.ai_side is None or not record.is_active:
+        if record.ai_side is None or not record.is_active or self.closing:
             return
         self._woken.add(record.id)
         running = self._runners.get(record.id)
@@ -287,6 +291,10 @@ class AiPlayer:
                 log.info("match %d: resuming the bot's turn", record.id)
                 self.wake(record)
 
+    def close(self) -> None:
+        """Take no new action: each runner stops before its next one (the next start resumes the turn)."""
+        self.closing = True
+
     def stop(self) -> None:
         for task in list(self._runners.values()):
             task.cancel()
@@ -297,6 +305,8 @@ class AiPlayer:
             while True:
                 self._woken.discard(match_id)
                 record = await self.store.get_match(match_id)
+                if self.closing:
+                    return
                 if record is None or not ai_to_move(record):
                     if match_id in self._woken:
                         continue  # news arrived while it looked: look again
@@ -319,9 +329,13 @@ class AiPlayer:
             # thinking is public alone, so its work, and its time, are the same whatever her secrets.
             evidence = await asyncio.to_thread(hider_evidence, initial, actions)
             work += (samurai_when_planned(actions), evidence)
+        began = time.perf_counter()
         if level in PROCESS_LEVELS and self.thinking is not None:
-            return await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
-        return await asyncio.to_thread(*work)
+            action = await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+        else:
+            action = await asyncio.to_thread(*work)
+        self.metrics.thought(level, time.perf_counter() - began)
+        return action
 
     async def _move(self, record: MatchRecord) -> bool:
         """Think, wait the pause (for its Samurai), play and announce one action; False to stop the runner."""

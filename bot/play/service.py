@@ -29,6 +29,7 @@ import discord
 import rules
 from locales import N_
 
+from ..metrics import Metrics
 from ..records.outbox import OutboxItem
 from ..records.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
@@ -107,8 +108,10 @@ class MatchService:
         clock: Clock = discord.utils.utcnow,
         checkpoint: Checkpoint | None = None,
         notices: Notices | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()
         self.announce = announce
         self.notices = notices
         self.clock = clock
@@ -245,6 +248,7 @@ class MatchService:
             )
         except MatchClosedError:
             raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`.")) from None
+        self.metrics.applied(type(action).__name__)
         queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
         return Played(record, after, actor_id, action, step.events, queued)
 
