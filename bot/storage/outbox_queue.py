@@ -33,6 +33,11 @@ def _pending_of(shards: Shards | None) -> str:
     )
 
 
+def _waiting(shards: Shards | None) -> str:
+    """Every waiting item, a tournament's posts included; with ``shards``, the matches' on their servers."""
+    return "FROM outbox WHERE status = 'pending'" if shards is None else _pending_of(shards)
+
+
 class OutboxSql:
     _engine: Engine
 
@@ -57,9 +62,10 @@ class OutboxSql:
             await db.execute("DELETE FROM outbox_claims WHERE match_id = ? AND holder = ?", (match_id, holder))
 
     async def outbox_backlog(self, shards: Shards | None = None) -> tuple[int, datetime | None]:
-        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits)."""
+        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits); a
+        tournament's posts too (with every shard)."""
         async with self._engine.read() as db:
-            row = await db.one(f"SELECT COUNT(*), MIN(outbox.created_at) {_pending_of(shards)}")
+            row = await db.one(f"SELECT COUNT(*), MIN(outbox.created_at) {_waiting(shards)}")
         assert row is not None  # an aggregate always answers one row
         return int(row[0]), time_or_none(row[1])
 
@@ -110,9 +116,8 @@ class OutboxSql:
     async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
         """When the earliest waiting item is due again (indexed), or None if nothing waits; a tournament's too
         (with every shard)."""
-        waiting = "FROM outbox WHERE status = 'pending'" if shards is None else _pending_of(shards)
         async with self._engine.read() as db:
-            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {waiting}")
+            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {_waiting(shards)}")
         return None if row is None else time_or_none(row["at"])
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:

@@ -222,6 +222,8 @@ async def outbox(store) -> None:
     assert await store.matches_with_due_outbox(T0) == [match.id]
     assert await store.matches_with_due_outbox(T0, Shards(2, frozenset({(GUILD >> 22) % 2 ^ 1}))) == []
     assert await store.next_outbox_attempt() == T0
+    assert await store.outbox_backlog() == (1, T0) and await store.running_match_count() == 1
+    assert await store.outbox_backlog(Shards(2, frozenset({(GUILD >> 22) % 2 ^ 1}))) == (0, None)
     assert await store.claim_outbox(match.id, holder="a", now=T0, until=T0 + timedelta(minutes=1))
     assert not await store.claim_outbox(match.id, holder="b", now=T0, until=T0 + timedelta(minutes=1))
     await store.release_outbox(match.id, holder="a")
