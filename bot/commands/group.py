@@ -44,6 +44,7 @@ HELP_TOPICS: list[Choice[str]] = [
     Choice(name=locale_str("ratings", context="command name"), value="ratings"),
     Choice(name=locale_str("assist", context="command name"), value="assist"),
     Choice(name=locale_str("ai", context="command name"), value="ai"),
+    Choice(name=locale_str("tournaments", context="command name"), value="tournaments"),
 ]
 
 REPLAY_AS_HELP = locale_str("An animation (the default), a review of the Samurai's hunt, or the record as text")

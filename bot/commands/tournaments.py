@@ -75,7 +75,8 @@ def extend(group: app_commands.Group, tournaments: Tournaments) -> app_commands.
     async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
         await tournaments.leave(interaction, tournament)
 
-    @sub.command(name=locale_str("start", context="command name"),
+    # Its own context (bot.text.commands.SUBCOMMAND_CONTEXTS): the match's `start` is a noun in Italian, this a verb.
+    @sub.command(name=locale_str("start", context="tournament command name"),
                  description=locale_str("Close sign-up and pair round 1 (Manage Server)"))
     @app_commands.rename(tournament=TOURNAMENT)
     @app_commands.describe(tournament=WHICH)

@@ -23,7 +23,9 @@ holding some of the shards (``shards``) delivers for the matches on its servers 
 then nudges the other processes (PostgreSQL's NOTIFY), and that server's process sends the rest.
 
 One item is sent by ``routes`` (by the interaction the action came from, ``reply``, or by its route),
-looked for first if a crash may have sent it already (``indoubt``).
+looked for first if a crash may have sent it already (``indoubt``). A tournament's posts are outbox items of the
+tournament rather than of a match: ``deliver_tournament`` sends them (``tournament_posts``), and the sweeps take
+them too.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from .failures import SEND_FAILURES, described
 from .permission_notices import PermissionNotices, Standing
 from .reply import Reply
 from .routes import Sender
+from .tournament_posts import TournamentPosts
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +111,7 @@ class Deliverer:
         self._idle = asyncio.Event()
         self._idle.set()
         self.holder = holder
+        self.tournaments = TournamentPosts(bot, store, clock, self._passed, retry_delay, self._wake_at)
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -125,6 +129,9 @@ class Deliverer:
         sent = 0
         for match_id in due:
             sent += await self.deliver(match_id)
+        for tournament_id in await self.store.tournaments_with_due_posts(
+                now + timedelta(days=365) if everything else now, self.shards):
+            sent += await self.deliver_tournament(tournament_id)
         if (next_try := await self.store.next_outbox_attempt(self.shards)) is not None:
             self._wake_at(next_try)
         return sent
@@ -200,6 +207,14 @@ class Deliverer:
         if record is None or self.shards.holds(record.guild_id):
             return None
         return (record.guild_id,)
+
+    async def deliver_tournament(self, tournament_id: int) -> int:
+        """Send the tournament's waiting posts in order; how many were sent. Refusals are retried later."""
+        try:
+            return await self.tournaments.deliver(tournament_id)
+        except Exception:  # a bug or the store failing: the posts stay pending, looked at again soon
+            self._wake_at(self.clock() + timedelta(seconds=RETRY_MOST))
+            raise
 
     async def answer(
         self, interaction: discord.Interaction, record: MatchRecord, entries: Sequence[OutboxEntry],

@@ -5,15 +5,18 @@ reminders, the standings after each round and the final ones.
 it looks at what the store holds and does the next thing due, each step decided once by the store (a round is
 paired once, a match started once, a round announced once), so a restart at any point carries on from there.
 A match's result is written by the transaction that ends it; this module only reads it.
+
+What the channel is told (a round's announcement, its reminder, the standings, the end, a cancellation) is queued
+in the outbox by the transaction that marks that step done (route ``tournament``), then sent by the deliverer: each
+post exactly once, after a crash or a refused send too.
 """
 
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import Literal, Protocol
@@ -25,10 +28,11 @@ from locales import speaking
 from render.standings import standings_table
 
 from ..delivery.deliverer import Deliverer
-from ..delivery.send import QUIET, pinging
-from ..records.outbox import OutboxItem
+from ..delivery.send import QUIET
+from ..records.outbox import OutboxItem, Table
 from ..records.tournaments import (
     Double,
+    LeaveOutcome,
     NoPairingError,
     Status,
     TournamentPlay,
@@ -71,6 +75,7 @@ class Rounds:
         self.settings = settings
         self._locks: dict[int, asyncio.Lock] = {}
         self._names: dict[int, str] = {}  # display names asked of Discord once (a standings table names everyone)
+        self.checkpoint: Callable[[str], None] | None = None  # called with "paired N": where tests inject crashes
 
     def lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -113,14 +118,17 @@ class Rounds:
 
     async def close_signup(self, tournament: TournamentRecord) -> Status | None:
         """Sign-up ends (its time, or Start): the tournament runs, or is cancelled with fewer than three."""
-        closed = await self.store.close_signup(tournament.id, now=self.service.clock())
+        def too_few(count: int) -> list[OutboxItem]:
+            with speaking(tournament.language):
+                return [post(tournament, "cancelled", words.cancelled_too_few(tournament.name, count))]
+
+        closed = await self.store.close_signup(tournament.id, now=self.service.clock(), if_cancelled=too_few)
         if closed is None:
             return None
         play = await self.store.tournament_play(tournament.id)
         await self.edit_signup(play, closed=True)
         if closed is Status.CANCELLED:
-            with speaking(tournament.language):
-                await self.post(tournament, words.cancelled_too_few(tournament.name, len(play.players)))
+            await self.deliverer.deliver_tournament(tournament.id)
         log.info("tournament %d: sign-up closed (%s, %d players)", tournament.id, closed.value, len(play.players))
         return closed
 
@@ -131,7 +139,7 @@ class Rounds:
         number = tournament.round
         await self._start_matches(play)
         play = await self.store.tournament_play(tournament.id)
-        if await self.store.mark_round_announced(tournament.id, number):
+        if play.tournament.owes(play.tournament.announced_round):
             await self._announce(play)
         now = self.service.clock()
         deadline = tournament.round_deadline
@@ -139,18 +147,30 @@ class Rounds:
             if now >= deadline:
                 await self._decide_at_deadline(play)
                 play = await self.store.tournament_play(tournament.id)
-            elif now >= deadline - REMIND_BEFORE and await self.store.mark_round_reminded(tournament.id, number):
+            elif now >= deadline - REMIND_BEFORE and (play.tournament.reminded_round or 0) < number:
                 await self._remind(play)
         if not play.round_is_over(number):
             return False
-        if await self.store.mark_standings_posted(tournament.id, number):
-            await self._post_standings(play, final=number >= tournament.rounds_to_play(len(play.players)))
+        if play.tournament.owes(play.tournament.standings_round):
+            final = number >= tournament.rounds_to_play(len(play.players))
+            items = await self.standings_items(play, final=final)
+            if await self.store.mark_standings_posted(tournament.id, number, now=now, outbox=items):
+                await self.deliverer.deliver_tournament(tournament.id)
         return True
+
+    async def leave(self, tournament: TournamentRecord, player: int) -> LeaveOutcome:
+        """The player leaves: off the list during sign-up; while it runs they withdraw, the channel is told (once,
+        by the outbox) and their matches are forfeited."""
+        with speaking(tournament.language):
+            told = post(tournament, "withdrawal", words.withdrawal_line(tournament.name, player))
+        outcome = await self.store.leave_tournament(tournament.id, player, now=self.service.clock(), outbox=[told])
+        if outcome is LeaveOutcome.WITHDREW:
+            await self.deliverer.deliver_tournament(tournament.id)
+            await self.forfeit(tournament, player)
+        return outcome
 
     async def forfeit(self, tournament: TournamentRecord, player: int) -> None:
         """A withdrawn player's matches: those under way resigned, those not started given to the opponent."""
-        with speaking(tournament.language):
-            await self.post(tournament, words.withdrawal_line(tournament.name, player))
         play = await self.store.tournament_play(tournament.id)
         for row in play.of_round(tournament.round):
             if row.decided or player not in (row.goryo_id, row.samurai_id):
@@ -174,9 +194,7 @@ class Rounds:
             try:
                 await self.bot.http.get_member(tournament.guild_id, player)
             except discord.NotFound:
-                await self.store.leave_tournament(tournament.id, player, now=self.service.clock())
-                await self.forfeit(tournament, player)
-                departed = True
+                departed = await self.leave(tournament, player) is LeaveOutcome.WITHDREW or departed
             except discord.HTTPException:
                 continue  # not known now: asked again at the next pairing
         return await self.store.tournament_play(tournament.id) if departed else play
@@ -199,15 +217,21 @@ class Rounds:
             await self._finish(play)
             return False
         deadline = self.service.clock() + tournament.round_length
-        return await self.store.save_pairing(tournament.id, number, pairing, deadline=deadline,
-                                             now=self.service.clock(), withdrawn=play.withdrawn)
+        paired = await self.store.save_pairing(tournament.id, number, pairing, deadline=deadline,
+                                               now=self.service.clock(), withdrawn=play.withdrawn)
+        if paired and self.checkpoint is not None:
+            self.checkpoint(f"paired {number}")
+        return paired
 
     async def _finish(self, play: TournamentPlay) -> None:
         tournament = play.tournament
-        if not await self.store.end_tournament(tournament.id, Status.FINISHED, now=self.service.clock()):
-            return
+        items: list[OutboxItem] = []
         if tournament.round >= 1 and tournament.round < tournament.rounds_to_play(len(play.players)):
-            await self._post_standings(play, final=True)  # ended early: the last standings posted were not final
+            items = await self.standings_items(play, final=True)  # ended early: the last standings were not final
+        if not await self.store.end_tournament(tournament.id, Status.FINISHED, now=self.service.clock(),
+                                               outbox=items):
+            return
+        await self.deliverer.deliver_tournament(tournament.id)
         log.info("tournament %d finished after round %d", tournament.id, tournament.round)
 
     # --- the round's matches ----------------------------------------------------------------------------
@@ -314,8 +338,11 @@ class Rounds:
                 lines.append(words.pair_line(double, [t for t in threads if t is not None]))
             if bye is not None:
                 lines.append(words.bye_line(bye))
-        await self._post_lines(tournament, lines, pinged=[p for double in pairs for p in double.players] + (
-            [bye] if bye is not None else []))
+        pinged = [p for double in pairs for p in double.players] + ([bye] if bye is not None else [])
+        items = [post(tournament, "round", text, pings=[p for p in pinged if f"<@{p}>" in text])
+                 for text in in_messages(lines)]
+        if await self.store.mark_round_announced(tournament.id, number, now=self.service.clock(), outbox=items):
+            await self.deliverer.deliver_tournament(tournament.id)
 
     async def _thread_of(self, match_id: int | None) -> int | None:
         if match_id is None:
@@ -330,23 +357,34 @@ class Rounds:
         deadline = int(tournament.round_deadline.timestamp()) if tournament.round_deadline else 0
         with speaking(tournament.language):
             text = words.reminder(tournament.name, tournament.round, waiting, deadline)
-        await self.post(tournament, text, mentions=pinging(*waiting))
+        items = [post(tournament, "reminder", text, pings=waiting)]
+        if await self.store.mark_round_reminded(tournament.id, tournament.round, now=self.service.clock(),
+                                                outbox=items):
+            await self.deliverer.deliver_tournament(tournament.id)
 
-    async def _post_standings(self, play: TournamentPlay, *, final: bool) -> None:
-        """The standings in the channel: the picture with the first message, the rest of the table after."""
-        texts, png, alt = await self.standings_post(play, final=final, language=play.tournament.language)
+    async def standings_items(self, play: TournamentPlay, *, final: bool) -> list[OutboxItem]:
+        """The standings for the channel: the picture with the first message (the final ones ping the winner),
+        the rest of the table after."""
+        tournament = play.tournament
+        texts, table = await self.standings_words(play, final=final, language=tournament.language)
         winner = winner_of(standings(play.players, play.results(), play.byes)) if final else None
-        picture = discord.File(io.BytesIO(png), filename="standings.png", description=alt)
-        mentions = pinging(winner) if winner is not None else QUIET
-        await self.post(play.tournament, texts[0], file=picture, mentions=mentions)
-        for text in texts[1:]:
-            await self.post(play.tournament, text)
+        first = post(tournament, "standings", texts[0], pings=[winner] if winner is not None else [], table=table)
+        return [first, *(post(tournament, "standings", text) for text in texts[1:])]
 
     async def standings_post(
         self, play: TournamentPlay, *, final: bool, language: str
     ) -> tuple[list[str], bytes, str]:
+        """The standings as text, the same table as a picture, and the picture's alt text (``standings_words``)."""
+        texts, table = await self.standings_words(play, final=final, language=language)
+        png = await asyncio.to_thread(standings_table, table.title, list(table.headers),
+                                      [list(row) for row in table.rows])
+        return texts, png, table.alt
+
+    async def standings_words(
+        self, play: TournamentPlay, *, final: bool, language: str
+    ) -> tuple[list[str], Table]:
         """The standings as text (several messages if Discord's limit needs; the final ones open with the winner),
-        the same table as a picture, and the picture's alt text."""
+        and the words the picture draws."""
         tournament = play.tournament
         table = standings(play.players, play.results(), play.byes)
         names = await self.names(tournament.guild_id, play.players)
@@ -359,9 +397,8 @@ class Rounds:
             if winner is not None:
                 texts.insert(0, words.winner_line(tournament.name, winner))
             alt = words.standings_alt(title)
-        png = await asyncio.to_thread(standings_table, title, headers,
-                                      [words.cells(row, names[row.player]) for row in table])
-        return texts, png, alt
+        cells = tuple(tuple(words.cells(row, names[row.player])) for row in table)
+        return texts, Table(title, tuple(headers), cells, alt)
 
     async def names(self, guild_id: int, players: Sequence[int]) -> dict[int, str]:
         guild = self.bot.get_guild(guild_id)
@@ -378,27 +415,6 @@ class Rounds:
             found[player] = user.display_name if user is not None else self._names[player]
         return found
 
-    async def _post_lines(self, tournament: TournamentRecord, lines: Sequence[str], pinged: Sequence[int]) -> None:
-        """Lines in as few messages as Discord's length allows; each message pings the players it names."""
-        block: list[str] = []
-        for line in [*lines, None]:
-            if line is None or (block and sum(len(b) + 1 for b in block) + len(line) > words.MESSAGE_CONTENT):
-                text = "\n".join(block)
-                await self.post(tournament, text, mentions=pinging(*[p for p in pinged if f"<@{p}>" in text]))
-                block = []
-            if line is not None:
-                block.append(line)
-
-    async def post(self, tournament: TournamentRecord, text: str, *, file: discord.File | None = None,
-                    mentions: discord.AllowedMentions = QUIET) -> None:
-        channel = self.bot.get_partial_messageable(tournament.channel_id, guild_id=tournament.guild_id)
-        try:
-            if file is None:
-                await channel.send(text, allowed_mentions=mentions)
-            else:
-                await channel.send(text, file=file, allowed_mentions=mentions)
-        except discord.HTTPException as error:
-            log.warning("tournament %d: Discord refused a post (%s %s)", tournament.id, error.status, error.code)
 
     async def edit_signup(self, play: TournamentPlay, *, closed: bool = False) -> None:
         """The sign-up message shows who is in; once closed, its buttons are taken off."""
@@ -414,3 +430,24 @@ class Rounds:
                                                                          allowed_mentions=QUIET)
         except discord.HTTPException as error:
             log.warning("tournament %d: its sign-up message could not be edited (%s)", tournament.id, error.status)
+
+
+def post(tournament: TournamentRecord, kind: str, text: str, *, pings: Sequence[int] = (),
+         table: Table | None = None) -> OutboxItem:
+    """One message for the tournament's channel, in its language, pinging ``pings`` only."""
+    return OutboxItem(kind, "tournament", text, picture="standings" if table is not None else None,
+                      language=tournament.language, pings=tuple(pings), table=table)
+
+
+def in_messages(lines: Sequence[str]) -> list[str]:
+    """Lines in as few messages as Discord's length allows."""
+    texts: list[str] = []
+    block: list[str] = []
+    for line in lines:
+        if block and sum(len(b) + 1 for b in block) + len(line) > words.MESSAGE_CONTENT:
+            texts.append("\n".join(block))
+            block = []
+        block.append(line)
+    if block:
+        texts.append("\n".join(block))
+    return texts

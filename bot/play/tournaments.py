@@ -34,7 +34,7 @@ from ..text import permissions as permission_words
 from ..text import tournaments as words
 from ..text.refusal import Refusal
 from ..ui.tournament import SignUp, signup_view
-from .tournament_rounds import Rounds
+from .tournament_rounds import Rounds, post
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ class Tournaments:
     async def leave(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         tournament = await self._chosen(interaction, tournament_id)
         player = interaction.user.id
-        outcome = await self.store.leave_tournament(tournament.id, player, now=self.rounds.service.clock())
+        outcome = await self.rounds.leave(tournament, player)
         if outcome is LeaveOutcome.NOT_IN:
             raise Refusal(words.NOT_IN, name=tournament.name)
         if outcome is LeaveOutcome.OVER:
@@ -135,7 +135,6 @@ class Tournaments:
             await self.rounds.edit_signup(await self.store.tournament_play(tournament.id))
             return
         await send_private(interaction, words.withdrew(tournament.name))
-        await self.rounds.forfeit(tournament, player)
         await self.rounds.advance(tournament.id)
 
     async def start(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
@@ -156,7 +155,10 @@ class Tournaments:
     async def cancel(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         tournament = await self._chosen(interaction, tournament_id)
         self._manager(interaction)
-        if not await self.store.end_tournament(tournament.id, Status.CANCELLED, now=self.rounds.service.clock()):
+        with speaking(tournament.language):
+            notice = post(tournament, "cancelled", words.cancelled_by(tournament.name, interaction.user.id))
+        if not await self.store.end_tournament(tournament.id, Status.CANCELLED, now=self.rounds.service.clock(),
+                                               outbox=[notice]):
             raise Refusal(words.IS_OVER, name=tournament.name)
         await send_private(interaction, words.cancelled_answer(tournament.name))
         play = await self.store.tournament_play(tournament.id)
@@ -166,8 +168,7 @@ class Tournaments:
             record = None if row.match_id is None or row.decided else await self.store.get_match(row.match_id)
             if record is not None and record.is_active:
                 await self.rounds.play(record, self.rounds.me, rules.Abort())
-        with speaking(tournament.language):
-            await self.rounds.post(tournament, words.cancelled_by(tournament.name, interaction.user.id))
+        await self.rounds.deliverer.deliver_tournament(tournament.id)
 
     async def show_standings(self, interaction: discord.Interaction, tournament_id: int | None) -> None:
         """Any of the server's tournaments, running or over: the picture and the table, privately."""

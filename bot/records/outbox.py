@@ -7,10 +7,11 @@ the deliverer draws it when it sends, after a restart too.
 
 Routes: ``public`` is a new message in the match's channel, ``goryo`` is the
 Goryō's DM (her secrets may go only there), ``live`` is the one board message of
-the current Samurai turn, posted anew after each action (the previous one deleted), and ``samurai`` is the
-Samurai player's DM (a turn
-notice they asked for; public words only). A ``public`` item with a ``channel`` goes to that channel instead
-of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
+the current Samurai turn, posted anew after each action (the previous one deleted), ``samurai`` is the
+Samurai player's DM (a turn notice they asked for; public words only), and ``tournament`` is a new message in a
+tournament's channel (a round's announcement, its reminder, the standings: items of the tournament, not of a
+match, ``TournamentPost``; they ping ``pings`` only). A ``public`` item with a ``channel`` goes to that channel
+instead of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
 An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
 (``buttons="rematch"``) and built by the deliverer for the item's match.
@@ -34,13 +35,23 @@ from rules import Side
 
 from .league.ratings import Rating, RatingChange
 
-Route = Literal["public", "goryo", "live", "samurai"]
-Picture = Literal["public", "discovery", "final", "goryo"]
-ROUTES = ("public", "goryo", "live", "samurai")
-PICTURES = ("public", "discovery", "final", "goryo")
+Route = Literal["public", "goryo", "live", "samurai", "tournament"]
+Picture = Literal["public", "discovery", "final", "goryo", "standings"]
+ROUTES = ("public", "goryo", "live", "samurai", "tournament")
+PICTURES = ("public", "discovery", "final", "goryo", "standings")
 SECRET_PICTURES = ("goryo",)
 BUTTONS = ("rematch", "panel", "builder", "panel+hint", "builder+hint")
 
+
+@dataclass(frozen=True)
+class Table:
+    """A tournament's standings as the picture draws them: words made when the round was decided, in the item's
+    language (a picture drawn again after a restart is the same picture)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    alt: str  # the picture's description, for a screen reader
 
 
 @dataclass(frozen=True)
@@ -55,10 +66,16 @@ class OutboxItem:
     channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
     rating_changes: tuple[RatingChange, ...] = ()  # what the match this item ends did to its players' ratings
     unrated: bool = False  # the match it ends was given up too early to be rated
+    pings: tuple[int, ...] = ()  # a tournament post: the members it mentions and may ping (nobody else)
+    table: Table | None = None  # the standings picture's words (picture "standings")
 
     def __post_init__(self) -> None:
         if self.route not in ROUTES:
             raise ValueError(f"unknown route {self.route!r}")
+        if (self.picture == "standings") != (self.table is not None):
+            raise ValueError("the standings picture, and only it, is drawn from a table")
+        if (self.route == "tournament") != (self.picture in (None, "standings")) and self.picture is not None:
+            raise ValueError("a tournament post draws its standings only; a match's item draws no standings")
         if self.channel is not None and self.route != "public":
             raise ValueError("only public words go to another channel")
         if self.picture is not None and self.picture not in PICTURES:
@@ -81,6 +98,10 @@ class OutboxItem:
             data["ratings"] = [_change_data(change) for change in self.rating_changes]
         if self.unrated:
             data["unrated"] = True
+        if self.pings:
+            data["pings"] = list(self.pings)
+        if self.table is not None:
+            data["table"] = dataclasses.asdict(self.table)
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -89,7 +110,14 @@ class OutboxItem:
         # The route (and picture and buttons) as stored: __post_init__ refuses any other.
         return cls(kind, cast(Route, route), data["text"], data.get("picture"), bool(data.get("answer")),
                    data.get("buttons"), data.get("language", "en"), data.get("channel"),
-                   tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")))
+                   tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")),
+                   tuple(data.get("pings", ())), _table_of(data.get("table")))
+
+
+def _table_of(data: dict[str, Any] | None) -> Table | None:
+    if data is None:
+        return None
+    return Table(data["title"], tuple(data["headers"]), tuple(tuple(row) for row in data["rows"]), data["alt"])
 
 
 def _change_data(change: RatingChange) -> list[Any]:
@@ -155,6 +183,25 @@ class OutboxEntry:
         # Discord drops a second message with the same nonce (enforce_nonce) for a few minutes:
         # a resend after a crash between "sent" and "marked done" is not posted twice.
         return f"goryo-outbox-{self.id}"
+
+
+@dataclass(frozen=True)
+class TournamentPost:
+    """A stored item of a tournament (route ``tournament``): where it stands in delivery."""
+
+    id: int
+    tournament_id: int
+    round: int  # the round it speaks of (0: before the first)
+    item: OutboxItem
+    status: str  # "pending" | "done" | "failed"
+    attempts: int
+    message_id: int | None
+    next_attempt_at: datetime  # not tried before then (a refused post's next try, or one held back behind it)
+    attempted_at: datetime | None = None
+
+    @property
+    def nonce(self) -> str:
+        return f"goryo-outbox-{self.id}"  # one id space with the matches' items
 
 
 def panel_off() -> OutboxItem:

@@ -12,7 +12,7 @@ another process say so by their return value (False: someone else did it first) 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Protocol, Self
 
@@ -22,7 +22,7 @@ from ..records.hints import HintNote
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
-from ..records.outbox import Carrier, OutboxEntry, OutboxItem
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem, TournamentPost
 from ..records.tournaments import (
     Format,
     JoinOutcome,
@@ -345,13 +345,23 @@ class Store(Protocol):
 
     async def join_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> JoinOutcome: ...
 
-    async def leave_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> LeaveOutcome: ...
-
-    async def close_signup(self, tournament_id: int, *, now: datetime) -> Status | None:
-        """RUNNING or CANCELLED (fewer than three) for the one caller that closed it; None for the others."""
+    async def leave_tournament(
+        self, tournament_id: int, user_id: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> LeaveOutcome:
+        """``outbox`` is queued only if the player withdraws (the tournament running)."""
         ...
 
-    async def end_tournament(self, tournament_id: int, status: Status, *, now: datetime) -> bool: ...
+    async def close_signup(
+        self, tournament_id: int, *, now: datetime,
+        if_cancelled: Callable[[int], Sequence[OutboxItem]] | None = None,
+    ) -> Status | None:
+        """RUNNING or CANCELLED (fewer than three, with the posts ``if_cancelled(players)`` queued) for the one
+        caller that closed it; None for the others."""
+        ...
+
+    async def end_tournament(
+        self, tournament_id: int, status: Status, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool: ...
 
     async def save_pairing(
         self, tournament_id: int, number: int, pairing: Pairing, *, deadline: datetime, now: datetime,
@@ -372,8 +382,22 @@ class Store(Protocol):
         self, tournament_id: int, number: int, goryo_id: int, *, winner_id: int | None, now: datetime
     ) -> bool: ...
 
-    async def mark_round_reminded(self, tournament_id: int, number: int) -> bool: ...
+    # Each of these queues its posts (route ``tournament``) in the transaction that marks the step done, for the
+    # one caller it returns True to: a post owed exactly once, delivered by the outbox.
+    async def mark_round_reminded(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool: ...
 
-    async def mark_round_announced(self, tournament_id: int, number: int) -> bool: ...
+    async def mark_round_announced(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool: ...
 
-    async def mark_standings_posted(self, tournament_id: int, number: int) -> bool: ...
+    async def mark_standings_posted(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool: ...
+
+    async def pending_tournament_posts(self, tournament_id: int) -> list[TournamentPost]: ...
+
+    async def tournament_posts(self, tournament_id: int) -> list[TournamentPost]: ...
+
+    async def tournaments_with_due_posts(self, now: datetime, shards: Shards | None = None) -> list[int]: ...

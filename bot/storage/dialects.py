@@ -300,3 +300,31 @@ WIDER_SETTING_NAMES_MAX_LEVEL = Each(
         ),
     ),
 )
+
+
+# Migration 22: the outbox also holds what a tournament owes its channel (issue 43's posts: a round's
+# announcement, its reminder, the standings, the final ones, a cancellation): a row is a match's or a
+# tournament's, so ``match_id`` may be empty, and the route ``tournament`` joins the others. Dropping a NOT NULL
+# and widening a CHECK make no stored row invalid: SQLite rewrites the table's text in place.
+OUTBOX_FOR_TOURNAMENTS = Each(
+    sqlite=(
+        Rewrite(
+            "outbox",
+            "match_id        INTEGER NOT NULL REFERENCES matches (id) ON DELETE RESTRICT",
+            "match_id        INTEGER REFERENCES matches (id) ON DELETE RESTRICT",
+        ),
+        Rewrite(
+            "outbox",
+            "CHECK (route IN ('public', 'goryo', 'live', 'samurai'))",
+            "CHECK (route IN ('public', 'goryo', 'live', 'samurai', 'tournament'))",
+        ),
+    ),
+    postgresql=(
+        "ALTER TABLE outbox ALTER COLUMN match_id DROP NOT NULL",
+        "ALTER TABLE outbox DROP CONSTRAINT outbox_route_check",
+        (
+            "ALTER TABLE outbox ADD CONSTRAINT outbox_route_check"
+            " CHECK (route IN ('public', 'goryo', 'live', 'samurai', 'tournament'))"
+        ),
+    ),
+)

@@ -25,12 +25,17 @@ async def queue(db: Db, match_id: int, seq: int, items: Sequence[OutboxItem], at
 
 def _pending_of(shards: Shards | None) -> str:
     """The waiting items (indexed), of the matches on ``shards``' servers only when given."""
-    if shards is None:
-        return "FROM outbox WHERE status = 'pending'"
+    if shards is None:  # a tournament's items are waited for by ``tournaments_with_due_posts``
+        return "FROM outbox WHERE status = 'pending' AND match_id IS NOT NULL"
     return (
         "FROM outbox JOIN matches ON matches.id = outbox.match_id"
         f" WHERE outbox.status = 'pending' AND {shards.sql('matches.guild_id')}"
     )
+
+
+def _waiting(shards: Shards | None) -> str:
+    """Every waiting item, a tournament's posts included; with ``shards``, the matches' on their servers."""
+    return "FROM outbox WHERE status = 'pending'" if shards is None else _pending_of(shards)
 
 
 class OutboxSql:
@@ -57,9 +62,10 @@ class OutboxSql:
             await db.execute("DELETE FROM outbox_claims WHERE match_id = ? AND holder = ?", (match_id, holder))
 
     async def outbox_backlog(self, shards: Shards | None = None) -> tuple[int, datetime | None]:
-        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits)."""
+        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits); a
+        tournament's posts too (with every shard)."""
         async with self._engine.read() as db:
-            row = await db.one(f"SELECT COUNT(*), MIN(outbox.created_at) {_pending_of(shards)}")
+            row = await db.one(f"SELECT COUNT(*), MIN(outbox.created_at) {_waiting(shards)}")
         assert row is not None  # an aggregate always answers one row
         return int(row[0]), time_or_none(row[1])
 
@@ -108,9 +114,10 @@ class OutboxSql:
         return sorted({row["match_id"] for row in rows})
 
     async def next_outbox_attempt(self, shards: Shards | None = None) -> datetime | None:
-        """When the earliest waiting item is due again (indexed), or None if nothing waits."""
+        """When the earliest waiting item is due again (indexed), or None if nothing waits; a tournament's too
+        (with every shard)."""
         async with self._engine.read() as db:
-            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {_pending_of(shards)}")
+            row = await db.one(f"SELECT MIN(next_attempt_at) AS at {_waiting(shards)}")
         return None if row is None else time_or_none(row["at"])
 
     async def outbox_attempt(self, entry_id: int, *, now: datetime, carrier: Carrier | None = None) -> None:

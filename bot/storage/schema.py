@@ -15,6 +15,7 @@ from __future__ import annotations
 from .dialects import (
     CHANNEL_GUARDS,
     LOG_GUARDS,
+    OUTBOX_FOR_TOURNAMENTS,
     WIDER_AI_LEVELS,
     WIDER_OUTBOX_ROUTES,
     WIDER_SETTING_NAMES,
@@ -368,7 +369,16 @@ HISTORY: tuple[Migration, ...] = (
         )
         """,
     ),
+    # 22: the outbox also holds a tournament's posts (issue 43), queued in the transaction that decides them
+    # (a round announced, reminded, its standings, the tournament over) and delivered as a match's items are:
+    # exactly once, after a crash too. A row belongs to a match or to a tournament.
+    (
+        OUTBOX_FOR_TOURNAMENTS,
+        "ALTER TABLE outbox ADD COLUMN tournament_id {big} REFERENCES tournaments (id)",
+        "CREATE INDEX outbox_by_tournament ON outbox (tournament_id, id) WHERE tournament_id IS NOT NULL",
+    ),
 )
+
 
 SCHEMA_VERSION = len(HISTORY)
 

@@ -20,12 +20,13 @@ from .outbox_queue import OutboxSql
 from .preferences import PreferencesSql
 from .reviews import HintsSql, ReviewsSql
 from .standings import LeagueSql
+from .tournament_posts import TournamentPostsSql
 from .tournaments import TournamentsSql
 
 
 class SqlStore(
     ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql,
-    ReviewsSql, HintsSql,
+    TournamentPostsSql, ReviewsSql, HintsSql,
 ):
     """The bot's persistent state (``bot.storage.contract.Store``) on ``engine``; ``await close()`` at the end."""
 

@@ -10,7 +10,7 @@ after a restart in the middle of starting them the rest are started from those r
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -35,12 +35,14 @@ from . import preferences
 from .engine import Db, Engine
 from .matches import insert_match
 from .records import Row, match_from_row, time_of, time_or_none, utc_text
+from .tournament_posts import queue_posts
 
 log = logging.getLogger("bot.storage")
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, name, format, rounds, round_days, advanced, assist, max_players, signup_closes_at,"
-    " status, round, round_deadline, reminded_round, created_by, created_at, language, message_id"
+    " status, round, round_deadline, reminded_round, created_by, created_at, language, message_id, announced_round,"
+    " standings_round"
 )
 OPEN = "('signup', 'running')"
 ENTRANTS = "SELECT user_id, seq, withdrawn_at FROM tournament_players WHERE tournament_id = ? ORDER BY seq"
@@ -56,7 +58,7 @@ def tournament_from_row(row: Row) -> TournamentRecord:
         signup_closes_at=time_of(row["signup_closes_at"]), status=Status(row["status"]), round=row["round"],
         round_deadline=time_or_none(row["round_deadline"]), reminded_round=row["reminded_round"],
         created_by=row["created_by"], created_at=time_of(row["created_at"]), language=row["language"],
-        message_id=row["message_id"],
+        message_id=row["message_id"], announced_round=row["announced_round"], standings_round=row["standings_round"],
     )
 
 
@@ -178,8 +180,11 @@ class TournamentsSql:
             )
         return JoinOutcome.JOINED
 
-    async def leave_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> LeaveOutcome:
-        """During sign-up the name comes off the list; during play the player withdraws (and forfeits)."""
+    async def leave_tournament(
+        self, tournament_id: int, user_id: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> LeaveOutcome:
+        """During sign-up the name comes off the list; during play the player withdraws (and forfeits), and
+        ``outbox`` (the channel told so) is queued."""
         async with self._engine.write() as db:
             row = await self._locked(db, tournament_id)
             if row is None or Status(row["status"]).is_over:
@@ -194,11 +199,18 @@ class TournamentsSql:
                 " WHERE tournament_id = ? AND user_id = ? AND withdrawn_at IS NULL",
                 (utc_text(now), tournament_id, user_id),
             )
-            return LeaveOutcome.WITHDREW if changed == 1 else LeaveOutcome.NOT_IN
+            if changed != 1:
+                return LeaveOutcome.NOT_IN
+            await queue_posts(db, tournament_id, row["round"], outbox, utc_text(now))
+            return LeaveOutcome.WITHDREW
 
-    async def close_signup(self, tournament_id: int, *, now: datetime) -> Status | None:
+    async def close_signup(
+        self, tournament_id: int, *, now: datetime,
+        if_cancelled: Callable[[int], Sequence[OutboxItem]] | None = None,
+    ) -> Status | None:
         """Sign-up ends: the tournament runs (round 0, to be paired), or is cancelled with fewer than three
-        players. None for every caller but the one that closed it (two Starts at once start it once)."""
+        players, with the posts ``if_cancelled(players)`` queued. None for every caller but the one that closed
+        it (two Starts at once start it once)."""
         async with self._engine.write() as db:
             row = await self._locked(db, tournament_id)
             if row is None or row["status"] != Status.SIGNUP.value:
@@ -212,17 +224,25 @@ class TournamentsSql:
                 "UPDATE tournaments SET status = ?, closed_at = ? WHERE id = ?",
                 (status.value, utc_text(now), tournament_id),
             )
+            if status is Status.CANCELLED:
+                notices = () if if_cancelled is None else if_cancelled(counted["n"])
+                await queue_posts(db, tournament_id, 0, notices, utc_text(now))
         return status
 
-    async def end_tournament(self, tournament_id: int, status: Status, *, now: datetime) -> bool:
-        """Finished or cancelled, once: False if it was already over."""
+    async def end_tournament(
+        self, tournament_id: int, status: Status, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """Finished or cancelled, once, with the posts saying so: False if it was already over."""
         if not status.is_over:
             raise ValueError("a tournament ends finished or cancelled")
         async with self._engine.write() as db:
+            row = await self._locked(db, tournament_id)
             changed = await db.execute(
                 f"UPDATE tournaments SET status = ?, closed_at = ? WHERE id = ? AND status IN {OPEN}",
                 (status.value, utc_text(now), tournament_id),
             )
+            if changed == 1 and row is not None:
+                await queue_posts(db, tournament_id, row["round"], outbox, utc_text(now))
         return changed == 1
 
     # --- rounds -------------------------------------------------------------------------------------------
@@ -300,29 +320,41 @@ class TournamentsSql:
             )
         return changed == 1
 
-    async def mark_round_reminded(self, tournament_id: int, number: int) -> bool:
-        """True for the one caller that is to send the reminder of round ``number``."""
+    async def mark_round_reminded(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """Round ``number``'s reminder owed, with its posts: True for the one caller that queued them."""
         async with self._engine.write() as db:
             changed = await db.execute(
                 "UPDATE tournaments SET reminded_round = ? WHERE id = ? AND round = ?"
                 " AND (reminded_round IS NULL OR reminded_round < ?)",
                 (number, tournament_id, number, number),
             )
+            if changed == 1:
+                await queue_posts(db, tournament_id, number, outbox, utc_text(now))
         return changed == 1
 
-    async def mark_round_announced(self, tournament_id: int, number: int) -> bool:
-        """True for the one caller that is to announce round ``number`` (its pairs pinged once)."""
-        return await self._mark(tournament_id, "announced_round", number)
+    async def mark_round_announced(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """Round ``number``'s announcement owed (its pairs pinged once): True for the one caller that queued it."""
+        return await self._mark(tournament_id, "announced_round", number, now, outbox)
 
-    async def mark_standings_posted(self, tournament_id: int, number: int) -> bool:
-        """True for the one caller that is to post the standings after round ``number``."""
-        return await self._mark(tournament_id, "standings_round", number)
+    async def mark_standings_posted(
+        self, tournament_id: int, number: int, *, now: datetime, outbox: Sequence[OutboxItem] = ()
+    ) -> bool:
+        """The standings after round ``number`` owed: True for the one caller that queued them."""
+        return await self._mark(tournament_id, "standings_round", number, now, outbox)
 
-    async def _mark(self, tournament_id: int, column: str, number: int) -> bool:
+    async def _mark(
+        self, tournament_id: int, column: str, number: int, now: datetime, outbox: Sequence[OutboxItem]
+    ) -> bool:
         assert column in ("announced_round", "standings_round")  # a name of ours, never a value from outside
         async with self._engine.write() as db:
             changed = await db.execute(
                 f"UPDATE tournaments SET {column} = ? WHERE id = ? AND ({column} IS NULL OR {column} < ?)",
                 (number, tournament_id, number),
             )
+            if changed == 1:  # marked and queued in one transaction: owed exactly once, lost never
+                await queue_posts(db, tournament_id, number, outbox, utc_text(now))
         return changed == 1

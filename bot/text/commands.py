@@ -14,6 +14,9 @@ import re
 from locales import ENGLISH, pgettext, spoken
 
 NAME = "command name"  # the catalogue context of command, option and choice names (bot.commands.translator)
+# A subcommand whose English name another command already has, translated apart (`/goryo tournament start` is a
+# verb, `/goryo start` the Goryō's starting space): the context the command tree gives it.
+SUBCOMMAND_CONTEXTS = {("tournament", "start"): "tournament command name"}
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # A subcommand of a group (`/goryo tournament join`) is a bare word after the command; an option ends with a colon.
@@ -35,7 +38,9 @@ def _span(match: re.Match[str]) -> str:
     code = match.group(1)
     if command := _COMMAND.fullmatch(code):
         named = "/goryo" + (f" {_name(command['command'])}" if command["command"] else "")
-        named += f" {_name(command['sub'])}" if command["sub"] else ""
+        if command["sub"]:
+            context = SUBCOMMAND_CONTEXTS.get((command["command"], command["sub"]), NAME)
+            named += f" {pgettext(context, command['sub'])}"
         return f"`{named}{_OPTION.sub(lambda m: _name(m['option']) + ':', command['rest'])}`"
     if _OPTION.match(code):
         return f"`{_OPTION.sub(lambda m: _name(m['option']) + ':', code, count=1)}`"

@@ -14,7 +14,7 @@ from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from .commands import localised
 from .lessons import LEARN_FIRST
 
-HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai"]
+HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai", "tournaments"]
 HELP_TOPICS: tuple[HelpTopic, ...] = get_args(HelpTopic)
 
 # Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
@@ -38,7 +38,7 @@ HELP_OVERVIEW = N_("""\
 Start a match in a server channel with `/goryo challenge opponent:@someone`.
 
 More help, only you see it: `/goryo help topic:`
-`rules` how to play · `commands` every command · `ratings` ratings, stats and leaderboards · `assist` the deduction aid · `ai` playing against the bot""")  # noqa: E501  (a msgid: its lines are the text's own)
+`rules` how to play · `commands` every command · `ratings` ratings, stats and leaderboards · `assist` the deduction aid · `ai` playing against the bot · `tournaments` tournaments""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 
 HELP_RULES = N_("""\
@@ -64,6 +64,7 @@ HELP_COMMANDS = N_("""\
 `/goryo history` this channel's recent matches · `/goryo replay match: [as:]` a finished match as an animated GIF, a review of the hunt or its record
 `/goryo hint` a suggestion for your turn, against the bot or with the deduction aid
 `/goryo games` your matches in every server · `/goryo notify mode:` how you hear that your turn began · `/goryo settings` this server's settings
+`/goryo tournament …` tournaments: see help topic `tournaments`
 After a match, either player can press **Rematch** to play again here with the roles swapped.
 Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
@@ -88,6 +89,19 @@ It uses public facts only (her start, the powers she still has, the object tiles
 The board's message lists, under *Could be her bound object*, the object types that could still be hers, aid or not. After every Discovery, both players get a short round summary: how many of her paths still fitted, and which one investigation would have told the Samurai most.""")  # noqa: E501  (a msgid: its lines are the text's own)
 
 
+# The tournament commands' page (issue 43): the commands page has no room left under Discord's 2,000 characters.
+# Translators: names in `code` (commands, options, help topics) stay in English; each reader sees them in their own
+# Discord client's language (bot/text/commands.py).
+HELP_TOURNAMENTS = N_("""\
+**Tournaments** (the bot pairs the rounds, plays them in threads and counts the results)
+`/goryo tournament create name: format:` (Manage Server) opens one in this channel: `swiss` or `round_robin`, with `rounds:`, `round_days:` (each round's length, 7 days unless set), `signup_hours:`, `max_players:`, `advanced:` and `assist:`.
+`/goryo tournament join` or the **Join** button signs you up · `/goryo tournament leave` takes you out (once it runs, you forfeit the matches you have left)
+`/goryo tournament start` (Manage Server) closes sign-up now; otherwise it closes at its time. Fewer than 3 players and it is cancelled · `/goryo tournament cancel` (Manage Server) calls it off
+`/goryo tournament standings` any tournament of this server, running or finished (`tournament:` picks one)
+Each round pairs players two by two, and each pair plays two matches at once, each player the Goryō in one and the Samurai in the other. A win is 1 point; with an odd count one player has a bye (1 point, once at most). The day before a round's deadline, whoever is still playing is reminded; at the deadline a player whose turn time has run out loses, and any other unfinished match counts for neither.
+After each round the channel gets the standings; ties go by head-to-head, then Buchholz (the points of one's opponents), wins as the Goryō, and who signed up first. You play in one open tournament of a server at a time.""")  # noqa: E501  (a msgid: its lines are the text's own)
+
+
 def ratings_help() -> str:
     return f"{_(RATING_HELP)}\n\n{_(STATS_HELP).format(matches=LEADERBOARD_MIN_MATCHES)}"
 
@@ -109,5 +123,6 @@ def _topic(topic: HelpTopic | None, newcomer: bool) -> str:
         # Read when asked, so the features' branches only need to set these constants.
         "assist": HELP_ASSIST,
         "ai": HELP_AI,
+        "tournaments": HELP_TOURNAMENTS,
     }
     return _(topics[topic])

@@ -32,6 +32,12 @@ class TournamentRecord:
     created_at: datetime
     language: str
     message_id: int | None
+    announced_round: int | None = None  # the last round whose announcement is owed (queued in the outbox)
+    standings_round: int | None = None  # the last round whose standings are owed
+
+    def owes(self, step: int | None) -> bool:
+        """Whether the current round's step (its announcement, its standings) is still to be queued."""
+        return step is None or step < self.round
 
     @property
     def round_length(self) -> timedelta:

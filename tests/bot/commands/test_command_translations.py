@@ -38,6 +38,11 @@ async def test_the_synced_commands_carry_the_italian_names_and_descriptions(simc
     # Which Samurai is offered as the player types (the ones who may act: bot.play.choices), not a fixed list.
     samurai = subcommands["move"]["options"][0]
     assert samurai["autocomplete"] and "choices" not in samurai
+    # A tournament is started (a verb), not the match's starting space (a noun): two names in Italian.
+    assert subcommands["start"]["name_localizations"]["it"] == "partenza"
+    tournament = {o["name"]: o for o in subcommands["tournament"]["options"]}
+    assert tournament["start"]["name_localizations"]["it"] == "avvia"
+    assert subcommands["tournament"]["name_localizations"]["it"] == "torneo"
     # English stays what Discord shows everyone else: no locale but Italian has a catalogue.
     assert set(challenge["name_localizations"]) == {"it"}
 

@@ -26,7 +26,8 @@ from bot.delivery.boards import ALT_TEXT_LIMIT
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.delivery.routes import worded
 from bot.play.service import STEPS
-from tests.bot.helpers import Table, live_board, unexpected_errors
+from tests.bot.delivery.conftest import InjectedCrash
+from tests.bot.helpers import Table, live_board
 
 SORRY = "Something went wrong on my side"
 LOST = "That counted, but Discord would not take one of my messages"
@@ -35,21 +36,6 @@ DISCORD_ERRORS = [
     pytest.param(500, 0, id="500"),
     pytest.param(403, 50001, id="403"),
 ]
-
-
-class InjectedCrash(RuntimeError):
-    """Stands for the process dying at a given point."""
-
-
-@pytest.fixture
-async def env(simcord_env):
-    """Like conftest's env, but the crashes these tests inject are expected."""
-    yield simcord_env
-    unexpected = [
-        e for e in unexpected_errors(simcord_env) if not isinstance(getattr(e, "original", e), InjectedCrash)
-    ]
-    if unexpected:
-        raise ExceptionGroup("the bot raised unexpected errors", unexpected)
 
 
 async def actions_of(env: simcord.Env, table: Table) -> list[rules.Action]:

@@ -79,7 +79,7 @@ def test_hints_cover_every_subcommand_with_its_options(roots):
     assert path.usage.startswith("/goryo path spaces:C1 C2 D2 D1 E1 [false_trail:")
     assert move.template == "/goryo move samurai: to: "
     assert hints(roots, {"goryo end"})[0].usage == "/goryo end"
-    assert hints(roots, {"goryo help"})[0].usage == "/goryo help [topic:<rules|commands|ratings|assist|ai>]"
+    assert hints(roots, {"goryo help"})[0].usage == "/goryo help [topic:<rules|commands|ratings|assist|ai|tournaments>]"
 
 
 def test_italian_names_are_read_as_the_english_ones_discord_sends(sandbox):

@@ -23,7 +23,7 @@ import rules
 from bot.records.hints import HintNote
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
-from bot.records.outbox import Carrier, OutboxItem
+from bot.records.outbox import Carrier, OutboxItem, Table
 from bot.records.tournaments import Bye, Double, Format, JoinOutcome, LeaveOutcome, Pairing, Status
 from bot.storage import (
     ChannelBusyError,
@@ -222,6 +222,8 @@ async def outbox(store) -> None:
     assert await store.matches_with_due_outbox(T0) == [match.id]
     assert await store.matches_with_due_outbox(T0, Shards(2, frozenset({(GUILD >> 22) % 2 ^ 1}))) == []
     assert await store.next_outbox_attempt() == T0
+    assert await store.outbox_backlog() == (1, T0) and await store.running_match_count() == 1
+    assert await store.outbox_backlog(Shards(2, frozenset({(GUILD >> 22) % 2 ^ 1}))) == (0, None)
     assert await store.claim_outbox(match.id, holder="a", now=T0, until=T0 + timedelta(minutes=1))
     assert not await store.claim_outbox(match.id, holder="b", now=T0, until=T0 + timedelta(minutes=1))
     await store.release_outbox(match.id, holder="a")
@@ -381,14 +383,36 @@ async def tournaments(store) -> None:
     play = await store.tournament_play(made.id)
     assert [(m.goryo_id, m.winner_id, m.decided) for m in play.matches] == [(ANN, BEN, True), (BEN, None, True)]
     assert play.byes == (Bye(1, 1003),) and play.players == [ANN, BEN, 1003]
-    assert await store.mark_round_reminded(made.id, 1) and not await store.mark_round_reminded(made.id, 1)
-    assert await store.mark_round_announced(made.id, 1) and not await store.mark_round_announced(made.id, 1)
-    assert await store.mark_standings_posted(made.id, 1) and not await store.mark_standings_posted(made.id, 1)
-    assert await store.leave_tournament(made.id, BEN, now=T0) is LeaveOutcome.WITHDREW
+    # Each step's posts are queued by the one caller that marks it: owed once, whoever asks again.
+    for mark, kind in ((store.mark_round_reminded, "reminder"), (store.mark_round_announced, "round"),
+                       (store.mark_standings_posted, "standings")):
+        table = Table("R1", ("#", "Player"), (("1", "Ann"),), "alt") if kind == "standings" else None
+        said = OutboxItem(kind, "tournament", f"{kind} 1", picture="standings" if table else None, language="it",
+                          pings=(ANN,), table=table)
+        assert await mark(made.id, 1, now=T0, outbox=[said])
+        assert not await mark(made.id, 1, now=T0, outbox=[said])
+    posts = await store.pending_tournament_posts(made.id)
+    assert [(p.item.kind, p.round, p.item.pings, p.item.language) for p in posts] == [
+        ("reminder", 1, (ANN,), "it"), ("round", 1, (ANN,), "it"), ("standings", 1, (ANN,), "it")]
+    assert posts[2].item.table == Table("R1", ("#", "Player"), (("1", "Ann"),), "alt")
+    assert await store.tournaments_with_due_posts(T0) == [made.id]
+    assert None not in await store.matches_with_due_outbox(T0 + timedelta(days=1))  # a tournament's rows are no match's
+    for post in posts:
+        assert await store.outbox_delivered(post.id, message_id=post.id * 10, now=T0)
+    assert await store.pending_tournament_posts(made.id) == [] and await store.tournaments_with_due_posts(T0) == []
+    assert [p.message_id for p in await store.tournament_posts(made.id)] == [p.id * 10 for p in posts]
+    told = OutboxItem("withdrawal", "tournament", "BEN withdrew")
+    assert await store.leave_tournament(made.id, BEN, now=T0, outbox=[told]) is LeaveOutcome.WITHDREW
+    assert await store.leave_tournament(made.id, BEN, now=T0, outbox=[told]) is LeaveOutcome.NOT_IN
+    assert [p.item for p in await store.pending_tournament_posts(made.id)] == [told]  # queued once
+    [withdrawal] = await store.pending_tournament_posts(made.id)
+    assert await store.outbox_delivered(withdrawal.id, message_id=1, now=T0)
     assert (await store.tournament_play(made.id)).withdrawn == {BEN}
     assert await store.tournaments_played(GUILD, ANN) == [made.id]
-    assert await store.end_tournament(made.id, Status.FINISHED, now=T0)
-    assert not await store.end_tournament(made.id, Status.CANCELLED, now=T0)
+    ended = OutboxItem("standings", "tournament", "final")
+    assert await store.end_tournament(made.id, Status.FINISHED, now=T0, outbox=[ended])
+    assert not await store.end_tournament(made.id, Status.CANCELLED, now=T0, outbox=[ended])
+    assert [p.item for p in await store.pending_tournament_posts(made.id)] == [ended]
     assert await store.open_tournaments() == []
 
 

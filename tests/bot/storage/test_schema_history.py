@@ -493,3 +493,24 @@ async def test_after_the_upgrade_a_review_and_the_hints_of_a_match_are_stored(si
         await side.put(database, Put("match_hints", {**hint, "version": 3, "side": "ghost"}))
     with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
         await side.put(database, Put("match_hints", {**hint, "version": -1}))
+
+
+@pytest.mark.parametrize("version", [FROZEN_VERSION, 21])  # 21: the last before migration 22
+async def test_after_the_upgrade_the_outbox_holds_a_tournaments_posts_beside_the_matches_items(side, version):
+    # Migration 22: an outbox row is a match's or a tournament's (its match_id empty), and the route 'tournament'.
+    database = await filled_at(side, version)
+    before = await side.rows(database)
+    await side.open_with_the_bot(database)
+    await side.put(database, Put("tournaments", TOURNAMENT))
+    post = {**(outbox(1, 0, "tournament").values or {}), "match_id": None, "tournament_id": 1}
+    await side.put(database, Put("outbox", post))
+    after = await side.rows(database)
+    assert len(after["outbox"][1]) == len(before["outbox"][1]) + 1  # every match's item kept, the post added
+    for table, (_columns, rows) in before.items():
+        if table not in ("sqlite_sequence", "(sequences)", "outbox", "tournaments"):
+            assert len(after[table][1]) == len(rows), f"the upgrade changed the rows of {table}"
+    # The CHECK still holds for any other route, and a post names a tournament that exists.
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("outbox", {**post, "route": "broadcast"}))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
+        await side.put(database, Put("outbox", {**post, "tournament_id": 99}))
