@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 import rules
+from ai.levels import Level
 
 from ..delivery.send import send_private
 from ..play.challenges import Challenges
@@ -36,6 +37,15 @@ SIDES = [
     Choice(name=locale_str("goryo", context="command name"), value="goryo"),
     Choice(name=locale_str("samurai", context="command name"), value="samurai"),
 ]
+# The bot's levels as the commands offer them (``/goryo challenge level:``, ``/goryo settings max_level:``):
+# each level's name written once, in the order of ``ai.Level``.
+LEVEL_NAMES: dict[Level, locale_str] = {
+    Level.EASY: locale_str("easy", context="command name"),
+    Level.NORMAL: locale_str("normal", context="command name"),
+    Level.HARD: locale_str("hard", context="command name"),
+    Level.EXPERT: locale_str("expert", context="command name"),
+}
+LEVELS: list[Choice[str]] = [Choice(name=LEVEL_NAMES[level], value=level.value) for level in Level]
 HELP_TOPICS: list[Choice[str]] = [
     Choice(name=locale_str("rules", context="command name"), value="rules"),
     Choice(name=locale_str("commands", context="command name"), value="commands"),
@@ -124,12 +134,7 @@ class GoryoCommands(
     )
     @app_commands.choices(
         role=[*SIDES, Choice(name=locale_str("random", context="command name"), value="random")],
-        level=[
-            Choice(name=locale_str("easy", context="command name"), value="easy"),
-            Choice(name=locale_str("normal", context="command name"), value="normal"),
-            Choice(name=locale_str("hard", context="command name"), value="hard"),
-            Choice(name=locale_str("expert", context="command name"), value="expert"),
-        ],
+        level=LEVELS,
     )
     async def challenge(
         self,
@@ -137,10 +142,10 @@ class GoryoCommands(
         opponent: discord.User,
         role: str = "random",
         advanced: bool = False,
-        level: str = "normal",
+        level: str = Level.NORMAL.value,
         assist: bool = False,
     ) -> None:
-        await self.challenges.post(interaction, opponent, role, advanced, level, assist)
+        await self.challenges.post(interaction, opponent, role, advanced, Level(level), assist)  # one of LEVELS
 
     @app_commands.command(name=locale_str("start", context="command name"),
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))

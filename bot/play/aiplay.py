@@ -34,6 +34,7 @@ import discord
 
 import ai
 import rules
+from ai.levels import Level
 from ai.opponent import Evidence, evidence_from
 from locales import N_
 from rules.pieces import SAMURAI_START
@@ -100,7 +101,7 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
 
 
 def decide(
-    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None,
+    side: rules.Side, level: Level, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None,
     evidence: Evidence = (),
 ) -> rules.Action:
     """One decision of the bot's agent (CPU-bound: run it in a worker).
@@ -208,7 +209,7 @@ class AiPlayer:
     # --- starting a match ---------------------------------------------------------------
 
     async def start_match(
-        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False,
+        self, interaction: discord.Interaction, role: str, advanced: bool, level: Level, assist: bool = False,
         *, place: tuple[int | None, int] | None = None, receipt: str | None = None,
     ) -> None:
         """A challenge to the bot: the match starts at once, and the bot's first move follows the reply.
@@ -307,7 +308,7 @@ class AiPlayer:
         except Exception:  # one bad turn must not take the bot down; a restart resumes it
             log.exception("match %d: the bot's turn failed", match_id)
 
-    async def _think(self, record: MatchRecord, side: rules.Side, level: str,
+    async def _think(self, record: MatchRecord, side: rules.Side, level: Level,
                      view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
         """The decision, made off the event loop: the expert in a thinking process, the others in a thread."""
         work: tuple = (decide, side, level, view, seed)

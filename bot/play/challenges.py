@@ -16,8 +16,8 @@ from typing import Literal
 
 import discord
 
-import ai
 import rules
+from ai.levels import LEVELS, Level
 from locales import N_, _, speaking
 
 from ..delivery import permissions
@@ -105,17 +105,17 @@ class Challenges:
 
     # --- posting ------------------------------------------------------------------
 
-    async def check_level_cap(self, guild_id: int, level: str) -> None:
+    async def check_level_cap(self, guild_id: int, level: Level) -> None:
         """A Refusal naming the server's cap if ``level`` is above it (``/goryo settings max_level:``)."""
         cap = (await self.store.server_settings(guild_id)).max_level
-        if cap is not None and ai.LEVELS.index(level) > ai.LEVELS.index(cap):
+        if cap is not None and LEVELS.index(level) > LEVELS.index(cap):
             raise Refusal(N_("This server's settings let members challenge me up to the `{cap}` level: choose "
                              "`level:{cap}` or below, or ask a member with Manage Server to raise it with "
                              "`/goryo settings max_level:`."), cap=cap)
 
     async def post(
         self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
-        level: str = "normal",
+        level: Level = Level.NORMAL,
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
         """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
@@ -238,7 +238,7 @@ class Challenges:
         # member, or the bot), so an uncached one needs only its id.
         opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
         role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
-        level = record.ai_level or "normal"
+        level = record.ai_level or Level.NORMAL
         if self.ai.is_me(opponent.id):
             # Against the bot the match starts at once, answering this click. Said as a new message (a
             # deferral that "thinks"), so the end message above keeps its result; refused before, if it must be.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from ai.levels import Level
+
 from ..delivery import permissions
 from ..text import lessons
 from ..text import permissions as permission_words
@@ -25,4 +27,4 @@ class FirstMatch:
             if missing := permissions.lacking(permissions.of_channel(channel), playable):
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
         receipt = lessons.first_match_begun(place[1])
-        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
+        await self.ai.start_match(interaction, role, False, Level.EASY, place=place, receipt=receipt)

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 import rules
+from ai.levels import Level
 
 CHALLENGER_ROLES = ("goryo", "samurai", "random")
 ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
@@ -33,7 +34,7 @@ class MatchRecord:
     live_board_round: int | None = None  # the Samurai turn whose latest board message this is
     live_board_message_id: int | None = None
     ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
-    ai_level: str | None = None
+    ai_level: Level | None = None
     ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
     assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
     server_language: str = "en"  # what the match says in its channel (``locales``), as its server last showed

@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Protocol, Self
 
 import rules
+from ai.levels import Level
 
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
@@ -107,7 +108,7 @@ class Store(Protocol):
         state: rules.GameState,
         now: datetime,
         ai_side: rules.Side,
-        ai_level: str,
+        ai_level: Level,
         ai_seed: int,
         outbox: Sequence[OutboxItem] = (),
         assist: bool = False,

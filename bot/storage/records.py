@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import rules
+from ai.levels import Level
 
 from ..records.matches import ChallengeRecord, MatchRecord
 
@@ -89,7 +90,7 @@ def match_from_row(row: Row) -> MatchRecord:
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
         ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
-        ai_level=row["ai_level"],
+        ai_level=Level(row["ai_level"]) if row["ai_level"] is not None else None,
         ai_seed=row["ai_seed"],
         assist=bool(row["assist"]),
         server_language=row["server_language"],
