@@ -40,7 +40,7 @@ import discord
 import rules
 
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxEntry
+from ..records.outbox import OutboxEntry, Route
 from ..storage import Shards, Store
 from . import boards, failures
 from .failures import SEND_FAILURES, described
@@ -240,7 +240,7 @@ class Deliverer:
         sent = lost = 0
         refused: list[str] | None = None
         entries = await self.store.pending_outbox(match_id)
-        waiting = [e for e in entries if e.item.route != "goryo"]
+        waiting = [e for e in entries if e.item.route is not Route.GORYO]
         if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
             reply.keep_out_of_the_channel()
         if answer_only:
@@ -252,7 +252,7 @@ class Deliverer:
         behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
-            group: str = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
+            group: str = entry.item.route if entry.item.route in (Route.GORYO, Route.SAMURAI) else "channel"
             if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
                 group = "parent"
             if group in held:
@@ -317,7 +317,8 @@ class Deliverer:
         """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
         # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
-        give_up = entry.item.route != "goryo" and failures.channel_gone(error) and await self._really_gone(entry)
+        give_up = (entry.item.route is not Route.GORYO and failures.channel_gone(error)
+                   and await self._really_gone(entry))
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:

@@ -40,7 +40,7 @@ from locales import N_
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
-from ..records.outbox import OutboxItem, is_panel_off
+from ..records.outbox import Buttons, OutboxItem, Picture, Route, is_panel_off
 from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
@@ -157,14 +157,14 @@ def keep_from_the_bot(announce: Announce) -> Announce:
     def for_people(played: Played) -> list[OutboxItem]:
         items = list(announce(played))
         if played.after.ai_side is rules.Side.GORYO:
-            items = [item for item in items if item.route != "goryo"]
+            items = [item for item in items if item.route is not Route.GORYO]
         elif played.after.ai_side is rules.Side.SAMURAI:
             # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
             text = ai_samurai_turn(played.after.state.round)
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
             # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
-            items = [dataclasses.replace(item, buttons=None) if item.buttons == "panel" else item
+            items = [dataclasses.replace(item, buttons=None) if item.buttons is Buttons.PANEL else item
                      for item in items if not is_panel_off(item)]
         return items
 
@@ -229,11 +229,11 @@ class AiPlayer:
 
         def first_items() -> list[OutboxItem]:
             text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
-            items = [OutboxItem("accepted", "public", text, "public", answer=True)]
+            items = [OutboxItem("accepted", Route.PUBLIC, text, Picture.PUBLIC, answer=True)]
             if human_side is rules.Side.GORYO:
                 assert channel_id is not None  # a challenge is made in a channel
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder"))
+                items.append(OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.

@@ -23,7 +23,7 @@ from locales import N_, _, speaking
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET, follow_up_privately, pinging
-from ..records.outbox import OutboxItem
+from ..records.outbox import Buttons, OutboxItem, Picture, Route
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
 from ..text import languages, messages
@@ -40,7 +40,7 @@ from ..text.commands import localised
 from ..text.goryo_dms import goryo_setup
 from ..text.lessons import LEARN_FIRST
 from ..text.refusal import Refusal
-from ..ui.buttons import challenge_view
+from ..ui.buttons import ChallengeAnswer, challenge_view
 from . import threads
 from .aiplay import AiPlayer
 from .roles import challenger_is_goryo
@@ -253,7 +253,7 @@ class Challenges:
 
     # --- answering ----------------------------------------------------------------
 
-    async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: str) -> None:
+    async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: ChallengeAnswer) -> None:
         challenge = await self.store.get_challenge(challenge_id)
         if challenge is None:
             raise Refusal(N_("This challenge is no longer open."))
@@ -264,7 +264,7 @@ class Challenges:
                 await interaction.response.edit_message(content=expired, view=None)
                 return
             raise Refusal(N_("This challenge is no longer open."))
-        if choice == "withdraw":
+        if choice is ChallengeAnswer.WITHDRAW:
             if interaction.user.id != challenge.challenger_id:
                 raise Refusal(N_("Only {challenger} can withdraw this challenge."),
                               challenger=messages.mention(challenge.challenger_id))
@@ -284,7 +284,7 @@ class Challenges:
                    "Start your own with `/goryo challenge`."),
                 opponent=messages.mention(challenge.opponent_id),
             )
-        if choice == "decline":
+        if choice is ChallengeAnswer.DECLINE:
             with speaking(languages.in_channel(interaction)):
                 declined = challenge_declined(challenge.opponent_id)
             await self._close(interaction, challenge, declined)
@@ -320,8 +320,8 @@ class Challenges:
         def first_items() -> list[OutboxItem]:
             accepted = challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
             setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-            items = [OutboxItem("accepted", "public", accepted, "public", answer=True),
-                     OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
+            items = [OutboxItem("accepted", Route.PUBLIC, accepted, Picture.PUBLIC, answer=True),
+                     OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER)]
             if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
                 items.insert(0, threads.start_line(goryo_id, samurai_id, thread_id, challenge.channel_id))
             return items

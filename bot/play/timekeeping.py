@@ -134,8 +134,8 @@ class TurnClock:
             self.ai.wake(record)
             return False
         # Her reminder by DM (a channel mention if her DMs are shut), in her language; the Samurai's in the channel's.
-        route: Route = "goryo" if side is rules.Side.GORYO else "public"
-        if route == "goryo":
+        route = Route.GORYO if side is rules.Side.GORYO else Route.PUBLIC
+        if route is Route.GORYO:
             language = record.goryo_language
         else:
             language = languages.of_guild(self.bot, record.guild_id, record.server_language)

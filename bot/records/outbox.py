@@ -13,7 +13,7 @@ notice they asked for; public words only). A ``public`` item with a ``channel`` 
 of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
 An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
-(``buttons="rematch"``) and built by the deliverer for the item's match.
+(``buttons=Buttons.REMATCH``) and built by the deliverer for the item's match.
 
 Each item has one ``language`` (``locales``): its text was composed in it, and its picture,
 alt text and buttons are drawn in it at delivery, so one message never mixes two.
@@ -28,18 +28,38 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, cast
+from enum import StrEnum
+from typing import Any
 
 from rules import Side
 
 from .league.ratings import Rating, RatingChange
 
-Route = Literal["public", "goryo", "live", "samurai"]
-Picture = Literal["public", "discovery", "final", "goryo"]
-ROUTES = ("public", "goryo", "live", "samurai")
-PICTURES = ("public", "discovery", "final", "goryo")
-SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch", "panel", "builder")
+
+# Stored as their words (the outbox table's CHECK lists the routes), so an item queued before an upgrade is read back.
+class Route(StrEnum):
+    PUBLIC = "public"
+    GORYO = "goryo"
+    LIVE = "live"
+    SAMURAI = "samurai"
+
+
+class Picture(StrEnum):
+    PUBLIC = "public"
+    DISCOVERY = "discovery"
+    FINAL = "final"
+    GORYO = "goryo"
+
+
+class Buttons(StrEnum):
+    """The controls an item carries (``bot.ui.buttons.NAMED_VIEWS`` builds them)."""
+
+    REMATCH = "rematch"
+    PANEL = "panel"
+    BUILDER = "builder"
+
+
+SECRET_PICTURES = (Picture.GORYO,)
 
 
 
@@ -50,23 +70,23 @@ class OutboxItem:
     text: str
     picture: Picture | None = None
     answer: bool = False
-    buttons: str | None = None
+    buttons: Buttons | None = None
     language: str = "en"
     channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
     rating_changes: tuple[RatingChange, ...] = ()  # what the match this item ends did to its players' ratings
     unrated: bool = False  # the match it ends was given up too early to be rated
 
     def __post_init__(self) -> None:
-        if self.route not in ROUTES:
-            raise ValueError(f"unknown route {self.route!r}")
-        if self.channel is not None and self.route != "public":
+        # Each word as its member (a ValueError names any other), so that ``is`` compares them wherever read.
+        object.__setattr__(self, "route", Route(self.route))
+        if self.picture is not None:
+            object.__setattr__(self, "picture", Picture(self.picture))
+        if self.buttons is not None:
+            object.__setattr__(self, "buttons", Buttons(self.buttons))
+        if self.channel is not None and self.route is not Route.PUBLIC:
             raise ValueError("only public words go to another channel")
-        if self.picture is not None and self.picture not in PICTURES:
-            raise ValueError(f"unknown picture {self.picture!r}")
-        if self.buttons is not None and self.buttons not in BUTTONS:
-            raise ValueError(f"unknown buttons {self.buttons!r}")
         # The one rule that keeps secrets out of the channel, checked where every item is made.
-        if self.route != "goryo" and self.picture in SECRET_PICTURES:
+        if self.route is not Route.GORYO and self.picture in SECRET_PICTURES:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
@@ -87,7 +107,7 @@ class OutboxItem:
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
         # The route (and picture and buttons) as stored: __post_init__ refuses any other.
-        return cls(kind, cast(Route, route), data["text"], data.get("picture"), bool(data.get("answer")),
+        return cls(kind, Route(route), data["text"], data.get("picture"), bool(data.get("answer")),
                    data.get("buttons"), data.get("language", "en"), data.get("channel"),
                    tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")))
 
@@ -159,8 +179,8 @@ class OutboxEntry:
 
 def panel_off() -> OutboxItem:
     """The turn's board redrawn without a picture: it keeps its picture and loses the Samurai's panel (turn over)."""
-    return OutboxItem("live", "live", "")
+    return OutboxItem("live", Route.LIVE, "")
 
 
 def is_panel_off(item: OutboxItem) -> bool:
-    return item.route == "live" and item.picture is None
+    return item.route is Route.LIVE and item.picture is None
