@@ -14,11 +14,11 @@ from collections.abc import Sequence
 import discord
 
 import rules
-from locales import _
 
 from ..records.matches import MatchRecord
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem, Route
 from ..text.faults import channel_refuses, delivery_failed
+from ..text.match import done
 from ..ui.buttons import NAMED_VIEWS
 from . import boards
 from .boards import Board
@@ -172,7 +172,7 @@ class Reply:
                 self.record.channel_id, refused)
             await self.send_private(notice)
         elif not self.used and not self._updating:
-            await self.send_private(_("Done."))  # in the language of whoever acted
+            await self.send_private(done())  # in the language of whoever acted
 
 
 def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:

@@ -36,7 +36,6 @@ import ai
 import rules
 from ai.levels import Level
 from ai.opponent import Evidence, evidence_from
-from locales import N_
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
@@ -45,6 +44,7 @@ from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
+from ..text.challenges import channel_busy
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .roles import challenger_is_goryo
@@ -249,15 +249,7 @@ class AiPlayer:
                 goryo_language=goryo,
             )
         except ChannelBusyError as busy:
-            if busy.kind == "match":
-                raise Refusal(N_(
-                    "A match is already being played in this channel: one match per channel. "
-                    "Play me in another channel, or wait for this one to end."
-                )) from None
-            raise Refusal(N_(
-                "A challenge is waiting for an answer in this channel: one at a time. "
-                "Wait for it to be answered or to lapse, or play me in another channel."
-            )) from None
+            raise channel_busy(busy.kind, against_me=True) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
         await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)

@@ -27,24 +27,18 @@ from datetime import datetime
 import discord
 
 import rules
-from locales import N_, _, pgettext
 
 from ..delivery.boards import Board, Drawing
 from ..delivery.send import follow_up, message_options, send_private
 from ..records.lessons import LessonRecord
 from ..storage import Store
 from ..text import lessons as script
-from ..text.commands import localised
 from ..text.refusal import Refusal
 from ..ui import builder, panel
 from ..ui import lesson as controls
 
 RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
 
-OTHER = N_("That move is allowed, but it is not this lesson's: follow its latest step.")
-BEHIND = N_("That step is behind you: the lesson goes on in its latest message.")
-NO_LESSON = N_("You have no lesson under way: type `/goryo learn` to begin one.")
-NO_PATH = N_("No legal path goes that way from where you stand.")
 
 
 # --- reading a click ------------------------------------------------------------------------------------
@@ -160,18 +154,19 @@ def judge(lesson: script.Lesson, step: int, clicked: Click) -> Verdict:
         return Verdict("play" if isinstance(wants, script.Preview) and wants.plan == clicked.plan else "other")
     if clicked.what in ("confirm", "cancel"):
         if not isinstance(wants, script.Confirm):
-            raise Refusal(BEHIND)
+            raise script.step_behind()
         return Verdict("play" if clicked.what == "confirm" else "other")
-    raise Refusal(BEHIND)
+    raise script.step_behind()
 
 
 def _check_built(state: rules.GameState, built: Built) -> None:
     if state.phase is not rules.Phase.GORYO_TURN:
-        raise Refusal(BEHIND)
+        raise script.step_behind()
     if not any(p[: len(built.path)] == built.path for p in rules.legal_paths(state)):
-        raise Refusal(NO_PATH)
+        raise script.no_path_from_here()
     if built.trail is not None and not rules.is_legal(state, rules.Plan(built.path, built.trail)):
-        raise Refusal(rules.refusal(state, rules.Plan(built.path, built.trail)) or NO_PATH)
+        reason = rules.refusal(state, rules.Plan(built.path, built.trail))
+        raise Refusal(reason) if reason is not None else script.no_path_from_here()
 
 
 # --- what a step shows ----------------------------------------------------------------------------------
@@ -182,10 +177,9 @@ def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, p
 
     ``place_known``: the lesson was asked for in a server, where its last step can start a real match.
     """
-    head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
-    text = f"{head}\n{localised(_(lesson.steps[step].says))}"
+    text = script.step_words(lesson, step)
     if isinstance(lesson.steps[step].wants, script.Finish):
-        text += " " + localised(_(script.READY if place_known else script.HOW_TO_PLAY))
+        text += " " + script.at_the_end(place_known=place_known)
     at = position(lesson, step)
     if at.path is not None:
         path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
@@ -210,9 +204,9 @@ def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, p
     if isinstance(wants, script.Continue):
         return controls.continue_view(step)
     other = "samurai" if lesson.role == "goryo" else "goryo"
-    choices = [(f"learn:{other}", _("Learn the other side"), discord.ButtonStyle.secondary)]
+    choices = [(f"learn:{other}", script.learn_the_other_side(), discord.ButtonStyle.secondary)]
     if place_known:
-        choices.insert(0, ("real", _("Play a real match (easy)"), discord.ButtonStyle.success))
+        choices.insert(0, ("real", script.play_a_real_match(), discord.ButtonStyle.success))
     return controls.buttons(step, *choices)
 
 
@@ -260,10 +254,9 @@ class Lessons:
         if held is not None and 0 < held.step < len(script.LESSONS[held.role].steps) - 1:
             lesson = script.LESSONS[held.role]
             again = role or held.role
-            text = _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
-                side=_side(held.role), number=held.step + 1, count=len(lesson.steps))
-            view = controls.buttons(0, ("resume", _("Resume"), discord.ButtonStyle.primary),
-                                    (f"learn:{again}", _("Start over"), discord.ButtonStyle.secondary))
+            text = script.resume_or_start_over(held.role, held.step, len(lesson.steps))
+            view = controls.buttons(0, ("resume", script.resume(), discord.ButtonStyle.primary),
+                                    (f"learn:{again}", script.start_over(), discord.ButtonStyle.secondary))
             await send_private(interaction, text, view=view)
             return
         await self._begin(interaction, role or "goryo")
@@ -291,12 +284,9 @@ class Lessons:
         try:
             sent = await interaction.user.send(text, **options)
         except discord.Forbidden:
-            await follow_up(interaction, localised(_(
-                "I can't send you a DM: allow DMs from this server's members, or type `/goryo learn` in a "
-                "DM with me.")), ephemeral=True)
+            await follow_up(interaction, script.no_dm(), ephemeral=True)
             return
-        await follow_up(interaction, _("Your lesson is waiting in your DMs with me: {link}").format(
-            link=sent.jump_url), ephemeral=True)
+        await follow_up(interaction, script.waiting_in_dms(sent.jump_url), ephemeral=True)
 
     # --- clicks -----------------------------------------------------------------------------------------
 
@@ -310,16 +300,16 @@ class Lessons:
             return
         held = await self.store.lesson(interaction.user.id)
         if held is None:
-            raise Refusal(NO_LESSON)
+            raise script.no_lesson()
         if inner == "resume":
             await self._show(interaction, held)
             return
         lesson = script.LESSONS[held.role]
         if held.step >= len(lesson.steps):
-            raise Refusal(NO_LESSON)
+            raise script.no_lesson()
         if inner == "real":
             if held.channel_id is None:
-                raise Refusal(NO_LESSON)
+                raise script.no_lesson()
             # First the match (it may be refused: that channel is busy), then the lesson is over.
             await self.real_match(interaction, held.role, (held.guild_id, held.channel_id))
             await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=len(lesson.steps),
@@ -327,7 +317,7 @@ class Lessons:
             return
         clicked = read_click(inner, value)
         if isinstance(clicked, Own) and clicked.what == "go" and shown_at != held.step:
-            raise Refusal(BEHIND)
+            raise script.step_behind()
         if isinstance(clicked, Own) and clicked.what == "go":
             verdict = Verdict("play" if isinstance(lesson.steps[held.step].wants, script.Continue) else "other")
         else:
@@ -336,13 +326,13 @@ class Lessons:
             await interaction.response.edit_message(content=step_text(lesson, held.step, verdict.built),
                                                     view=step_view(lesson, held.step, verdict.built))
         elif verdict.kind == "other":
-            explained = _(lesson.steps[held.step].other or OTHER)
+            explained = script.not_this_lessons(lesson, held.step)
             if shown_at == held.step:  # the step's own message: its controls go back to where the step stands
                 await interaction.response.edit_message(content=step_text(lesson, held.step),
                                                         view=step_view(lesson, held.step))
-                await follow_up(interaction, localised(explained))
+                await follow_up(interaction, explained)
             else:
-                await send_private(interaction, localised(explained))
+                await send_private(interaction, explained)
         else:
             await self._advance(interaction, held, lesson)
 
@@ -350,12 +340,9 @@ class Lessons:
         moved = await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=held.step + 1,
                                                 now=self._now())
         if not moved:
-            raise Refusal(BEHIND)
+            raise script.step_behind()
         await interaction.response.edit_message(view=None)  # its step is done: nothing left to press there
         record = LessonRecord(held.user_id, held.role, held.step + 1, held.guild_id, held.channel_id)
         text, options = await self._message(record)
         await follow_up(interaction, text, **options)
 
-
-def _side(role: str) -> str:
-    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")

@@ -8,7 +8,7 @@ import discord
 from PIL import Image
 
 import rules
-from bot.records.league import RATING_HELP
+from bot.text.league import RATING_HELP
 
 from .helpers import Table
 from .league_history import finish_match
