@@ -278,7 +278,7 @@ def samurai_turn_against(
         turn = turn.after(action)
         seen = dataclasses.replace(
             seen,
-            samurai_spaces=tuple(zip((s for s, _ in seen.samurai_spaces), turn.positions)),
+            samurai_spaces=tuple(zip((s for s, _ in seen.samurai_spaces), turn.positions, strict=True)),
             calls=turn.calls,
             paw_prints=prints,
         )

@@ -158,7 +158,7 @@ def _prior_as_planned(
     top = max(scores)
     odds = [math.exp(sharpness * (score - top)) for score in scores]
     mean = sum(odds) / len(odds)
-    return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds)}
+    return {p.path: (1 - share) + share * o / mean for p, o in zip(known.possible, odds, strict=True)}
 
 
 def _her_scores(planning: PublicView, known: Belief) -> list[float]:

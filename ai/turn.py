@@ -78,7 +78,7 @@ class Turn:
         positions, investigated = self.positions, self.investigated
         if isinstance(action, Move):
             call = SamuraiCall(call.samurai, call.moves + 1, call.searches, call.sniffs)
-            positions = positions[:index] + (action.to,) + positions[index + 1 :]
+            positions = (*positions[:index], action.to, *positions[index + 1:])
         elif isinstance(action, Search):
             call = SamuraiCall(call.samurai, call.moves, call.searches + 1, call.sniffs)
             investigated = investigated | {positions[index]}
@@ -87,7 +87,7 @@ class Turn:
             investigated = investigated | {action.space}
         current = self.current
         calls = self.calls[:-1] if current is not None and current.samurai is action.samurai else self.calls
-        return Turn(positions, calls + (call,), investigated, self.start, self.per_samurai, self.cubes_left - 1)
+        return Turn(positions, (*calls, call), investigated, self.start, self.per_samurai, self.cubes_left - 1)
 
     def moves_left(self, index: int) -> int:
         """How many more moves Samurai ``index`` could make this turn (0 if he cannot act)."""

@@ -110,6 +110,7 @@ async def pool_throughput(state, pictures: int) -> float:
 
     import render
     import rules
+    import words
     from bot.delivery import boards
 
     view = rules.public_view(state)
@@ -118,7 +119,7 @@ async def pool_throughput(state, pictures: int) -> float:
     await drawing.warm()
     start = time.perf_counter()
     # _draw: every picture really drawn (public_board would serve repeats from its cache).
-    await asyncio.gather(*(drawing._draw(render.public_board, render.describe_public, view, "b.png", "en")
+    await asyncio.gather(*(drawing._draw(render.public_board, words.describe_public, view, "b.png", "en")
                            for _ in range(pictures)))
     return pictures / (time.perf_counter() - start)
 

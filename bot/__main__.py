@@ -14,6 +14,7 @@ import discord
 from .app import create_bot
 from .delivery.permissions import invite_url
 from .play import health
+from .records.league import Rating, RatingKey
 from .settings import SettingsError, load_settings
 from .storage import StoreUnavailable, open_store, redact
 
@@ -64,13 +65,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def rebuild_ratings(database: str | os.PathLike) -> str:
+def rebuild_ratings(database: str | os.PathLike[str]) -> str:
     """Rebuild the league from the logs; says how it compared with what was stored.
 
     Opens the database as the bot does (``open_store``); StoreUnavailable if it cannot be reached.
     """
 
-    async def rebuild():
+    async def rebuild() -> tuple[dict[RatingKey, Rating], dict[RatingKey, Rating]]:
         async with await open_store(database) as store:
             stored = await store.all_ratings()
             return stored, await store.rebuild_ratings()
@@ -82,7 +83,7 @@ def rebuild_ratings(database: str | os.PathLike) -> str:
     return f"Rebuilt {len(rebuilt)} rating(s) from the action logs in {redact(database)}: {agreed}."
 
 
-async def _reach(database: str | os.PathLike) -> None:
+async def _reach(database: str | os.PathLike[str]) -> None:
     """Open and close the store, so that a database that cannot be reached is said before Discord is."""
     store = await open_store(database)
     await store.close()
@@ -99,7 +100,7 @@ def application_of(token: str) -> int | None:
     return int(decoded) if decoded.isdigit() else None
 
 
-def check(token: str, database: str | os.PathLike) -> int:
+def check(token: str, database: str | os.PathLike[str]) -> int:
     """``--check``: print the report; 0 if every running match can be played where it is, 1 if not."""
     async def run() -> tuple[list[str], bool]:
         async with await open_store(database) as store:

@@ -45,13 +45,14 @@ from .play.permission_watch import PermissionWatch
 from .play.recovery import recover
 from .play.resigning import Resigning
 from .play.samurai_side import SamuraiSide
-from .play.service import MatchService, Played
+from .play.service import MatchService
 from .play.speakers import Speakers
 from .play.thinking import Thinking
 from .play.threads import archive_finished, with_end_line
 from .play.timekeeping import TurnClock, sweep_interval
 from .play.viewing import Viewing
 from .records.outbox import OutboxItem
+from .records.played import Played
 from .settings import Settings, load_settings
 from .storage import Shards, Store, open_store
 from .storage.address import is_url, redact

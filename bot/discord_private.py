@@ -26,6 +26,7 @@ from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
 if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
+    import simcord
     from discord.types.message import Message as MessagePayload
 
 
@@ -73,7 +74,7 @@ async def edit_original_response(
     return data
 
 
-def timers_wait_for_the_clock(env_class: Any, from_seconds: float) -> Any:
+def timers_wait_for_the_clock(from_seconds: float) -> type[simcord.Env]:
     """SimCord's ``Env`` class whose bot timers of ``from_seconds`` or more have no wall-clock fallback.
 
     SimCord settles each operation by waiting for the bot's timers that fall due within its settle
@@ -81,8 +82,9 @@ def timers_wait_for_the_clock(env_class: Any, from_seconds: float) -> Any:
     fallback such a timer counts as parked: the operation returns, and the timer fires when the clock
     is advanced.
     """
+    import simcord  # the sandbox's and the tests' dependency, not the bot's: imported only when asked for
 
-    class ClockTimedEnv(env_class):
+    class ClockTimedEnv(simcord.Env):
         def _schedule_timer(self, record: Any, callback: Any, args: tuple[Any, ...], schedule_context: Any) -> None:
             super()._schedule_timer(record, callback, args, schedule_context)
             real = record.real_handle

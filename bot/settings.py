@@ -118,7 +118,7 @@ def _seconds(name: str, text: str) -> float:
     units = {"s": 1, "m": 60, "h": 3600, "d": 86400}
     given = text
     text = text.strip().lower()
-    factor = units.get(text[-1:], None)
+    factor = units.get(text[-1:])
     number = text[:-1] if factor else text
     try:
         seconds = float(number) * (factor or 1)

@@ -1,10 +1,10 @@
-"""Regenerate docs/board-desktop.png and docs/board-phone.png: the mid-game public board as
-posted, and the same picture as a 360-px phone shows it (328 px wide).
+"""Regenerate docs/board-desktop.png and docs/board-phone.png: the mid-game public board as Discord's
+desktop client shows it (within an embed image's 400×300 box) and as a 360-px phone shows it (328 px wide).
 
     python docs/board_pictures.py
 
-The phone copy is shrunk the way a client does (area averaging), so docs/playing.md shows at their
-real size the words a player reads on a phone.
+Both are shrunk the way a client does (area averaging), so docs/playing.md shows at their real size
+the words a player reads.
 """
 
 from __future__ import annotations
@@ -21,13 +21,16 @@ import render
 from tests.render import scenes
 
 PHONE_WIDTH = 328
+DESKTOP_BOX = (400, 300)  # render.geometry.DESKTOP_BOX
 HERE = Path(__file__).parent
 
 
 def main() -> None:
     png = render.public_board(scenes.public(scenes.mid_samurai_turn()))
-    (HERE / "board-desktop.png").write_bytes(png)
     picture = Image.open(io.BytesIO(png)).convert("RGB")
+    scale = min(DESKTOP_BOX[0] / picture.width, DESKTOP_BOX[1] / picture.height)
+    desktop = picture.resize((round(picture.width * scale), round(picture.height * scale)), Image.Resampling.BOX)
+    desktop.save(HERE / "board-desktop.png", optimize=True)
     phone = picture.resize((PHONE_WIDTH, round(picture.height * PHONE_WIDTH / picture.width)), Image.Resampling.BOX)
     phone.save(HERE / "board-phone.png", optimize=True)
     print("wrote docs/board-desktop.png and docs/board-phone.png")

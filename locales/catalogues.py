@@ -18,7 +18,7 @@ from babel.messages.pofile import read_po, write_po
 from . import DIRECTORY, TEMPLATE
 
 PROJECT = DIRECTORY.parent
-SOURCES = ("bot", "render", "rules", "ai")  # where words are marked
+SOURCES = ("bot", "render", "rules", "ai", "words")  # where words are marked
 # How babel reads a marking function's arguments (its own alias is private): the message's positions, a position
 # paired with "c" for a context, or per number of arguments; None for "the first argument".
 Positions: TypeAlias = tuple[int | tuple[int, int] | tuple[int, str], ...] | None

@@ -12,6 +12,8 @@ from PIL import Image, ImageDraw
 
 from rules import SPACES_OF_TYPE, ObjectType, PawPrint, PublicView, Space, space_name
 from rules.state import SAMURAI_ORDER
+from rules.views import discarded_prints
+from words.phrases import false_trail_letter, pawn_letter
 
 from . import geometry as g
 from . import sprites
@@ -29,7 +31,6 @@ from .theme import (
     YES,
     font,
 )
-from .words import false_trail_letter, pawn_letter
 
 PATH_COLOUR = (98, 52, 170)
 PATH_EDGE = (255, 255, 255)
@@ -80,11 +81,6 @@ def dashed_frame(draw: ImageDraw.ImageDraw, space: Space, colour: Colour, inset:
         a, b = y0 + k, min(y0 + k + dash, y1)
         draw.rectangle((x0, a, x0 + 4, b), fill=colour)
         draw.rectangle((x1 - 4, a, x1, b), fill=colour)
-
-
-def discarded_prints(prints: Sequence[PawPrint], false_trail: Space | None) -> list[PawPrint]:
-    """Yes prints on the False Trail: the discovery throws them away instead of ringing the gong."""
-    return [paw for paw in prints if paw.green and paw.space == false_trail]
 
 
 def draw_paw_prints(image: Image.Image, prints: Sequence[PawPrint], false_trail: Space | None = None) -> None:

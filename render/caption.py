@@ -21,6 +21,7 @@ from .icons import icon
 from .theme import GOLD, TEXT, TEXT_DIM, fitting_font, font
 
 CAPTION_LEFT = 76  # right of the ghost
+THIRD_LINE_LEFT = 16  # the third line is below the ghost, so it has the caption's whole width
 CAPTION_RIGHT = g.WIDTH - 16
 CAPTION_GAP = 16  # at least this much between the left words and the corner's
 TITLE_SIZE = 30
@@ -81,8 +82,11 @@ def caption_layout(title: str, subtitle: str, badge: str = "", badge_icon: Objec
         if badge_icon is not None:
             right -= BADGE_ICON + 8
             subtitle_end = CAPTION_RIGHT - BADGE_ICON - CAPTION_GAP  # the icon reaches down beside the subtitle
-        badge_left = right - small.getlength(badge)
-        pieces.append(Piece(badge, badge, small, max(badge_left, CAPTION_LEFT), right, LINES[0], GOLD, "rm"))
+        badge_face = small
+        if right - small.getlength(badge) - CAPTION_GAP - CAPTION_LEFT < font(g.MIN_TEXT, True).getlength(title):
+            badge_face = font(g.MIN_TEXT)  # regular weight is narrower: the title keeps its line whole
+        badge_left = right - badge_face.getlength(badge)
+        pieces.append(Piece(badge, badge, badge_face, max(badge_left, CAPTION_LEFT), right, LINES[0], GOLD, "rm"))
         title_end = badge_left - CAPTION_GAP
     face = fitting_font(title, title_end - CAPTION_LEFT, TITLE_SIZE, bold=True, smallest=g.MIN_TEXT)
     pieces.append(Piece(title, cut_to(title, title_end - CAPTION_LEFT, face), face, CAPTION_LEFT, title_end,
@@ -95,10 +99,10 @@ def caption_layout(title: str, subtitle: str, badge: str = "", badge_icon: Objec
                             words, CAPTION_LEFT, subtitle_end, LINES[1], TEXT_DIM))
     else:
         pieces.append(Piece(first, first, words, CAPTION_LEFT, subtitle_end, LINES[1], TEXT_DIM))
-        pieces.append(Piece(rest, cut_to(rest, CAPTION_RIGHT - CAPTION_LEFT, words), words, CAPTION_LEFT,
+        pieces.append(Piece(rest, cut_to(rest, CAPTION_RIGHT - THIRD_LINE_LEFT, words), words, THIRD_LINE_LEFT,
                             CAPTION_RIGHT, LINES[2], TEXT_DIM))
     if note:
-        pieces.append(Piece(note, cut_to(note, CAPTION_RIGHT - CAPTION_LEFT, small), small, CAPTION_LEFT,
+        pieces.append(Piece(note, cut_to(note, CAPTION_RIGHT - THIRD_LINE_LEFT, small), small, THIRD_LINE_LEFT,
                             CAPTION_RIGHT, LINES[2], note_colour))
     return pieces
 

@@ -8,6 +8,8 @@ Every word and number is at least ``MIN_TEXT`` px, 10 px on that phone.
 
 from __future__ import annotations
 
+import math
+
 from rules.palace import BRIDGES, Space, column_of, row_of
 
 CAPTION_HEIGHT = 124  # three lines: title and badge, subtitle, the aid's count or the subtitle's end
@@ -25,7 +27,14 @@ HEIGHT = BOARD_TOP + BOARD_SIZE + BOARD_LEFT  # 860: nearly square, as a phone's
 
 PHONE_WIDTH = 328  # px: Discord's picture width on a 360-px-wide phone
 PHONE_TEXT = 10  # px on that phone: the smallest any word or number may be
-MIN_TEXT = -(-PHONE_TEXT * WIDTH // PHONE_WIDTH)  # 23 px in the picture
+# Discord's desktop client draws an embed's image within a 400×300 box (measured by the builders of embed
+# previews: leovoel/embed-visualizer issue 30; Discord documents no display size), so the board is shown
+# at DESKTOP_SCALE of its size there, smaller than on the phone, as the picture is taller than 3:4.
+DESKTOP_BOX = (400, 300)
+DESKTOP_SCALE = min(DESKTOP_BOX[0] / WIDTH, DESKTOP_BOX[1] / HEIGHT)
+DESKTOP_TEXT = 9  # px in that box: the smallest any word or number may be (issue 45)
+# The smallest size any word is drawn at, so that it is PHONE_TEXT on a phone and DESKTOP_TEXT on a desktop.
+MIN_TEXT = max(-(-PHONE_TEXT * WIDTH // PHONE_WIDTH), math.ceil(DESKTOP_TEXT / DESKTOP_SCALE))  # 26 px
 
 
 def _axis(index: int) -> int:

@@ -16,19 +16,15 @@ from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
 from PIL import Image
 
 from locales import _
-from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, Termination, plan_name, space_name
+from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, plan_name, space_name
+from rules.views import discarded_prints, final_reveal, reachable_targets
+from words.aid import aid_caption
+from words.deduction import DeductionAid
+from words.phrases import object_name, round_line, said_in, sentence, short_reason, turn_badge, turn_line, winner_line
 
 from . import board, caption, overlay
-from .aid_words import aid_caption
-from .deduction import DeductionAid
 from .errors import UndrawableView, check_goryo, check_public
-from .reach import reachable_targets
 from .theme import GOLD, TEXT
-from .words import object_name, reason, round_line, said_in, sentence, turn_badge, turn_line, winner_line
-
-# Endings that happen during a discovery, so the last revealed path belongs in the final picture.
-DISCOVERY_ENDINGS = {Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS}
-
 
 View = TypeVar("View")
 Options = ParamSpec("Options")
@@ -58,13 +54,6 @@ def one_at_a_time(check: Callable[[View], None]) -> Callable[[Drawing[View, Opti
 
     return wrap
 
-
-def final_reveal(view: PublicView) -> Reveal | None:
-    """The path revealed by the discovery that ended the match, if a discovery ended it."""
-    reveal, outcome = view.last_reveal, view.outcome
-    if reveal is None or outcome is None or outcome.termination not in DISCOVERY_ENDINGS or reveal.round != view.round:
-        return None
-    return reveal
 
 
 def _public_image(view: PublicView, aid: DeductionAid | None = None) -> Image.Image:
@@ -98,7 +87,7 @@ def discovery_extras(reveal: Reveal) -> list[str]:
     if len(reveal.path) == 6:
         extras.append(_("Sprint used"))
     if reveal.false_trail is not None:
-        if board.discarded_prints(reveal.paw_prints, reveal.false_trail):
+        if discarded_prints(reveal.paw_prints, reveal.false_trail):
             extras.append(_("False Trail on {space} (its print not counted)")
                           .format(space=space_name(reveal.false_trail)))
         else:
@@ -160,7 +149,7 @@ def final_picture(view: PublicView) -> Image.Image:
         caption.draw_caption(image, round_line(view), turn_line(view))
     else:
         badge = bound_badge(view.bound) if view.bound is not None else ""
-        caption.draw_caption(image, winner_line(outcome), sentence(reason(outcome)), badge, view.bound,
+        caption.draw_caption(image, winner_line(outcome), sentence(short_reason(outcome)), badge, view.bound,
                            title_colour=GOLD)
     return image
 
@@ -197,7 +186,7 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     title = _("Your secret board")
     if public.outcome is not None:
         # At the end her board is captioned like the final board: the outcome's words need the title's line too.
-        title, subtitle = winner_line(public.outcome), sentence(reason(public.outcome))
+        title, subtitle = winner_line(public.outcome), sentence(short_reason(public.outcome))
     elif public.phase is Phase.GORYO_TURN:
         subtitle = (_("Your path: preview, confirm to lock it in") if view.plan is not None
                     else _("Plan your path: 4 steps to an intact object"))

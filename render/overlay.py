@@ -15,9 +15,9 @@ from PIL import Image, ImageDraw
 
 from rules import OBJECT_AT, SPACES, Space, space_name
 from rules.palace import CENTRES
+from words.deduction import DeductionAid
 
 from . import geometry as g
-from .deduction import DeductionAid
 from .icons import icon
 from .palace import background
 from .pen import Pen, paint_large, sprite
@@ -43,6 +43,28 @@ def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     return round(red * factor), round(green * factor), round(blue * factor)
 
 
+# The level's meter, bottom right of a shaded space (clear of pawns, names, badges and the cubes' corner, which
+# is on her board only): bars rising left to right, as many filled as the level. The four shades are one hue
+# darkening, close for a colour-blind eye (docs/colours.md), so the meter tells them apart by shape.
+METER_BARS = (6, 11, 16, 21)  # the bars' heights, left to right
+METER_BAR, METER_GAP = 5, 2  # px: each bar's width, and between two
+METER_RIGHT = 4  # px from the space's right edge: right of its name
+METER_BOTTOM = 8  # px from its bottom edge: on the name's baseline
+
+
+def draw_meter(draw: ImageDraw.ImageDraw, s: int, width: int, height: int, level: int,
+               ink: tuple[int, int, int]) -> None:
+    left = width - METER_RIGHT - len(METER_BARS) * (METER_BAR + METER_GAP) + METER_GAP
+    bottom = (height - METER_BOTTOM) * s
+    for index, bar in enumerate(METER_BARS):
+        x = left + index * (METER_BAR + METER_GAP)
+        box = (x * s, bottom - bar * s, (x + METER_BAR) * s - 1, bottom)
+        if index < level:
+            draw.rectangle(box, fill=ink)
+        else:
+            draw.rectangle(box, outline=ink, width=s)
+
+
 @cache
 def heated_cell(space: Space, level: int) -> Image.Image:
     """The space as the palace draws it, on a heat-coloured mat, its name in darker ink."""
@@ -53,6 +75,7 @@ def heated_cell(space: Space, level: int) -> Image.Image:
     def paint(draw: ImageDraw.ImageDraw, s: int) -> None:
         draw.rectangle((2 * s, 2 * s, (x1 - x0 - 2) * s, (y1 - y0 - 2) * s), fill=mat)
         draw.rectangle((1 * s, 1 * s, (x1 - x0 - 1) * s, (y1 - y0 - 1) * s), outline=_shade(mat, 0.86), width=2 * s)
+        draw_meter(draw, s, x1 - x0, y1 - y0, level, _shade(mat, 0.45))
         if space in CENTRES:  # the empty floor's crest, as on the plain palace
             cx, cy = (x1 - x0) / 2, g.ICON_TOP + g.ICON_SIZE / 2
             for dx, dy in ((0, -11), (11, 0), (0, 11), (-11, 0)):

@@ -114,7 +114,7 @@ def background() -> Image.Image:
     image = Image.new("RGB", (g.WIDTH, g.HEIGHT), NIGHT)
     image = paint_large(image, _paint_static, scale=2)
     image = image.convert("RGBA")
-    for name, a, b in g.bridges():
+    for _name, a, b in g.bridges():
         (ax, ay), (bx, by) = g.cell_centre(a), g.cell_centre(b)
         vertical = ax == bx
         bridge = bridge_sprite(vertical)

@@ -28,12 +28,12 @@ from PIL import Image
 import rules
 from locales import _
 from rules.events import PathRevealed
+from words.deduction import DeductionAid
+from words.phrases import said_in
 
 from . import geometry
-from .deduction import DeductionAid
 from .errors import UndrawableView
 from .images import discovery_board, final_board, public_board
-from .words import said_in
 
 # 720 px: a phone shows an attachment about 360 points wide at 2x, so this is drawn pixel for
 # pixel there; the 742-px live pictures shrink to 97 %, and a word's size on a phone is the same at any width.

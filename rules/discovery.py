@@ -84,7 +84,7 @@ def _resolve(state: GameState, plan: Plan, events: list[Event]) -> tuple[dict[st
     assert target_type is not None
     face_down = state.face_down_types  # exorcism: all but one of these tiles broken side up
     tile_flipped = target_type not in face_down
-    broken = state.broken + (target,)
+    broken = (*state.broken, target)
     changes: dict[str, Any] = {"broken": broken, "goryo_space": target}
     events.append(ObjectBroken(target, target_type, tile_flipped))
     exorcism = len(OBJECT_TYPES) - 1
@@ -118,7 +118,7 @@ def _resolve(state: GameState, plan: Plan, events: list[Event]) -> tuple[dict[st
             events.append(BagEmpty(cause))
             continue
         drawn_type = bag[0]
-        bag, drawn = bag[1:], drawn + (drawn_type,)
+        bag, drawn = bag[1:], (*drawn, drawn_type)
         changes["bag"], changes["drawn"] = bag, drawn
         sealed = tuple(s for s in SPACES_OF_TYPE[drawn_type] if s not in broken)
         events.append(TokenDrawn(drawn_type, sealed, cause))

@@ -122,8 +122,8 @@ def advance(state: GameState, action: Action) -> Step:
         spaces = state.samurai_spaces
         origin = spaces[index]
         made = MoveMade(action.samurai, origin, state.calls)
-        state = evolve(state, samurai_spaces=spaces[:index] + (action.to,) + spaces[index + 1:],
-                       calls=record_action(state, action), takeable=state.takeable + (made,))
+        state = evolve(state, samurai_spaces=(*spaces[:index], action.to, *spaces[index + 1:]),
+                       calls=record_action(state, action), takeable=(*state.takeable, made))
         return Step(state, (SamuraiMoved(action.samurai, origin, action.to),))
     if kind is Search or kind is Sniff:
         assert isinstance(action, (Search, Sniff)) and state.plan is not None
@@ -131,7 +131,7 @@ def advance(state: GameState, action: Action) -> Step:
         yes = answer(state.plan, space)
         # An answer fixes everything before it: nothing earlier can be taken back.
         state = evolve(
-            state, calls=record_action(state, action), paw_prints=state.paw_prints + (PawPrint(space, yes),),
+            state, calls=record_action(state, action), paw_prints=(*state.paw_prints, PawPrint(space, yes)),
             takeable=(),
         )
         investigation = InvestigationKind.SEARCH if kind is Search else InvestigationKind.SNIFF
@@ -178,7 +178,7 @@ def _taken_back(state: GameState, events: list[Event]) -> GameState:
     made = state.takeable[-1]
     index = SAMURAI_ORDER.index(made.samurai)
     at = state.samurai_spaces[index]
-    spaces = state.samurai_spaces[:index] + (made.origin,) + state.samurai_spaces[index + 1 :]
+    spaces = (*state.samurai_spaces[:index], made.origin, *state.samurai_spaces[index + 1:])
     uncalled = len(made.calls_before) < len(state.calls)
     events.append(MoveTakenBack(made.samurai, made.origin, at, uncalled))
     return evolve(state, samurai_spaces=spaces, calls=made.calls_before, takeable=state.takeable[:-1])

@@ -51,7 +51,7 @@ def row_of(space: Space) -> int:
 SPACE_NAMES: tuple[str, ...] = tuple(
     f"{layout.COLUMNS[column_of(s)]}{row_of(s) + 1}" for s in SPACES
 )
-_SPACE_BY_NAME = {name: s for s, name in zip(SPACES, SPACE_NAMES)}
+_SPACE_BY_NAME = {name: s for s, name in zip(SPACES, SPACE_NAMES, strict=True)}
 
 
 def space_name(space: Space) -> str:
@@ -160,7 +160,7 @@ def _simple_paths(start: Space, steps: int) -> list[tuple[Space, ...]]:
             return
         for n in NEIGHBOURS[path[-1]]:
             if not visited >> n & 1:
-                extend(path + (n,), visited | 1 << n)
+                extend((*path, n), visited | 1 << n)
 
     extend((start,), 1 << start)
     return paths

@@ -245,7 +245,7 @@ def record_action(state: GameState, action: SamuraiAction) -> tuple[SamuraiCall,
         sniffs += 1
     key = (SAMURAI_ORDER.index(samurai), moves, searches, sniffs)
     call = _CALLS.get(key) or SamuraiCall(samurai, moves, searches, sniffs)
-    return calls + (call,)
+    return (*calls, call)
 
 
 def investigated_space(state: GameState, action: Search | Sniff) -> Space:

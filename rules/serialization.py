@@ -64,7 +64,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "phase": state.phase.value,
         "round": state.round,
         "goryo_space": _space(state.goryo_space),
-        "samurai": {s.value: space_name(at) for s, at in zip(SAMURAI_ORDER, state.samurai_spaces)},
+        "samurai": {s.value: space_name(at) for s, at in zip(SAMURAI_ORDER, state.samurai_spaces, strict=True)},
         "broken": [space_name(s) for s in state.broken],
         "drawn": [t.value for t in state.drawn],
         "mallet": state.mallet,

@@ -102,7 +102,7 @@ class GameState:
         return self.samurai_spaces[SAMURAI_ORDER.index(samurai)]
 
     def samurai_on(self, space: Space) -> tuple[Samurai, ...]:
-        return tuple(s for s, at in zip(SAMURAI_ORDER, self.samurai_spaces) if at == space)
+        return tuple(s for s, at in zip(SAMURAI_ORDER, self.samurai_spaces, strict=True) if at == space)
 
     def tile(self, object_type: ObjectType) -> TileState:
         if object_type in self.drawn:

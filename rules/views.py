@@ -7,12 +7,14 @@ order or an undiscovered plan. The Goryō's view adds exactly her secrets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Plan
 from .goryo_turn import legal_targets
-from .palace import OBJECT_TYPES, ObjectType, Space
-from .pieces import Outcome, Phase, Samurai, Side, TileState
+from .layout import GORYO_MOVE_CUBES
+from .palace import OBJECT_TYPES, PATHS_BY_TARGET, ObjectType, Space
+from .pieces import Outcome, Phase, Samurai, Side, Termination, TileState
 from .state import SAMURAI_ORDER, GameState, PawPrint, Reveal, SamuraiCall
 
 
@@ -65,7 +67,7 @@ def public_view(state: GameState) -> PublicView:
         to_move=state.to_move,
         first_type=state.first_type,
         goryo_space=state.goryo_space,
-        samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces)),
+        samurai_spaces=tuple(zip(SAMURAI_ORDER, state.samurai_spaces, strict=True)),
         broken=state.broken,
         sealed=tuple(sorted(state.sealed_spaces)),
         tiles=tuple((t, state.tile(t)) for t in OBJECT_TYPES),
@@ -104,3 +106,37 @@ def goryo_view(state: GameState, preview: Plan | None = None) -> GoryoView:
         plan=preview if preview is not None else state.plan,
         legal_targets=legal_targets(state) if state.phase is Phase.GORYO_TURN else (),
     )
+
+
+# Endings that happen during a discovery, so the last revealed path belongs in the final picture and its words.
+DISCOVERY_ENDINGS = frozenset({Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS})
+
+
+def final_reveal(view: PublicView) -> Reveal | None:
+    """The path revealed by the discovery that ended the match, if a discovery ended it."""
+    reveal, outcome = view.last_reveal, view.outcome
+    if reveal is None or outcome is None or outcome.termination not in DISCOVERY_ENDINGS or reveal.round != view.round:
+        return None
+    return reveal
+
+
+def discarded_prints(prints: Sequence[PawPrint], false_trail: Space | None) -> list[PawPrint]:
+    """Yes prints on the False Trail: the discovery throws them away instead of ringing the gong."""
+    return [paw for paw in prints if paw.green and paw.space == false_trail]
+
+
+def reachable_targets(view: GoryoView) -> tuple[tuple[Space, ...], tuple[Space, ...]]:
+    """(objects she can strike with a plain plan, those only with the Sprint), from her view alone.
+
+    ``legal_targets`` lists every object she may break anywhere; her board shows those her 4 steps
+    (or 5 with the Sprint) can actually reach. The palace's path table is fixed data.
+    """
+    start = view.public.goryo_space
+    if start is None or not view.legal_targets:
+        return (), ()
+    legal = set(view.legal_targets)
+    plain = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES][start] if t in legal}
+    sprint: set[Space] = set()
+    if view.public.sprint_available:
+        sprint = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES + 1][start] if t in legal} - plain
+    return tuple(sorted(plain)), tuple(sorted(sprint))

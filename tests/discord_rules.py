@@ -184,8 +184,8 @@ class Rules:
                 yield from check_thread(payload, where)
                 if "message" in payload:  # a forum post: its first message
                     yield from check_message(payload["message"], where)
-            elif parts[-1] == "messages" and method == "POST" or len(parts) == 4 and parts[2] == "messages" \
-                    and method == "PATCH":
+            elif (parts[-1] == "messages" and method == "POST") or (len(parts) == 4 and parts[2] == "messages" \
+                    and method == "PATCH"):
                 yield from check_message(payload, where)
             elif len(parts) == 2 and method == "PATCH":
                 yield from check_thread(payload, where)

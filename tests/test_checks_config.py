@@ -1,4 +1,5 @@
-"""The checks that run themselves: CI runs the README's one command, and the source keeps its type: ignore budget."""
+"""The checks that run themselves: CI runs the README's one command, the source keeps its type: ignore budget, and
+no module outside the tests grows past 500 lines."""
 
 import re
 import shlex
@@ -69,3 +70,42 @@ def test_ci_runs_exactly_the_readme_test_command():
 def test_the_test_command_checks_style_and_types_before_the_tests():
     steps = [shlex.split(step) for step in _readme_test_command().split("&&")]
     assert steps == [["pip", "install", "-e", ".[test]"], ["ruff", "check", "."], ["mypy"], ["pytest"]]
+
+
+def test_the_tests_run_on_every_core():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    options = shlex.split(config["tool"]["pytest"]["ini_options"]["addopts"])
+    assert "-n" in options and options[options.index("-n") + 1] == "auto"
+    assert any(need.startswith("pytest-xdist") for need in config["project"]["optional-dependencies"]["test"])
+
+
+# Small modules, one job each: none over 500 lines outside the tests (which may hold a long table of cases).
+MODULE_LINES = 500
+SIZED = (*SOURCES, "benchmarks", "docs")
+
+
+def long_modules(root: Path, folders: tuple[str, ...], limit: int) -> list[tuple[str, int]]:
+    """Every ``.py`` module under ``folders`` of ``root`` longer than ``limit`` lines, as (path, lines)."""
+    found = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            if lines > limit:
+                found.append((str(path.relative_to(root)), lines))
+    return found
+
+
+def test_no_module_outside_the_tests_is_over_500_lines():
+    assert sum(1 for folder in SIZED for _ in (ROOT / folder).rglob("*.py")) > 100, "the modules were found"
+    long = long_modules(ROOT, SIZED, MODULE_LINES)
+    assert not long, f"modules over {MODULE_LINES} lines (split each by job):" + "".join(
+        f"\n  {file}: {lines} lines" for file, lines in long)
+
+
+def test_the_size_check_finds_a_module_one_line_over(tmp_path: Path):
+    package = tmp_path / "pkg" / "sub"
+    package.mkdir(parents=True)
+    (package / "at_the_limit.py").write_text("x = 1\n" * MODULE_LINES, encoding="utf-8")
+    (package / "over.py").write_text("x = 1\n" * MODULE_LINES + "y = 2", encoding="utf-8")  # no final newline
+    (package / "notes.txt").write_text("x\n" * (MODULE_LINES + 1), encoding="utf-8")
+    assert long_modules(tmp_path, ("pkg",), MODULE_LINES) == [("pkg/sub/over.py", MODULE_LINES + 1)]

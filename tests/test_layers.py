@@ -31,9 +31,9 @@ FOLDERS: list[str] = [
 ]
 
 # The pure packages never import the Discord layer at all.
-PURE = ("rules", "ai", "render", "locales")
+PURE = ("rules", "ai", "render", "words", "locales")
 # Packages in which no two modules may import each other in a circle, however long.
-ACYCLIC = ("rules", "ai", "render", "locales", "bot")
+ACYCLIC = ("rules", "ai", "render", "words", "locales", "bot")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -118,7 +118,7 @@ def circles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
                 continue
             following = todo.pop(0)
             if following in on_path:
-                circle = path[path.index(following):] + [following]
+                circle = [*path[path.index(following):], following]
                 if not any(set(circle) <= set(seen) for seen in found):
                     found.append(circle)
             elif following not in done:
@@ -161,6 +161,18 @@ def test_the_pure_packages_never_import_the_bot():
             for line, target in imports(name, path, set(everything)):
                 assert not (target == "bot" or target.startswith("bot.")), (
                     f"{path.relative_to(ROOT)}:{line}: {package} is pure, yet imports {target}")
+
+
+def test_the_board_s_words_are_made_below_the_pictures_and_the_words_layer_never_draws():
+    """``words`` makes the board's words for ``render`` and ``bot`` alike, so it imports neither, nor Pillow or
+    discord.py; ``bot/text`` takes its words from ``words`` and never from ``render``."""
+    text = {n: p for n, p in modules("bot").items() if folder_of(n) == "text"}
+    forbidden = [(modules("words"), ("render", "PIL", "discord", "bot")), (text, ("render", "PIL"))]
+    assert all(found for found, _ in forbidden)
+    wrong = [f"{path.relative_to(ROOT)}:{line} imports {target}"
+             for found, packages in forbidden for name, path in found.items()
+             for line, target in imports(name, path, set(found)) if target.split(".")[0] in packages]
+    assert not wrong, "the words' layer reaches the pictures or the Discord layer:\n" + "\n".join(wrong)
 
 
 def test_no_package_has_an_import_circle():

@@ -66,13 +66,17 @@ def _texts(node: ast.AST) -> list[str]:
     return [text for child in ast.iter_child_nodes(node) for text in _texts(child)]
 
 
+def _where(path: Path) -> str:
+    return str(path.relative_to(PROJECT)) if path.is_relative_to(PROJECT) else path.name
+
+
 def marked_words(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
         if isinstance(node, ast.Call) and _name(node) in MARKERS:
-            found.append(f"{path.relative_to(PROJECT)}:{node.lineno}: {_name(node)}(…)")
+            found.append(f"{_where(path)}:{node.lineno}: {_name(node)}(…)")
         if isinstance(node, ast.ImportFrom) and node.module == "locales":
-            found += [f"{path.relative_to(PROJECT)}:{node.lineno}: imports {a.name}" for a in node.names
+            found += [f"{_where(path)}:{node.lineno}: imports {a.name}" for a in node.names
                       if a.name in MARKERS]
     return found
 
@@ -89,7 +93,7 @@ def untranslated(path: Path) -> list[str]:
             shown += node.args[:2] + [k.value for k in node.keywords if k.arg == "content"]
         if name in CONTROLS or name in SENDS:
             shown += [k.value for k in node.keywords if k.arg in SHOWN_KEYWORDS - {"content"}]
-        found += [f"{path.relative_to(PROJECT)}:{node.lineno}: {text!r}"
+        found += [f"{_where(path)}:{node.lineno}: {text!r}"
                   for value in shown for text in _texts(value) if WORD.search(text)]
     return found
 
@@ -107,7 +111,7 @@ def composed_english(path: Path) -> list[str]:
         if isinstance(node, ast.JoinedStr) and id(node) not in unread:
             text = " ".join(str(v.value) for v in node.values if isinstance(v, ast.Constant))
             if PHRASE.search(text) and not SQL.match(text):
-                found.append(f"{path.relative_to(PROJECT)}:{node.lineno}: {text!r}")
+                found.append(f"{_where(path)}:{node.lineno}: {text!r}")
     return found
 
 
@@ -131,7 +135,7 @@ def test_no_player_facing_english_goes_out_untranslated_anywhere_in_the_bot():
 
 
 def test_the_scan_finds_both_kinds(tmp_path):
-    probe = PROJECT / "bot" / "play" / "_probe_for_the_words_test.py"
+    probe = tmp_path / "probe.py"  # not in bot/: the other tests never see it
     probe.write_text(
         "from locales import N_\n"
         "async def f(interaction):\n"
@@ -144,11 +148,8 @@ def test_the_scan_finds_both_kinds(tmp_path):
         "    log.info(f'match {1}: the bot claims the win on time')\n",
         encoding="utf-8",
     )
-    try:
-        assert len(marked_words(probe)) == 3  # the import, N_ and _
-        assert sorted(hit.split(": ", 1)[1] for hit in untranslated(probe)) == [
-            "': you play the Goryo'", "'Your turn, Samurai.'", "'your turn'"]
-        assert sorted(hit.split(": ", 1)[1] for hit in composed_english(probe)) == [
-            "':  , you play the  , round  , '", "': you play the Goryo'"]
-    finally:
-        probe.unlink()
+    assert len(marked_words(probe)) == 3  # the import, N_ and _
+    assert sorted(hit.split(": ", 1)[1] for hit in untranslated(probe)) == [
+        "': you play the Goryo'", "'Your turn, Samurai.'", "'your turn'"]
+    assert sorted(hit.split(": ", 1)[1] for hit in composed_english(probe)) == [
+        "':  , you play the  , round  , '", "': you play the Goryo'"]

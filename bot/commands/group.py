@@ -217,11 +217,15 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("board", context="command name"),
                           description=locale_str("Post the current board"))
-    @app_commands.rename(match=locale_str("match", context="command name"))
-    @app_commands.describe(match=MATCH_HELP)
+    @app_commands.rename(match=locale_str("match", context="command name"),
+                         text=locale_str("text", context="command name"))
+    @app_commands.describe(match=MATCH_HELP, text=locale_str("True: the whole board in words, for you alone"))
     @app_commands.autocomplete(match=_match_autocomplete)
-    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await self.viewing.board(interaction, match)
+    async def board(self, interaction: discord.Interaction, match: int | None = None, text: bool = False) -> None:
+        if text:
+            await self.viewing.board_in_words(interaction, match)
+        else:
+            await self.viewing.board(interaction, match)
 
     @app_commands.command(name=locale_str("status", context="command name"),
                           description=locale_str(

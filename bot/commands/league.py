@@ -17,6 +17,8 @@ import dataclasses
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from datetime import datetime
 
 import discord
 from discord import app_commands
@@ -173,7 +175,7 @@ class Records:
 
     # --- replay -----------------------------------------------------------------------------
 
-    async def replay(self, interaction: discord.Interaction, match_id: int, clock) -> None:
+    async def replay(self, interaction: discord.Interaction, match_id: int, clock: Callable[[], datetime]) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
         sight = self._sight(interaction)

@@ -10,6 +10,8 @@ Added to the ``/goryo`` group by ``extend`` (in ``bot.commands.tree``), with the
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
@@ -84,7 +86,7 @@ def extend(group: app_commands.Group, store: Store, defaults: Settings, clock: C
                 await store.change_server_setting(guild_id, "max_level", max_level, by=interaction.user.id, now=now)
         now_set = await store.server_settings(guild_id)
 
-        def who(name: str):
+        def who(name: str) -> tuple[int, datetime] | None:
             change = now_set.changes.get(name)
             return None if change is None else (change.changed_by, change.changed_at)
 

@@ -9,22 +9,22 @@ restart is the same picture, and it can never depend on a secret.
 from __future__ import annotations
 
 import ai
-import render
 import rules
+import words
 
 
-def deduction_aid(view: rules.PublicView) -> render.DeductionAid | None:
+def deduction_aid(view: rules.PublicView) -> words.DeductionAid | None:
     """The aid's counts during a Samurai turn (when her plan is locked and answers come in); else None."""
     if view.phase is not rules.Phase.SAMURAI_TURN:
         return None
     known = ai.belief(view)
     only = known.paths[0] if known.path_count == 1 else None
     last = view.paw_prints[-1] if view.paw_prints else None  # the words say how the latest answer bears on the count
-    return render.DeductionAid(known.path_count, known.total_paths, known.crossing_counts, known.ending_counts, only,
+    return words.DeductionAid(known.path_count, known.total_paths, known.crossing_counts, known.ending_counts, only,
                                last)
 
 
-def aid_of(state: rules.GameState, assist: bool) -> render.DeductionAid | None:
+def aid_of(state: rules.GameState, assist: bool) -> words.DeductionAid | None:
     """What a match's public board shows of the aid: nothing unless the match has it on."""
     return deduction_aid(rules.public_view(state)) if assist else None
 
@@ -32,7 +32,7 @@ def aid_of(state: rules.GameState, assist: bool) -> render.DeductionAid | None:
 def aid_words(state: rules.GameState, assist: bool) -> str | None:
     """The aid's count in one sentence, for the channel's text; None when there is nothing to show."""
     aid = aid_of(state, assist)
-    return None if aid is None else render.aid_line(aid)
+    return None if aid is None else words.aid_line(aid)
 
 
 def round_summary(before: rules.GameState) -> str | None:
@@ -47,7 +47,7 @@ def round_summary(before: rules.GameState) -> str | None:
     known = ai.belief(view)
     best = ai.best_investigation(view)
     if best is None:
-        return render.round_summary(known.path_count, None, None)
+        return words.round_summary(known.path_count, None, None)
     space, _ = best
     yes = known.crossing(space)
-    return render.round_summary(known.path_count, space, (yes, known.path_count - yes))
+    return words.round_summary(known.path_count, space, (yes, known.path_count - yes))

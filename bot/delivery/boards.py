@@ -1,9 +1,9 @@
-"""Board pictures as Discord attachments, with their alt text and, beside them, the facts
-the picture leaves to words (``bot.text.board_facts``: the round, the gong, the actions, the garden).
+"""Board pictures as Discord attachments, with their words: the alt text and, beside the picture, the facts
+it leaves to words (the round, the gong, the actions, the garden) and the line under it, all made by
+``words.board`` from the same view.
 
-The only place the bot draws with ``render`` (boards and replays, in the drawing processes); elsewhere
-it takes only words from it (``render.words``, the aid's lines in ``assist``). The public pictures are
-drawn from ``rules.public_view(state)`` and nothing else, so they cannot show a secret; only
+The only place the bot draws with ``render`` (boards and replays, in the drawing processes). The public
+pictures are drawn from ``rules.public_view(state)`` and nothing else, so they cannot show a secret; only
 ``goryo_board`` takes her view.
 
 Every picture and its alt text are in one language: ``language``, or the one being spoken
@@ -31,10 +31,11 @@ import discord
 import render
 import render.replay
 import rules
-from locales import speaking, spoken
+import words
+from locales import spoken
+from words.board import BoardWords, discovery_words, final_words, goryo_words, public_words
 
 from ..records.discord_limits import most
-from ..text import board_facts, glance
 from .assist import deduction_aid
 from .processes import Processes
 
@@ -62,7 +63,7 @@ class Board:
     filename: str
     description: str
     facts: tuple[tuple[str, str], ...] = ()  # (name, value) in the picture's language
-    glance: str = ""  # what the next action needs (bot.text.glance), under the picture, in its language
+    glance: str = ""  # what the next action needs (words.glance), under the picture, in its language
 
     def file(self) -> discord.File:
         # A fresh File each time: discord.File is consumed by one send.
@@ -94,25 +95,6 @@ class Board:
 def embeds_of(board: Board | None) -> list[discord.Embed]:
     """What goes with ``board`` in a send or an edit: none without a board, so an edit clears stale facts."""
     return board.embeds() if board is not None else []
-
-
-def facts_of(view: object, aid: bool = False) -> tuple[tuple[str, str], ...]:
-    """The facts for a view's picture: hers for her view, the public ones for a public view
-    (with the deduction aid's key when ``aid``, the aid being in the picture)."""
-    if isinstance(view, rules.GoryoView):
-        return tuple(board_facts.goryo_facts(view))
-    if isinstance(view, rules.PublicView):
-        return tuple(board_facts.public_facts(view, aid))
-    return ()
-
-
-def glance_of(view: object) -> str:
-    """The line under a view's picture: hers for her view, the public one for a public view."""
-    if isinstance(view, rules.GoryoView):
-        return glance.goryo_glance(view)
-    if isinstance(view, rules.PublicView):
-        return glance.public_glance(view)
-    return ""
 
 
 class ReplayRefused(ValueError):
@@ -164,8 +146,8 @@ class Drawing:
         """End the drawing processes (each once its drawing in hand is done); nothing is drawn after."""
         self._processes.close()
 
-    async def _draw_public(self, draw: Callable[..., bytes], describe: Callable[..., str], view: rules.PublicView,
-                           filename: str, aid: render.DeductionAid | None = None, language: str | None = None
+    async def _draw_public(self, draw: Callable[..., bytes], say: Callable[..., BoardWords], view: rules.PublicView,
+                           filename: str, aid: words.DeductionAid | None = None, language: str | None = None
                            ) -> Board | None:
         language = language or spoken()
         key = (filename, view, aid, language)
@@ -173,15 +155,15 @@ class Drawing:
         failed = picture is not None and picture.done() and (picture.cancelled() or picture.exception() is not None)
         if picture is None or failed or picture.get_loop() is not asyncio.get_running_loop():
             picture = self._recent[key] = asyncio.ensure_future(
-                self._draw(draw, describe, view, filename, language, aid=aid is not None))
+                self._draw(draw, say, view, filename, language))
             while len(self._recent) > RECENT_LIMIT:
                 self._recent.popitem(last=False)
         else:
             self._recent.move_to_end(key)
         return await asyncio.shield(picture)  # one caller cancelled does not cancel the others' picture
 
-    async def _draw(self, draw: Callable[..., bytes], describe: Callable[..., str], view: object, filename: str,
-                    language: str | None = None, *, aid: bool = False) -> Board | None:
+    async def _draw(self, draw: Callable[..., bytes], say: Callable[..., BoardWords], view: object, filename: str,
+                    language: str | None = None) -> Board | None:
         """The picture, or None when ``render`` refuses its view (a state no match should reach):
         the message then goes out in words alone, since its words matter more than its picture."""
         language = language or spoken()
@@ -190,9 +172,8 @@ class Drawing:
         except render.UndrawableView as refused:
             log.error("%s not drawn, sent without its picture: %s", filename, refused)
             return None
-        with speaking(language):
-            facts, line = facts_of(view, aid), glance_of(view)
-        return Board(png, filename, describe(view, language=language)[:ALT_TEXT_LIMIT], facts, line)
+        said = say(view, language=language)
+        return Board(png, filename, said.description[:ALT_TEXT_LIMIT], said.facts, said.glance)
 
     async def public_board(self, state: rules.GameState, *, assist: bool = False,
                            language: str | None = None) -> Board | None:
@@ -205,27 +186,27 @@ class Drawing:
         view = rules.public_view(state)
         aid = deduction_aid(view) if assist else None
         if aid is None:
-            return await self._draw_public(render.public_board, render.describe_public, view, "goryo-board.png",
+            return await self._draw_public(render.public_board, public_words, view, "goryo-board.png",
                                            language=language)
         draw = functools.partial(render.public_board, aid=aid)
-        describe = functools.partial(render.describe_public, aid=aid)
-        return await self._draw_public(draw, describe, view, "goryo-board.png", aid, language)
+        say = functools.partial(public_words, aid=aid)
+        return await self._draw_public(draw, say, view, "goryo-board.png", aid, language)
 
     async def discovery_board(self, state: rules.GameState, *, language: str | None = None) -> Board | None:
         return await self._draw_public(
-            render.discovery_board, render.describe_discovery, rules.public_view(state), "goryo-discovery.png",
+            render.discovery_board, discovery_words, rules.public_view(state), "goryo-discovery.png",
             language=language,
         )
 
     async def final_board(self, state: rules.GameState, *, language: str | None = None) -> Board | None:
-        return await self._draw_public(render.final_board, render.describe_final, rules.public_view(state),
+        return await self._draw_public(render.final_board, final_words, rules.public_view(state),
                                        "goryo-final.png", language=language)
 
     async def goryo_board(
         self, state: rules.GameState, preview: rules.Plan | None = None, *, language: str | None = None
     ) -> Board | None:
         view = rules.goryo_view(state, preview=preview)
-        return await self._draw(render.goryo_board, render.describe_goryo, view, "goryo-private.png", language)
+        return await self._draw(render.goryo_board, goryo_words, view, "goryo-private.png", language)
 
     async def replay(self, initial_state: rules.GameState, actions: list[rules.Action], *, max_bytes: int,
                      language: str | None = None) -> render.replay.Replay:

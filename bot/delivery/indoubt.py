@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -35,6 +36,9 @@ from ..text.goryo_dms import unreachable_goryo
 from ..text.languages import of_guild
 from .boards import Board, embeds_of
 from .send import pinging_players
+
+if TYPE_CHECKING:  # discord.types cannot be imported first at run time (its modules import each other)
+    from discord.types.message import Message as MessagePayload
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +70,7 @@ class OriginalResponse:
         self.bot = bot
         self.carrier = carrier
 
-    async def fetch(self) -> discord_private.MessagePayload | None:
+    async def fetch(self) -> MessagePayload | None:
         """Its message (id, content, flags), or None if there is none (never answered, or the token lapsed)."""
         try:
             return await discord_private.original_response(self.bot, self.carrier.application_id, self.carrier.token)

@@ -5,6 +5,8 @@ What a committed action owes to people is sent by ``deliverer`` from the outbox.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from ..storage import MatchRecord
@@ -27,10 +29,10 @@ def pinging_players(record: MatchRecord) -> discord.AllowedMentions:
 
 
 def message_options(board: Board | None = None, view: discord.ui.View | None = None, *,
-                    mentions: discord.AllowedMentions = QUIET, **extra: object) -> dict:
+                    mentions: discord.AllowedMentions = QUIET, **extra: object) -> dict[str, Any]:
     """The keyword arguments of one send: whom it may ping (no one by default), the board as a fresh file
     with its facts, the buttons."""
-    options: dict = {"allowed_mentions": mentions, **extra}
+    options: dict[str, Any] = {"allowed_mentions": mentions, **extra}
     if board is not None:
         options["file"] = board.file()
         options["embeds"] = embeds_of(board)
@@ -66,7 +68,7 @@ def _still_thinking(interaction: discord.Interaction) -> bool:
     return True
 
 
-async def follow_up(interaction: discord.Interaction, text: str | None = None, **options) -> discord.Message:
+async def follow_up(interaction: discord.Interaction, text: str | None = None, **options: Any) -> discord.Message:
     """A message after the first response. After a "thinking…" defer the first one replaces that loading message
     by editing the original response: Discord documents finishing it with a plain followup as deprecated
     (Create Followup Message). Any later one is a new followup message."""
@@ -75,7 +77,7 @@ async def follow_up(interaction: discord.Interaction, text: str | None = None, *
     return await interaction.followup.send(text or "", wait=True, **options)
 
 
-async def _replace_thinking(interaction: discord.Interaction, text: str | None, **options) -> discord.Message:
+async def _replace_thinking(interaction: discord.Interaction, text: str | None, **options: Any) -> discord.Message:
     files = list(options.pop("files", None) or []) + ([options.pop("file")] if options.get("file") else [])
     options.pop("file", None)
     options.pop("ephemeral", None)  # kept as the defer said: a message's privacy cannot change
@@ -84,7 +86,7 @@ async def _replace_thinking(interaction: discord.Interaction, text: str | None, 
 
 
 async def follow_up_privately(interaction: discord.Interaction, text: str, *, thinking_private: bool = False,
-                              **options) -> discord.Message:
+                              **options: Any) -> discord.Message:
     """A private message after the first response. After a private "thinking…" (``thinking_private``) it replaces
     that loading message; after a public one, editing it would say the words to everyone, so it is ended with a
     bare mark and taken away first (deleting it while it still thinks is not enough: Discord has answered the next

@@ -14,11 +14,12 @@ import discord
 import rules
 
 from ..delivery.deliverer import Deliverer
+from ..records.played import Played
 from ..storage import MatchRecord, Store
 from ..text import languages
 from ..text.refusal import Refusal
 from .guards import in_guild
-from .service import MatchService, Played
+from .service import MatchService
 
 Unless = Callable[[MatchRecord], Awaitable[Refusal | None]]
 

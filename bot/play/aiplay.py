@@ -40,6 +40,7 @@ from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
 from ..records.outbox import Buttons, OutboxItem, Picture, Route, is_panel_off
+from ..records.played import Played
 from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
@@ -48,7 +49,7 @@ from ..text.challenges import channel_busy
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .roles import challenger_is_goryo
-from .service import Announce, MatchService, Played
+from .service import Announce, MatchService
 from .thinking import PROCESS_LEVELS, Thinking
 
 log = logging.getLogger(__name__)

@@ -21,8 +21,8 @@ import discord
 from discord.app_commands import Choice
 
 import rules
-from render.words import object_name
 from rules.goryo_turn import PLAIN_LENGTH
+from words.phrases import object_name
 
 from ..storage import MatchRecord
 from ..text import choices as words

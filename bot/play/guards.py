@@ -8,6 +8,7 @@ import rules
 
 from ..storage import MatchRecord
 from ..text import match_refusals
+from ..text.refusal import Refusal
 
 
 def in_guild(interaction: discord.Interaction) -> bool:
@@ -29,7 +30,7 @@ def require_active(record: MatchRecord) -> None:
         raise match_refusals.match_over()
 
 
-def require_player(record: MatchRecord, user_id: int, refusal: match_refusals.Refusal) -> rules.Side:
+def require_player(record: MatchRecord, user_id: int, refusal: Refusal) -> rules.Side:
     """The side ``user_id`` plays in ``record``; ``refusal`` if they play neither."""
     side = record.player_side(user_id)
     if side is None:

@@ -23,6 +23,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import discord
 
@@ -237,7 +238,7 @@ class Lessons:
             return await self.drawing.goryo_board(at.state)
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
-    async def _message(self, record: LessonRecord) -> tuple[str, dict]:
+    async def _message(self, record: LessonRecord) -> tuple[str, dict[str, Any]]:
         """The step's words, and its picture and controls as a send's options."""
         lesson = script.LESSONS[record.role]
         place_known = record.channel_id is not None

@@ -9,6 +9,7 @@ A permission taken through a role is seen at the next command there (Discord ann
 from __future__ import annotations
 
 import logging
+from typing import TypeVar
 
 import discord
 
@@ -23,6 +24,7 @@ from ..text.languages import of_guild
 log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
+K = TypeVar("K")
 
 
 class PermissionWatch:
@@ -92,7 +94,7 @@ class PermissionWatch:
                 log.info("match %d: could not tell %d what I lack (%s)", record.id, interaction.user.id, error.status)
 
 
-def _remember(memory: dict, key: object, value: frozenset[str]) -> None:
+def _remember(memory: dict[K, frozenset[str]], key: K, value: frozenset[str]) -> None:
     if len(memory) >= REMEMBERED:
         memory.clear()  # rarely reached: at worst a player is told again
     memory[key] = value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import discord
@@ -26,10 +27,8 @@ async def _take_panel_off(interaction: discord.Interaction) -> None:
     """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
     if interaction.message is None:
         return
-    try:
+    with contextlib.suppress(discord.HTTPException):  # the refusal says it all the same
         await interaction.message.edit(view=None)
-    except discord.HTTPException:
-        pass  # the refusal says it all the same
 
 
 class SamuraiSide:

@@ -26,9 +26,9 @@ import discord
 from locales import speaking
 
 from ..records.outbox import OutboxItem, Route
+from ..records.played import Played
 from ..storage import ChallengeRecord, Store
 from ..text import threads as words
-from .service import Played
 
 log = logging.getLogger(__name__)
 

@@ -9,6 +9,7 @@ from discord import app_commands
 
 import rules
 from locales import speaking, spoken
+from words.text_board import goryo_text_board, public_text_board
 
 from ..delivery import boards
 from ..delivery.assist import aid_words
@@ -43,15 +44,9 @@ class Viewing:
         wait = self.board_cooldown.wait(interaction.user.id, self.clock())
         if wait is not None:
             raise Refusal(board_cooldown(wait, self.board_cooldown.seconds))
-        try:
-            record = await self.acting.match(interaction, match_id)
-        except Refusal:
-            if match_id is not None or not in_guild(interaction) or interaction.channel_id is None:
-                raise
-            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
-            if finished is None:
-                raise
-            await self._final_board(interaction, finished)
+        record, finished = await self._match_or_last_finished(interaction, match_id)
+        if finished:
+            await self._final_board(interaction, record)
             return
         state = record.state
         is_goryo = interaction.user.id == record.goryo_id
@@ -77,6 +72,29 @@ class Viewing:
         if is_goryo and in_guild(interaction):
             # Her own board too, for a Goryō playing in the channel: she alone sees it.
             await self._her_board(interaction, record)
+
+    async def _match_or_last_finished(self, interaction: discord.Interaction,
+                                      match_id: int | None) -> tuple[MatchRecord, bool]:
+        """The asker's match, or, asked in a channel without one, the last match that ended there (then True)."""
+        try:
+            return await self.acting.match(interaction, match_id), False
+        except Refusal:
+            if match_id is not None or not in_guild(interaction) or interaction.channel_id is None:
+                raise
+            finished = next(iter(await self.store.finished_matches(interaction.channel_id, 1)), None)
+            if finished is None:
+                raise
+            return finished, True
+
+    async def board_in_words(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """The board as text, for the asker alone, in their language (issue 45): her own board for the Goryō,
+        the public board (the final one, once the match is over) for anyone else. Nothing is drawn."""
+        record, _ = await self._match_or_last_finished(interaction, match_id)
+        if interaction.user.id == record.goryo_id:
+            said = goryo_text_board(rules.goryo_view(record.state))
+        else:
+            said = public_text_board(rules.public_view(record.state))
+        await send_private(interaction, said)
 
     async def _final_board(self, interaction: discord.Interaction, record: MatchRecord) -> None:
         """The last match's final board, in the channel it was played in."""

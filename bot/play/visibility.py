@@ -23,6 +23,7 @@ import asyncio
 import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 import discord
 
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 Place = discord.abc.GuildChannel | discord.Thread
 MEMORY = timedelta(seconds=60)  # how long a fetched channel, or a thread's member or not, is trusted
 REMEMBERED = 5_000
+K = TypeVar("K")
+V = TypeVar("V")
 LOOKUPS_AT_ONCE = 8  # Discord requests in flight for one answer
 
 
@@ -108,7 +111,7 @@ class Sight:
         held, channel = self.channels.held(guild, channel_id)
         if not held:
             return None
-        if channel is None or isinstance(channel, discord.Thread) and channel.parent is None:
+        if channel is None or (isinstance(channel, discord.Thread) and channel.parent is None):
             return member.guild_permissions.administrator
         permissions = channel.permissions_for(member)
         if not permissions.view_channel:
@@ -183,7 +186,7 @@ def _seen(lookup: asyncio.Task[bool]) -> bool:
     return lookup.done() and not lookup.cancelled() and lookup.exception() is None and lookup.result()
 
 
-def _remember(memory: dict, key: object, value: object) -> None:
+def _remember(memory: dict[K, V], key: K, value: V) -> None:
     if len(memory) >= REMEMBERED:
         memory.clear()  # rarely reached; asking Discord again is cheap
     memory[key] = value

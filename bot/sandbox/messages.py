@@ -47,6 +47,7 @@ def project(message: discord.Message, context: Context) -> dict[str, Any]:
     attachments = [
         {
             "filename": attachment.filename,
+            "description": attachment.description or "",  # its alt text, which a screen reader reads
             "contentType": attachment.content_type or "",
             "url": context.attachment_url(message.id, attachment.id),
             "image": (attachment.content_type or "").startswith("image/"),
@@ -120,7 +121,8 @@ def _embed(
         for item, original in zip(attachments, message.attachments, strict=True):
             if item["filename"] == filename or original.url == url:
                 item["inEmbed"] = True
-                return item["url"]
+                url_of_item: str = item["url"]
+                return url_of_item
         return None  # remote images are never fetched: nothing leaves the machine
 
     return {
@@ -137,6 +139,8 @@ def _embed(
             for field in embed.fields
         ],
         "image": image(embed.image.url),
+        "imageAlt": next((item["description"] for item in attachments
+                          if embed.image.url == f"attachment://{item['filename']}"), ""),
         "thumbnail": image(embed.thumbnail.url),
         "footer": embed.footer.text if embed.footer else None,
     }

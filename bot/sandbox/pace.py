@@ -11,11 +11,9 @@ the turn plays on afterwards, action by action, while the page stays usable.
 
 from __future__ import annotations
 
-import simcord
-
 from ..discord_private import timers_wait_for_the_clock
 
 # Shorter timers (a retry's back-off, a library's brief wait) still fire in real time within the operation.
 QUEUED_FROM = 0.2
 
-WallClockEnv = timers_wait_for_the_clock(simcord.Env, QUEUED_FROM)
+WallClockEnv = timers_wait_for_the_clock(QUEUED_FROM)

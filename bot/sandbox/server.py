@@ -52,6 +52,7 @@ class SandboxServer:
         self._requested_port = port
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
+        self._closing: set[asyncio.Future[bool]] = set()
 
     @property
     def url(self) -> str:
@@ -132,7 +133,7 @@ class SandboxServer:
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         push = asyncio.create_task(self._push(socket))
-        push.add_done_callback(functools.partial(_end_feed, socket))
+        push.add_done_callback(functools.partial(self._end_feed, socket))
         try:
             async for _message in socket:  # the page sends nothing; this ends when it goes away
                 pass
@@ -141,6 +142,17 @@ class SandboxServer:
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await push
         return socket
+
+    def _end_feed(self, socket: web.WebSocketResponse, push: asyncio.Task[None]) -> None:
+        """A feed that failed is closed, with its traceback on the terminal: the page opens a new one, sent whole."""
+        if push.cancelled() or (error := push.exception()) is None:
+            return
+        if not isinstance(error, ConnectionError):  # not merely the page gone away
+            traceback.print_exception(error, file=sys.stderr)
+        closing = asyncio.ensure_future(socket.close())
+        # Held until done: the event loop keeps only a weak reference to a task, which could vanish mid-close.
+        self._closing.add(closing)
+        closing.add_done_callback(self._closing.discard)
 
     async def _push(self, socket: web.WebSocketResponse) -> None:
         sent: dict[str, str] = {}
@@ -233,15 +245,6 @@ class SandboxServer:
             ),
             outcome=True,
         )
-
-
-def _end_feed(socket: web.WebSocketResponse, push: asyncio.Task[None]) -> None:
-    """A feed that failed is closed, with its traceback on the terminal: the page opens a new one, sent whole."""
-    if push.cancelled() or (error := push.exception()) is None:
-        return
-    if not isinstance(error, ConnectionError):  # not merely the page gone away
-        traceback.print_exception(error, file=sys.stderr)
-    asyncio.ensure_future(socket.close())
 
 
 async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:

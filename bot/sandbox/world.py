@@ -10,7 +10,7 @@ import sys
 import traceback
 import weakref
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -397,7 +397,7 @@ class SandboxWorld:
                 return member
         return None
 
-    async def _dispatch(self, operation: Any) -> simcord.InteractionResult:
+    async def _dispatch(self, operation: Awaitable[simcord.InteractionResult]) -> simcord.InteractionResult:
         try:
             return await operation
         except (simcord.SetupError, simcord.BackendError) as error:

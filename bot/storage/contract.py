@@ -1,7 +1,7 @@
 """The storage contract: what the bot asks of its database, in records in and records out.
 
 Every backend (``OPENERS`` in ``bot.storage``; see README.md here) provides all of this, with the same
-meaning, and the contract suite (tests/storage) runs unchanged against each. Callers type against
+meaning, and the contract suite (tests/bot/storage) runs unchanged against each. Callers type against
 ``Store`` and never learn which backend they hold. Records are ``bot.records``', errors and timestamps
 ``bot.storage.records``': times go in timezone-aware and come back aware in UTC.
 

@@ -7,7 +7,7 @@ migration in one transaction with its version bump. A step is SQL both backends 
 where the SQL itself must differ; ``bot.storage.dialects`` lists both kinds, and ``render`` turns the
 history into one backend's statements. Never edit a released migration: append a new one.
 
-tests/storage/test_schema_history.py holds this history to the two that came before it, version by version.
+tests/bot/storage/test_schema_history.py holds this history to the two that came before it, version by version.
 """
 
 from __future__ import annotations

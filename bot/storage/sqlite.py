@@ -11,6 +11,7 @@ Hidden information lives in the stored state and the action log; nothing here lo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
@@ -95,10 +96,9 @@ class SqliteEngine:
                 await self._rollback()  # nothing to keep; ends the snapshot
 
     async def _rollback(self) -> None:
-        try:
+        # No transaction open: the COMMIT went through before the failure (e.g. a cancellation).
+        with contextlib.suppress(sqlite3.OperationalError):
             await self.connection.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            pass  # no transaction open: the COMMIT went through before the failure (e.g. a cancellation)
 
     async def lock_league(self, db: Db) -> None:
         """Nothing to do: SQLite's write transaction already keeps matches from being rated meanwhile."""
@@ -123,6 +123,13 @@ def _owner_only(path: str) -> None:
         return
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
     os.chmod(path, 0o600)  # a file made by an older version may be wider
+
+
+def _side_files_owner_only(path: str) -> None:
+    """The WAL and shared-memory files as private as the database: SQLite copies the file's mode; this makes sure."""
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(path + suffix):
+            os.chmod(path + suffix, 0o600)
 
 
 class SqliteStore(SqlStore):
@@ -155,9 +162,7 @@ class SqliteStore(SqlStore):
             # Another process (a second bot, sqlite3 shell) may hold the write lock briefly.
             await db.execute("PRAGMA busy_timeout = 5000")
             ran = await migrate(db)
-            for suffix in ("-wal", "-shm"):  # SQLite copies the file's mode; this makes sure
-                if os.path.exists(path + suffix):
-                    os.chmod(path + suffix, 0o600)
+            await asyncio.to_thread(_side_files_owner_only, path)
         except BaseException:
             await db.close()
             raise

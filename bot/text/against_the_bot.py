@@ -5,7 +5,7 @@ from __future__ import annotations
 import rules
 from ai.levels import Level
 from locales import pgettext
-from render.words import object_name, the_object
+from words.phrases import object_name, the_object
 
 from .challenges import AID_ON
 from .messages import _, mention

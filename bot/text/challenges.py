@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from locales import N_
-from render.words import object_name, the_object
+from words.phrases import object_name, the_object
 
 from .messages import _, mention
 from .refusal import Refusal

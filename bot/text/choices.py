@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rules
 from locales import _, ngettext, pgettext
-from render.words import SAMURAI_COLOURS, samurai_name
+from words.phrases import SAMURAI_COLOURS, samurai_name
 
 
 def typed_name(samurai: rules.Samurai) -> str:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import rules
-from render.words import an_object, object_name, the_object
 from rules.palace import SPACES_OF_TYPE
+from words.phrases import an_object, object_name, the_object
 
 from .messages import ROUNDS, _, channel_link, mention, space_names
 from .status import powers_left

@@ -58,7 +58,7 @@ HELP_COMMANDS = N_("""\
 `/goryo start space:` Goryō: choose your starting space
 `/goryo path spaces: [false_trail:]` Goryō: preview a plan, then Confirm
 `/goryo move samurai: to:` · `/goryo search samurai:` · `/goryo sniff samurai: space:` · `/goryo end` · `/goryo undo` (take back a move)  Samurai actions
-`/goryo board` the public board · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` help by topic
+`/goryo board [text:]` the public board (`text:True` in words, for you alone) · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` help by topic
 `/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers who aren't playing: call a match off
 `/goryo stats [member:]` records and ratings in this server · `/goryo leaderboard [role:]` the best players
 `/goryo history` this channel's recent matches · `/goryo replay match:` a finished match as an animated GIF

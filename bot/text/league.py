@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 from locales import N_, _, ngettext, pgettext
-from render.words import reason, the_object, winner_line
 from rules import Outcome, Side
+from words.phrases import reason, the_object, winner_line
 
 from ..records.league.ratings import Rating, RatingChange
 from ..records.league.stats import LEADERBOARD_MIN_MATCHES, LeaderboardRow, MemberStats, RecentMatch, RoleRecord

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from locales import ngettext
-from render.words import object_name, reason, winner_line
+from words.phrases import object_name, reason, winner_line
 
 from .messages import ROUNDS, _, channel_link, mention
 
@@ -71,7 +71,7 @@ def samurai_turn_ran_out() -> str:
 def end_headline(outcome: rules.Outcome) -> str:
     if outcome.winner is None:
         return _("**No one wins**: the match was called off.")
-    # The same words as the final picture's caption (render.words), so the two never disagree.
+    # The same words as the final picture's caption (words.phrases), so the two never disagree.
     return _("**{winner}**: {reason}.").format(winner=winner_line(outcome), reason=reason(outcome))
 
 

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 
 import rules
 from locales import N_, ngettext
-from render.words import an_object, object_name, samurai_name, the_object
 from rules import events as ev
+from words.phrases import an_object, object_name, samurai_name, the_object
 
 from .messages import ROUNDS, SPIRIT_TOKENS, _, listed, space_names
 

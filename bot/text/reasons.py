@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from locales import ENGLISH, _, ngettext, spoken
-from render.words import object_name, samurai_name, side_name
 from rules import ObjectType, Reason, Samurai, Side
 from rules.reasons import capitalised
+from words.phrases import object_name, samurai_name, side_name
 
 from .commands import localised
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from locales import _
-from render.words import object_name
+from words.phrases import object_name
 
 
 def space_label(space: rules.Space) -> str:

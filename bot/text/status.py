@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import rules
 from locales import pgettext
-from render.words import object_name, samurai_colour
+from words.facts import at_most_twice
+from words.phrases import object_name, samurai_colour
 
-from .board_facts import at_most_twice
 from .messages import ACTION_CUBES, GONG_LAST, ROUNDS, SPIRIT_TOKENS, _, channel_link, mention
 
 

@@ -15,7 +15,7 @@ click is checked against the match as it is now (her turn, that round).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -115,8 +115,8 @@ def builder_view(match_id: int, state: rules.GameState | None, path: tuple[rules
             view.add_item(BuilderSelect(match_id, round_number, path, trail, "trail", [none, *options],
                                         _("False Trail…")))
         else:  # split by room: the first three rooms, then the last three
-            rooms = [[o for s, o in zip(spaces, options) if rules.palace.ROOM_OF[s] < 3],
-                     [o for s, o in zip(spaces, options) if rules.palace.ROOM_OF[s] >= 3]]
+            rooms = [[o for s, o in zip(spaces, options, strict=True) if rules.palace.ROOM_OF[s] < 3],
+                     [o for s, o in zip(spaces, options, strict=True) if rules.palace.ROOM_OF[s] >= 3]]
             for half, part in enumerate(rooms):
                 if part:
                     view.add_item(BuilderSelect(match_id, round_number, path, trail, f"trail{half}",
@@ -136,7 +136,7 @@ def _custom_id(match_id: int, round_number: int, path: tuple[rules.Space, ...], 
     return f"goryo:build:{match_id}:{round_number}:{encode(path)}:{trail_text}:{what}"
 
 
-class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
+class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
     def __init__(self, match_id: int, round_number: int, path: tuple[rules.Space, ...], trail: rules.Space | None,
                  what: str, options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
@@ -146,12 +146,14 @@ class BuilderSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_I
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])
 
 
-class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_ID):
+class BuilderButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
     def __init__(self, match_id: int, round_number: int, path: tuple[rules.Space, ...], trail: rules.Space | None,
                  what: str) -> None:
         if what == "back":
@@ -164,6 +166,8 @@ class BuilderButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_I
         self.match_id, self.round, self.path, self.trail, self.what = match_id, round_number, path, trail, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["round"]), decode(match["path"]), trail_from(match["trail"]),
                    match["what"])

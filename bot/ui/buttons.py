@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -35,7 +35,7 @@ from .panel import panel_view
 _SPACE = r"[A-F][1-6]"
 
 
-def _buttons(*items: discord.ui.DynamicItem) -> discord.ui.View:
+def _buttons(*items: discord.ui.DynamicItem[Any]) -> discord.ui.View:
     """A view that only carries its buttons to Discord.
 
     Clicks reach the buttons through the DynamicItem templates registered at start-up, so
@@ -89,7 +89,7 @@ REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
 END_TURN_ID = rf"goryo:endturn:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{_one_of(QuestionAnswer)})"
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLENGE_ID):
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_ID):
     LOOKS: ClassVar[dict[ChallengeAnswer, tuple[str, discord.ButtonStyle]]] = {
         ChallengeAnswer.ACCEPT: (N_("Accept"), discord.ButtonStyle.success),
         ChallengeAnswer.DECLINE: (N_("Decline"), discord.ButtonStyle.danger),
@@ -105,7 +105,9 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button], template=CHALLE
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["id"]), ChallengeAnswer(match["choice"]))
 
 
@@ -126,7 +128,7 @@ def plan_view(match_id: int, version: int, preview: int, plan: rules.Plan) -> di
     )
 
 
-class PlanButton(discord.ui.DynamicItem[discord.ui.Button], template=PLAN_ID):
+class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAN_ID):
     def __init__(
         self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: PlanAnswer
     ) -> None:
@@ -148,7 +150,9 @@ class PlanButton(discord.ui.DynamicItem[discord.ui.Button], template=PLAN_ID):
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         plan = decode_plan(match["path"], match["trail"])
         preview = int(match["preview"]) if match["preview"] else None
         return cls(int(match["match"]), int(match["version"]), preview, plan, PlanAnswer(match["choice"]))
@@ -158,7 +162,7 @@ def resign_view(match_id: int, version: int) -> discord.ui.View:
     return _buttons(*(ResignButton(match_id, version, answer) for answer in QuestionAnswer))
 
 
-class _Question(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
+class _Question(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
     """One answer to a private question about a match as it stood at ``version``: a stale answer is refused.
 
     The base template matches nothing; each question names its own (``RESIGN_ID``, ``END_TURN_ID``)."""
@@ -177,7 +181,9 @@ class _Question(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!)"):
         self.choice = choice
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["version"]), QuestionAnswer(match["choice"]))
 
 
@@ -206,7 +212,7 @@ def rematch_view(match_id: int) -> discord.ui.View:
     return _buttons(RematchButton(match_id))
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_ID):
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_ID):
     """On a finished match's end message: either player asks the other for a rematch, roles swapped."""
 
     def __init__(self, match_id: int) -> None:
@@ -217,7 +223,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=REMATCH_
         self.match_id = match_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]))
 
 

@@ -12,7 +12,7 @@ restart, and the learner is whoever clicks.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -60,7 +60,7 @@ def confirm_view(step: int) -> discord.ui.View:
                    ("cancel", _("Cancel"), discord.ButtonStyle.secondary))
 
 
-class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
+class LessonSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
     def __init__(self, step: int, inner: str, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(custom_id=_address("s", step, inner), options=options or [],
@@ -68,16 +68,20 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID
         self.step, self.inner = step, inner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["step"]), match["inner"])
 
 
-class LessonButton(discord.ui.DynamicItem[discord.ui.Button], template=BUTTON_ID):
+class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
     def __init__(self, step: int, inner: str, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.primary
                  ) -> None:
         super().__init__(discord.ui.Button(custom_id=_address("b", step, inner), label=label or None, style=style))
         self.step, self.inner = step, inner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["step"]), match["inner"])

@@ -19,17 +19,17 @@ live board, the server's: the deliverer builds it while speaking that language.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Self
 
 import discord
 
 import rules
 from locales import _, ngettext
-from render.words import SAMURAI_COLOURS
 from rules import layout
+from words.facts import at_most_twice
+from words.glance import listed
+from words.phrases import SAMURAI_COLOURS
 
-from ..text.board_facts import at_most_twice
-from ..text.glance import listed
 from ..text.spaces import space_label
 
 KINDS = ("move", "sniff", "search")
@@ -172,7 +172,7 @@ def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View 
     return view
 
 
-class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID):
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
     def __init__(self, match_id: int, round_number: int, kind: str,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
@@ -184,11 +184,13 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select], template=SELECT_ID)
         self.kind = kind
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["round"]), match["kind"])
 
 
-class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
+class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END_ID):
     def __init__(self, match_id: int, round_number: int) -> None:
         super().__init__(discord.ui.Button(
             label=_("End turn"), style=discord.ButtonStyle.danger,
@@ -198,11 +200,13 @@ class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button], template=END_ID):
         self.round = round_number
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["round"]))
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=UNDO_ID):
     """Takes back the turn's last move (``rules.Undo``), shown while there is one that revealed nothing."""
 
     def __init__(self, match_id: int, round_number: int, key: str) -> None:
@@ -215,5 +219,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button], template=UNDO_ID):
         self.key = key
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
         return cls(int(match["match"]), int(match["round"]), match["key"])

@@ -100,7 +100,7 @@ def test_matches_differing_only_in_secrets_get_identical_samurai_decisions(level
     # A twin: another bound object, another bag order, another plan giving every answer the same.
     others = [p for p in ai.belief(last_view).plans if p != state.plan and rules.OBJECT_AT[p.target] is not FAN]
     twin_plan = max(others, key=lambda p: (p.path != state.plan.path, p.path))
-    other_bag = (URN,) + tuple(reversed([t for t in state.bag if t is not FAN]))
+    other_bag = (URN, *tuple(reversed([t for t in state.bag if t is not FAN])))
     twin = dataclasses.replace(state, bound=FAN, bag=other_bag, plan=twin_plan)
     assert rules.public_view(twin) == rules.public_view(state)
     assert (twin.bound, twin.bag, twin.plan) != (state.bound, state.bag, state.plan)

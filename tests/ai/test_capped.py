@@ -20,7 +20,7 @@ STEP_UP = samurai_search._STEP_UP[1]  # one capture still needed: standing on he
 
 
 def turn_with(per_samurai: int, calls: tuple[SamuraiCall, ...], cubes: int, **where: str) -> Turn:
-    spaces = dict(zip(ORDER, (sq("B2"), sq("E2"), sq("B5"), sq("E5"))))
+    spaces = dict(zip(ORDER, (sq("B2"), sq("E2"), sq("B5"), sq("E5")), strict=True))
     spaces.update({Samurai(colour): sq(name) for colour, name in where.items()})
     return Turn(tuple(spaces[s] for s in ORDER), calls, frozenset(), sq("F6"), per_samurai, cubes)
 

@@ -31,7 +31,7 @@ def test_in_the_last_round_the_risk_is_the_share_of_bag_orders_that_exorcise_her
     # Bound to the Urn, first type Helmet, two types already sealed: round 4, nothing comes after.
     state = started(URN, HELMET, start="A1")
     state = dataclasses.replace(state, round=rules.layout.ROUNDS, drawn=state.bag[:2], bag=state.bag[2:])
-    broken = state.broken + (sq(target),)
+    broken = (*state.broken, sq(target))
     orders = list(itertools.permutations(state.bag))
     exorcised = sum(
         dataclasses.replace(state, broken=broken, drawn=state.drawn + order[:draws], bag=order[draws:]).exorcism_reached

@@ -124,7 +124,7 @@ def test_the_expert_goryo_judges_each_plan_by_the_worse_of_her_two_played_out_hu
         ranked = goryo.ranked_plans(view, "expert", 0)[: expert.CANDIDATES]
         both = goryo.judge_plans(view, ranked, 0, goryo.EXPERT_HUNTERS)
         alone = [goryo.judge_plans(view, ranked, 0, (hunter,)) for hunter in goryo.EXPERT_HUNTERS]
-        for index, (value, plan, outcome) in enumerate(both):
+        for index, (value, _plan, outcome) in enumerate(both):
             values = [judged[index][0] for judged in alone]
             assert value == pytest.approx(min(values))
             assert outcome == alone[values.index(min(values))][index][2]

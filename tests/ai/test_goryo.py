@@ -40,7 +40,7 @@ def test_her_played_out_plans_count_her_room_from_where_the_samurai_end_the_turn
     blind = goryo.judge_plans(view, ranked, 0)
     before = goryo.samurai_spaces(view.public)
     moved = 0
-    for (value, plan, _), (blind_value, _, _) in zip(judged, blind):
+    for (value, plan, _), (blind_value, _, _) in zip(judged, blind, strict=True):
         _, _, after = goryo.samurai_turn_against(view.public, plan, 0)
         room = hiding.freedom_from(after, plan.target) - hiding.freedom_from(before, plan.target)
         # A turn that brings the Samurai nearer her target leaves her no more room next round.

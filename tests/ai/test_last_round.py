@@ -33,8 +33,8 @@ def test_a_print_that_reaches_no_icon_and_a_capture_short_of_the_third_win_only_
     even = LastRound(3, 7, 3, STAKES.intact, greens=1)
     assert win_chance(even, {A3: 1.0}, nobody, 1, ()) == win_chance(even, {A3: 1.0}, nobody, 0, ())
     # A capture draws a token too; two captures and a yes draw all three.
-    assert win_chance(STAKES, {A3: 1.0}, [A3] + nobody[1:], 0, ()) == pytest.approx(1 / 3)
-    assert win_chance(STAKES, {A3: 1.0}, [A3, A3] + nobody[2:], 1, ()) == pytest.approx(1.0)
+    assert win_chance(STAKES, {A3: 1.0}, [A3, *nobody[1:]], 0, ()) == pytest.approx(1 / 3)
+    assert win_chance(STAKES, {A3: 1.0}, [A3, A3, *nobody[2:]], 1, ()) == pytest.approx(1.0)
     # Three on her target capture the third spirit.
     assert win_chance(STAKES, {A3: 1.0}, [A3, A3, A3, sq("F6")], 0, ()) == 1.0
 

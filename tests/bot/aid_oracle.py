@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 
-import render
 import rules
+import words
 
 
 def brute_force_paths(state: rules.GameState) -> tuple[set[tuple[rules.Space, ...]], set[tuple[rules.Space, ...]]]:
@@ -25,10 +25,10 @@ def brute_force_paths(state: rules.GameState) -> tuple[set[tuple[rules.Space, ..
     return fitting, every
 
 
-def expected_aid(state: rules.GameState) -> render.DeductionAid:
+def expected_aid(state: rules.GameState) -> words.DeductionAid:
     fitting, every = brute_force_paths(state)
     prints = state.paw_prints  # the words say how the round's latest answer bears on the paths left
-    return dataclasses.replace(render.DeductionAid.from_paths(sorted(fitting), len(every)),
+    return dataclasses.replace(words.DeductionAid.from_paths(sorted(fitting), len(every)),
                                last_answer=prints[-1] if prints else None)
 
 
@@ -49,6 +49,6 @@ def expected_summary(before: rules.GameState) -> str:
         if min(yes, n - yes) > best_side:
             best, best_side = space, min(yes, n - yes)
     if best is None:
-        return render.round_summary(n, None, None)
+        return words.round_summary(n, None, None)
     yes = sum(1 for path in fitting if best in path[1:])
-    return render.round_summary(n, best, (yes, n - yes))
+    return words.round_summary(n, best, (yes, n - yes))

@@ -9,8 +9,7 @@ import pytest
 import simcord.interactions
 
 from bot import create_bot
-
-from .helpers import Table, unexpected_errors
+from tests.bot.helpers import Table, unexpected_errors
 
 
 def pytest_configure(config):

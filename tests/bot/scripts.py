@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import rules
-
-from ..rules.hunter import play_out
+from tests.rules.hunter import play_out
 
 
 @cache

@@ -12,12 +12,11 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 import rules
-
-from .helpers import Table
-from .test_channel_refused import REFUSES, answers, said
-from .test_panel import _choose
-from .test_rematch import end_message, resign
-from .test_threads import threads_on
+from tests.bot.delivery.test_channel_refused import REFUSES, answers, said
+from tests.bot.helpers import Table
+from tests.bot.play.test_rematch import end_message, resign
+from tests.bot.play.test_threads import threads_on
+from tests.bot.ui.test_panel import _choose
 
 
 def deny_the_bot(env, channel_id: int, permission: str) -> None:

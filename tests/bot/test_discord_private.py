@@ -88,7 +88,7 @@ def test_simcord_still_arms_each_timer_twice_as_the_sandbox_relies_on():
     assert list(inspect.signature(hook).parameters) == ["self", "record", "callback", "args", "schedule_context"], api
     assert "real_handle" in {field for field in getattr(_runtime._CallbackRecord, "__slots__", ())} | set(
         getattr(_runtime._CallbackRecord, "__dataclass_fields__", {})), f"SimCord {simcord.__version__} moved {api}"
-    assert issubclass(discord_private.timers_wait_for_the_clock(simcord.Env, 0.2), simcord.Env)
+    assert issubclass(discord_private.timers_wait_for_the_clock(0.2), simcord.Env)
 
 
 BOT = Path(__file__).resolve().parents[2] / "bot"

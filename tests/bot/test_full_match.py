@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 import rules
-from render.words import reason as end_reason
-
-from .helpers import EndedByItself, Table, live_board
-from .scripts import scripted_match
+from tests.bot.helpers import EndedByItself, Table, live_board
+from tests.bot.scripts import scripted_match
+from words.phrases import reason as end_reason
 
 T = rules.Termination
 ENDINGS = {

@@ -13,9 +13,8 @@ import pytest
 import simcord
 
 import rules
-
-from .helpers import Table, _buttons
-from .scripts import scripted_match
+from tests.bot.helpers import Table, _buttons
+from tests.bot.scripts import scripted_match
 
 SEED, ACTIONS = scripted_match(rules.Termination.CAPTURED_THRICE)
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 
 import rules
-
-from .helpers import Table
-from .scripts import scripted_match
+from tests.bot.helpers import Table
+from tests.bot.scripts import scripted_match
 
 ENDING = rules.Termination.EXORCISED
 SEED, ACTIONS = scripted_match(ENDING)

@@ -28,8 +28,7 @@ from bot.delivery.announce import outbox_for
 from bot.play.service import MatchService, Played
 from bot.storage import open_store
 from bot.text.refusal import Refusal
-
-from .helpers import Table
+from tests.bot.helpers import Table
 
 LIMIT = 600.0
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import rules
-
-from .helpers import Table
+from tests.bot.helpers import Table
 
 
 async def test_restart_mid_round_continues_the_same_match(env, make_bot, table: Table):

@@ -8,8 +8,7 @@ import pytest
 import simcord
 
 import rules
-
-from .helpers import Table, seen_by, unexpected_errors
+from tests.bot.helpers import Table, seen_by, unexpected_errors
 
 SEED = 1
 
@@ -87,21 +86,18 @@ async def _samurai_view(make_bot, tmp_path, seed, plan, script, *, goryo_in_chan
 @pytest.mark.parametrize("assist", [False, True], ids=["", "with the deduction aid"])
 @pytest.mark.parametrize("differ", ["bound object", "plan and False Trail"])
 async def test_the_samurai_see_the_same_thing_whatever_the_secrets(make_bot, tmp_path, differ, assist):
-    if differ == "bound object":
-        seeds = [SEED, _twin_seed()]
-    else:
-        seeds = [SEED, SEED]
+    seeds = [SEED, _twin_seed()] if differ == "bound object" else [SEED, SEED]
     start = _common_start(seeds)
     started = [rules.apply(rules.new_game(s), rules.ChooseStart(start)).state for s in seeds]
     plan_a, plan_b = _two_plans(started)
     plans = [plan_a, plan_a] if differ == "bound object" else [plan_a, plan_b]
-    planned = [rules.apply(s, p).state for s, p in zip(started, plans)]
+    planned = [rules.apply(s, p).state for s, p in zip(started, plans, strict=True)]
     script = _samurai_script(planned)
     assert any(isinstance(a, (rules.Search, rules.Sniff)) for a in script), "the script investigates"
 
     views = [
         await _samurai_view(make_bot, tmp_path, seed, plan, script, goryo_in_channel=in_channel, assist=assist)
-        for seed, plan, in_channel in zip(seeds, plans, (False, True))
+        for seed, plan, in_channel in zip(seeds, plans, (False, True), strict=True)
     ]
     assert len(views[0]) > 10
     for seen_a, seen_b in zip(*views, strict=True):

@@ -28,8 +28,7 @@ from hypothesis import strategies as st
 import rules
 import rules.playout
 from bot import create_bot
-
-from .helpers import Table, seen_by, unexpected_errors
+from tests.bot.helpers import Table, seen_by, unexpected_errors
 
 SECRECY = settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 SCRIPT_LENGTH = 6
@@ -122,7 +121,8 @@ def test_different_plans_look_the_same_to_the_samurai_until_an_answer_differs(se
     plans = [rules.Plan(first, rng.choice(trails)), rules.Plan(second, rng.choice(trails))]
     script = samurai_script([rules.apply(state, p).state for p in plans], rng)
 
-    views = [asyncio.run(samurai_view(drawing, seed, before, p, script, c, assist)) for p, c in zip(plans, in_channel)]
+    views = [asyncio.run(samurai_view(drawing, seed, before, p, script, c, assist))
+             for p, c in zip(plans, in_channel, strict=True)]
     assert_same_views(views)
 
 
@@ -147,5 +147,6 @@ def test_different_bound_objects_look_the_same_to_the_samurai_until_the_discover
     plan = rules.Plan(rng.choice(shared))
     script = samurai_script([rules.apply(s, plan).state for s in started], rng)
 
-    views = [asyncio.run(samurai_view(drawing, s, [start], plan, script, c, assist)) for s, c in zip(seeds, in_channel)]
+    views = [asyncio.run(samurai_view(drawing, s, [start], plan, script, c, assist))
+             for s, c in zip(seeds, in_channel, strict=True)]
     assert_same_views(views)

@@ -13,8 +13,7 @@ import simcord
 
 from bot import create_bot
 from bot.settings import Settings, SettingsError, load_settings
-
-from .helpers import unexpected_errors
+from tests.bot.helpers import unexpected_errors
 
 
 def test_defaults_without_any_setting():

@@ -61,8 +61,8 @@ def test_speaking_is_scoped_to_its_context():
 
 
 def test_a_shared_phrase_is_said_in_the_language_spoken():
-    from render.words import winner_line
     from rules import Outcome, Side, Termination
+    from words.phrases import winner_line
 
     outcome = Outcome(Termination.CAPTURED_THRICE, Side.SAMURAI)
     assert winner_line(outcome) == "The Samurai win"

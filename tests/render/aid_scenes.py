@@ -6,11 +6,11 @@ path from her pawn does the same bookkeeping, so the render tests need no ``ai``
 
 from __future__ import annotations
 
-from render import DeductionAid
 from rules import OBJECT_AT, PublicView, Search, Sniff, Space, TileState, parse_space
 from rules.layout import GORYO_MOVE_CUBES
 from rules.palace import PATHS_BY_TARGET
 from rules.views import possible_bound
+from words import DeductionAid
 
 from . import scenes
 

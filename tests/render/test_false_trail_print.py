@@ -8,6 +8,7 @@ import io
 from PIL import Image
 
 import render
+import words
 from render import geometry as g
 from rules import PublicView, parse_space
 
@@ -56,7 +57,7 @@ def test_a_print_on_the_false_trail_is_drawn_without_the_yes_green_and_with_a_vo
 
 
 def test_the_alt_text_says_the_print_on_the_false_trail_did_not_count():
-    text = render.describe_discovery(discarded_view())
+    text = words.describe_discovery(discarded_view())
     assert "The yes print on D3 lay on her False Trail, so it did not count toward the gong." in text
-    assert "did not count" not in render.describe_discovery(counted_view())
+    assert "did not count" not in words.describe_discovery(counted_view())
 

@@ -31,7 +31,7 @@ def test_every_picture_of_a_match_is_the_same_with_the_bands_kept_or_not(languag
     for state in states:  # in order, each reusing what the pictures before it drew
         kept.append((public_board(rules.public_view(state), language=language),
                      goryo_board(rules.goryo_view(state), language=language)))
-    for state, (public, goryo) in zip(reversed(states), reversed(kept)):
+    for state, (public, goryo) in zip(reversed(states), reversed(kept), strict=True):
         layers.forget()
         assert public_board(rules.public_view(state), language=language) == public
         layers.forget()
@@ -47,7 +47,7 @@ def test_the_aid_discovery_and_final_pictures_are_the_same_with_the_bands_kept_o
     draw = [lambda: public_board(early, aid_scenes.aid_for(early)), lambda: discovery_board(revealed),
             lambda: final_board(last), lambda: public_board(early)]
     warm = [make() for make in draw]
-    for make, picture in zip(draw, warm):
+    for make, picture in zip(draw, warm, strict=True):
         layers.forget()
         assert make() == picture
 

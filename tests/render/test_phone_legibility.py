@@ -20,15 +20,15 @@ from PIL import Image, ImageStat
 import render
 import rules
 from locales import LANGUAGES
-from render import DeductionAid
 from render import geometry as g
 from render.board import PATH_COLOUR, label_box
 from render.overlay import draw_heat
 from render.palace import background
-from render.reach import reachable_targets
 from render.theme import font
 from rules import SPACES, GoryoView, PublicView, space_name
 from rules.palace import CENTRES
+from rules.views import reachable_targets
+from words import DeductionAid
 
 from . import aid_scenes, scenes
 
@@ -114,7 +114,8 @@ def mean_colour(image: Image.Image, box) -> tuple[float, ...]:
 
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
-    diffs = [abs(p - q) for pa, pb in zip(a.get_flattened_data(), b.get_flattened_data()) for p, q in zip(pa, pb)]
+    pixels = zip(a.get_flattened_data(), b.get_flattened_data(), strict=False)
+    diffs = [abs(p - q) for pa, pb in pixels for p, q in zip(pa, pb, strict=False)]
     return sum(diffs) / len(diffs)
 
 
@@ -125,8 +126,8 @@ def glyph_height(text: str, size: int) -> int:
 
 def changed_pixels(a: Image.Image, b: Image.Image, box) -> int:
     """Pixels that differ by more than the PNG palette's rounding (a drawn mark, not a colour shift)."""
-    return sum(1 for p, q in zip(a.crop(box).get_flattened_data(), b.crop(box).get_flattened_data())
-               if sum(abs(u - v) for u, v in zip(p, q)) > 60)
+    return sum(1 for p, q in zip(a.crop(box).get_flattened_data(), b.crop(box).get_flattened_data(), strict=False)
+               if sum(abs(u - v) for u, v in zip(p, q, strict=False)) > 60)
 
 
 def covered(full: Image.Image, plain: Image.Image, box) -> bool:
@@ -181,7 +182,7 @@ def test_no_route_colour_lies_on_a_route_space_name(name):
     route = view.plan.path if isinstance(view, GoryoView) else public_of(view).last_reveal.path
     for space in route:
         pixels = full.crop(label_box(space)).get_flattened_data()
-        near = [p for p in pixels if sum(abs(a - b) for a, b in zip(p, PATH_COLOUR)) < 90
+        near = [p for p in pixels if sum(abs(a - b) for a, b in zip(p, PATH_COLOUR, strict=False)) < 90
                 or min(p) > 245]
         assert near == [], (space_name(space), near[:5])
 

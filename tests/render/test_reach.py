@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import rules
-from render.reach import reachable_targets
 from rules.goryo_turn import PLAIN_LENGTH
 from rules.playout import random_match
+from rules.views import reachable_targets
 
 from . import scenes
 

@@ -11,6 +11,7 @@ import dataclasses
 
 import render
 import rules
+import words
 from rules import GameState, Plan
 
 from . import aid_scenes, scenes
@@ -44,8 +45,8 @@ def public_outputs(state: GameState) -> tuple:
     return (
         render.public_board(view),
         render.discovery_board(view),
-        render.describe_public(view),
-        render.describe_discovery(view),
+        words.describe_public(view),
+        words.describe_discovery(view),
     )
 
 
@@ -85,11 +86,11 @@ def test_with_the_aid_hidden_changes_leave_the_public_pictures_and_alt_texts_ide
         aid = aid_scenes.aid_for(rules.public_view(state))
         assert aid.paths_possible > 1
         baseline = (render.public_board(rules.public_view(state), aid),
-                    render.describe_public(rules.public_view(state), aid))
+                    words.describe_public(rules.public_view(state), aid))
         variants = [other_bound(state), other_bag_order(state)]
         if state.round == 2:
             variants.append(other_plan(state))
         for variant in variants:
             view = rules.public_view(variant)
             assert aid_scenes.aid_for(view) == aid, "the numbers depend on public facts only"
-            assert (render.public_board(view, aid), render.describe_public(view, aid)) == baseline
+            assert (render.public_board(view, aid), words.describe_public(view, aid)) == baseline

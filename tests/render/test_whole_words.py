@@ -19,10 +19,10 @@ import rules
 from locales import LANGUAGES, speaking
 from render import caption
 from render import geometry as g
-from render.deduction import DeductionAid
 from render.images import discovery_picture, final_picture, goryo_picture, public_picture
 from rules import OBJECT_TYPES, Outcome, Phase, Side, Termination
 from rules.state import PawPrint, Reveal, SamuraiCall
+from words.deduction import DeductionAid
 
 from . import scenes
 

@@ -223,8 +223,8 @@ def test_locking_a_plan_hands_the_turn_to_the_samurai(at_a1):
 
 def test_off_board_spaces_are_refused_not_crashed_on(at_a1):
     path = plan("A1 B1 C1 C2 C3").path
-    for bad in (Plan(path, rules.Space(36)), Plan(path[:-1] + (rules.Space(36),)),
-                Plan(path[:-1] + (rules.Space(-1),))):
+    for bad in (Plan(path, rules.Space(36)), Plan((*path[:-1], rules.Space(36))),
+                Plan((*path[:-1], rules.Space(-1)))):
         assert "not on the palace board" in rules.refusal(at_a1, bad)
     assert "not on the palace board" in rules.refusal(rules.new_game(1), rules.ChooseStart(rules.Space(-1)))
     assert "not on the palace board" in rules.refusal(play(at_a1, plan("A1 B1 C1 C2 C3"))[0],

@@ -44,7 +44,7 @@ def brute_force_paths(state):
             found.add(tuple(path))
         if len(path) < max(lengths):
             for n in spec_neighbours(path[-1]):
-                walk(path + [n])
+                walk([*path, n])
 
     walk([space_name(state.goryo_space)])
     return found
@@ -54,7 +54,7 @@ def all_walks(state, length):
     """Every walk, legal or not (repeats included), for plan_refusal to judge."""
     walks = [[space_name(state.goryo_space)]]
     for _ in range(length - 1):
-        walks = [w + [n] for w in walks for n in spec_neighbours(w[-1])]
+        walks = [[*w, n] for w in walks for n in spec_neighbours(w[-1])]
     return walks
 
 
@@ -75,7 +75,7 @@ def goryo_turn_states():
     sample += [
         hand_made,
         dataclasses.replace(hand_made, sprint_available=False, false_trail_available=False),
-        seal(dataclasses.replace(hand_made, broken=hand_made.broken + (rules.parse_space("C3"),)), LANTERN, FAN),
+        seal(dataclasses.replace(hand_made, broken=(*hand_made.broken, rules.parse_space("C3"))), LANTERN, FAN),
     ]
     return sample
 
@@ -99,9 +99,9 @@ def test_plan_refusal_agrees_with_the_list_on_every_walk_and_one_step_mutants(in
     rng = random.Random(0)
     for path in rng.sample(sorted(legal), min(80, len(legal))):
         for i, replacement in itertools.product(range(len(path)), NAMES):
-            candidates.add(path[:i] + (replacement,) + path[i + 1 :])
+            candidates.add((*path[:i], replacement, *path[i + 1:]))
         candidates.add(path[:-1])
-        candidates.add(path + (rng.choice(NAMES),))
+        candidates.add((*path, rng.choice(NAMES)))
     for candidate in candidates:
         reason = rules.refusal(state, plan(" ".join(candidate)))
         assert (reason is None) == (candidate in legal), (candidate, reason)
@@ -145,7 +145,7 @@ def cornered_before_round_3():
     state = started(bound=LANTERN, first=HELMET, start="C6")
     state = seal(state, rules.ObjectType.MASK, URN, rules.ObjectType.FLOWER, FAN, rules.ObjectType.MIRROR)
     return dataclasses.replace(state, round=2, goryo_space=rules.parse_space("B3"),
-                               broken=state.broken + (rules.parse_space("B3"),))
+                               broken=(*state.broken, rules.parse_space("B3")))
 
 
 def test_no_legal_plan_at_turn_start_is_a_samurai_win():

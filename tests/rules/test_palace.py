@@ -24,7 +24,7 @@ SPEC_BRIDGES = {("C2", "D2"), ("C5", "D5"), ("A3", "A4"), ("F3", "F4")}
 def spec_layout() -> dict[str, str | None]:
     rows = [line.split() for line in SPEC_GRID.strip().splitlines()]
     return {f"{col}{r + 1}": (None if word == "-" else word)
-            for r, row in enumerate(rows) for col, word in zip("ABCDEF", row)}
+            for r, row in enumerate(rows) for col, word in zip("ABCDEF", row, strict=True)}
 
 
 def coordinates(name: str) -> tuple[int, int]:

@@ -77,7 +77,7 @@ def hidden_variants(state):
     if state.bag:
         for i in {0, len(state.bag) - 1}:
             token = state.bag[i]
-            yield dataclasses.replace(state, bound=token, bag=state.bag[:i] + (state.bound,) + state.bag[i + 1 :])
+            yield dataclasses.replace(state, bound=token, bag=(*state.bag[:i], state.bound, *state.bag[i + 1:]))
         yield dataclasses.replace(state, bag=tuple(reversed(state.bag)))
     if state.phase is Phase.SAMURAI_TURN:
         others = [p for p in rules.legal_paths(dataclasses.replace(state, phase=Phase.GORYO_TURN))
@@ -128,7 +128,7 @@ def test_refusal_and_apply_agree_on_arbitrary_actions(seed, pick):
 
     all_samurai = list(every_samurai_action())
     for _, state in play_out(seed)[:-1]:
-        candidates = pick.sample(all_samurai, 20) + [EndSamuraiTurn(), TimeOut(Side.GORYO), TimeOut(Side.SAMURAI)]
+        candidates = [*pick.sample(all_samurai, 20), EndSamuraiTurn(), TimeOut(Side.GORYO), TimeOut(Side.SAMURAI)]
         if state.phase is Phase.GORYO_TURN:
             candidates += [Plan(tuple(pick.choice(rules.SPACES) for _ in range(pick.choice((5, 6)))))]
             candidates += list(rules.legal_plans(state))[:3]

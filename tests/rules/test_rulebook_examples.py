@@ -43,7 +43,7 @@ def example_1_position():
     """Example 1 fits our north-east room: the Goryō on the Helmet (F2), the Lantern (D3)
     sealed, the Mask (F3) broken, and the Scroll (E1) the object she can still break."""
     state = seal(started(bound=URN, first=HELMET, start="F2"), LANTERN)
-    return dataclasses.replace(state, broken=state.broken + (sq("F3"),))
+    return dataclasses.replace(state, broken=(*state.broken, sq("F3")))
 
 
 def test_example_1_sealed_and_broken_objects_in_her_room_cannot_be_targets():
@@ -97,7 +97,7 @@ def test_examples_5_and_6_a_discovery_with_two_prints_a_capture_and_two_draws():
     """Two green prints move the mallet 2 (a bag icon); Red on her target flips a spirit;
     the two draws (Helmet, Urn) seal every intact Helmet and Urn."""
     state = started(bound=MASK, first=FAN, start="B3", bag=(HELMET, URN))
-    state = dataclasses.replace(state, broken=state.broken + (sq("D1"),))  # an Urn she broke before: not sealed
+    state = dataclasses.replace(state, broken=(*state.broken, sq("D1")))  # an Urn she broke before: not sealed
     state, _ = play(state, plan("B3 C3 C2 D2 D3"))
     state = place(state, red="D3")
     state, events = discover(state, Sniff(GREEN, sq("C2")), Sniff(PURPLE, sq("D2")))

@@ -222,8 +222,8 @@ def test_legal_samurai_actions_list_exactly_what_refusal_allows_at_every_step():
 def test_rules_answer_says_no_for_her_start_yes_after_it_and_for_the_false_trail():
     locked = plan(PATH, TRAIL)
     assert rules.answer(locked, sq("A1")) is False  # unreachable in play (refused), but the bot may ask
-    assert all(rules.answer(locked, sq(n)) for n in PATH.split()[1:] + [TRAIL])
-    assert not any(rules.answer(locked, s) for s in SPACES if space_name(s) not in PATH.split() + [TRAIL])
+    assert all(rules.answer(locked, sq(n)) for n in [*PATH.split()[1:], TRAIL])
+    assert not any(rules.answer(locked, s) for s in SPACES if space_name(s) not in [*PATH.split(), TRAIL])
 
 
 @pytest.mark.parametrize("text, samurai", [("green", GREEN), (" Purple ", PURPLE), ("RED", RED), ("Blue", BLUE)])

@@ -209,6 +209,29 @@ function makePane(place) {
   return pane;
 }
 
+// Keyboard play: a message redrawn while one of its controls has the focus gives the focus to the same control
+// of the new drawing, so a player moving with Tab is not sent back to the top of the page.
+function focusedControl(list) {
+  const at = document.activeElement;
+  const article = at && list.contains(at) ? at.closest("article.message") : null;
+  if (!article) return null;
+  return { id: article.dataset.id, index: [...article.querySelectorAll("button, select")].indexOf(at) };
+}
+
+function refocus(list, focus) {
+  if (!focus || list.contains(document.activeElement)) return;
+  const usable = (a) => a && a.querySelector("button:enabled, select:enabled");
+  const articles = [...list.querySelectorAll("article.message")];
+  const same = articles.find((a) => a.dataset.id === focus.id);
+  // A message that was replaced or lost its controls (the live board, posted anew after each action): the
+  // newest message's controls.
+  const article = usable(same) ? same : articles.reverse().find(usable);
+  if (!article) return;
+  const controls = [...article.querySelectorAll("button, select")];
+  const control = [controls[focus.index], ...controls].find((c) => c && !c.disabled);
+  if (control) control.focus();
+}
+
 function drawPane(pane, place, name) {
   pane.querySelector(".title").textContent = place.kind === "thread" ? `🧵 ${place.title}` : place.title;
   pane.querySelector(".seen-as").textContent = `as seen by ${name}`;
@@ -224,8 +247,10 @@ function drawPane(pane, place, name) {
       const kept = previous.get(m.id);
       return [m.id, kept && kept.json === json ? kept : { json, node: message(m, pane.dataset.place) }];
     }));
+    const focus = focusedControl(list);
     list.replaceChildren(...(place.messages.length ? [...pane.drawn.values()].map((drawn) => drawn.node)
       : [el("p", { className: "empty" }, pane.dataset.place === "dm" ? "No direct messages yet." : "Nothing here yet. Type /goryo challenge below to begin.")]));
+    refocus(list, focus);
   }
   const datalist = pane.querySelector("datalist");
   datalist.replaceChildren(...place.commands.map((c) => el("option", { value: c.template }, c.description)));
@@ -236,6 +261,7 @@ function drawPane(pane, place, name) {
 // As Discord lays a message out: its words, then its pictures, then its embeds, then its components.
 function message(m, place) {
   const box = el("article", { className: m.ephemeral ? "message ephemeral" : "message" });
+  box.dataset.id = m.id;
   if (m.invokedBy) {
     box.append(el("div", { className: "invoked" }, `${m.invokedBy} ${m.invokedWith || "used a command"}`));
   }
@@ -246,7 +272,7 @@ function message(m, place) {
   if (m.content) box.append(markdown(m.content));
   for (const file of m.attachments) {
     box.append(file.image
-      ? el("a", { href: file.url, target: "_blank", className: "image" }, el("img", { src: file.url, alt: file.filename }))
+      ? el("a", { href: file.url, target: "_blank", className: "image" }, el("img", { src: file.url, alt: file.description || file.filename }))
       : el("a", { href: file.url, className: "file", download: file.filename }, `📎 ${file.filename}`));
   }
   for (const embed of m.embeds) box.append(embedBox(embed));
@@ -275,7 +301,7 @@ function embedBox(embed) {
     box.append(fields);
   }
   if (embed.thumbnail) box.append(el("img", { className: "thumbnail", src: embed.thumbnail, alt: "" }));
-  if (embed.image) box.append(el("a", { href: embed.image, target: "_blank", className: "image" }, el("img", { src: embed.image, alt: embed.title || "image" })));
+  if (embed.image) box.append(el("a", { href: embed.image, target: "_blank", className: "image" }, el("img", { src: embed.image, alt: embed.imageAlt || embed.title || "image" })));
   if (embed.footer) box.append(el("div", { className: "embed-footer" }, embed.footer));
   return box;
 }

@@ -1,0 +1,105 @@
+"""The Goryō's private play: closed DMs, playing in the channel, several matches at once."""
+
+from __future__ import annotations
+
+import render
+import rules
+from tests.bot.helpers import Table
+
+
+def _close_dms(env, member) -> None:
+    dm = member.user.dm_channel
+    env.inject_error(
+        "POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+        message="Cannot send messages to this user", times=None,
+    )
+
+
+def _secret_free(table: Table) -> None:
+    """Nothing the Samurai player can see tells the bound object or shows her private board.
+
+    (Object names appear in public texts as tiles and spaces; the comparison of two
+    matches in test_secrecy is the thorough check.)
+    """
+    bound = str(table.state.bound)
+    for message in table.channel.history(viewer=table.samurai):
+        assert f"bound object is the {bound}" not in message.content.replace("*", "")
+        assert all(a.filename != "goryo-private.png" for a in message.attachments)
+
+
+async def test_closed_dms_the_goryo_plays_in_the_channel(env, table: Table):
+    _close_dms(env, table.alice)
+    await table.begin()  # Alice is the Goryō; Bob accepted, so she is told in the channel
+    notice = table.channel.history()[-1]
+    assert table.alice.mention in notice.content and "could not send you a direct message" in notice.content
+    assert table.alice.user.dm_channel.history() == []
+
+    status = await table.alice.slash(table.channel, "goryo status")
+    assert status.ephemeral and f"your bound object is the {table.state.bound}" in status.response.content
+    board = await table.alice.slash(table.channel, "goryo board")
+    assert not board.ephemeral and board.response.attachments[0].filename == "goryo-board.png"
+    private = board.followups[-1]
+    assert private.ephemeral and private.attachments[0].filename == "goryo-private.png"
+
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    started = await table.start(rules.space_name(start), in_channel=True)
+    assert started.ephemeral and "Round 1 of 4" in started.response.content
+    table.state = rules.apply(table.state, rules.ChooseStart(start)).state
+
+    plan = next(rules.legal_plans(table.state))
+    preview = await table.preview(plan, in_channel=True)
+    assert preview.ephemeral and "Your plan" in preview.response.content
+    preview_image = await preview.response.attachments[0].read()
+    locked = await table.confirm(preview, in_channel=True)
+    assert "Locked in" in locked.response.message.content
+    table.state = rules.apply(table.state, plan).state
+    # The receipt shows her board as locked, not the preview it replaced.
+    receipt = await locked.response.message.attachments[0].read()
+    assert receipt == render.goryo_board(rules.goryo_view(table.state))
+    assert receipt != preview_image
+    assert "planned her path" in table.channel.history()[-1].content
+
+    await table.play(rules.EndSamuraiTurn())  # discovery; her next turn cannot go by DM
+    last = table.channel.history()[-1]
+    assert table.alice.mention in last.content and "could not send you a direct message" in last.content
+    _secret_free(table)
+
+
+async def test_closed_dms_when_the_goryo_accepts_she_is_told_privately(env, table: Table):
+    _close_dms(env, table.bob)
+    await table.challenge(role="samurai")  # Bob will be the Goryō, and he is the one accepting
+    accepted = await table.answer("Accept")
+    secret = accepted.followups[-1]
+    assert secret.ephemeral and "Your bound object is the" in secret.content
+    assert secret.attachments[0].filename == "goryo-private.png"
+    table.goryo, table.samurai = table.bob, table.alice
+    table.state = rules.new_game(1)
+    _secret_free(table)
+
+
+async def test_a_goryo_in_two_matches_picks_one(env, table: Table):
+    other = Table(env, channel_name="garden", guild=table.guild, names=("dave", "erin", "frank"))
+    other.alice = table.alice  # Alice plays the Goryō in both channels
+    await table.begin()
+    await other.challenge(by=table.alice, opponent=other.bob, role="goryo")
+    await other.answer("Accept", by=other.bob)
+
+    ambiguous = await table.alice.user.slash("goryo start", space="A1")
+    assert "2 matches" in ambiguous.response.content and "`match`" in ambiguous.response.content
+
+    choices = await table.alice.user.autocomplete("goryo start", "match", "")
+    assert len(choices) == 2
+    assert {"dojo" in c["name"] or "garden" in c["name"] for c in choices} == {True}
+    dojo = next(c["value"] for c in choices if "dojo" in c["name"])
+    garden_only = await table.alice.user.autocomplete("goryo status", "match", "garden")
+    assert [c["name"] for c in garden_only if "garden" in c["name"]] == [c["name"] for c in garden_only]
+
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    chosen = await table.alice.user.slash("goryo start", space=rules.space_name(start), match=dojo)
+    assert "Round 1 of 4" in chosen.response.content
+    assert "appears on" in table.channel.history()[-1].content
+    assert "appears on" not in other.channel.history()[-1].content
+
+    # In a channel, the channel's match is meant: no option needed there.
+    status = await table.alice.slash(other.channel, "goryo status")
+    assert other.channel.mention in status.response.content

@@ -1,0 +1,271 @@
+"""``/goryo learn`` (issue 36): a guided first match against the bot, followed by clicks in the learner's DMs.
+
+The tests follow a lesson as a learner would, reading each step's wanted move from the script and making it
+with the step's own controls (the match's panel and path builder, addressed to the lesson).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from bot.text import lessons as script
+from bot.ui.panel import action_value
+from tests.bot.delivery.test_permissions import deny_the_bot
+from tests.bot.helpers import Table, seen_by
+
+LIMIT = 400
+
+
+def _controls(message) -> dict[str, object]:
+    """The lesson's controls on ``message``, by what they do (``move``, ``step``, ``go``, ``confirm``…)."""
+    found = {}
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            custom_id = getattr(child, "custom_id", None) or ""
+            if custom_id.startswith("goryo:learn:"):
+                inner = custom_id.split(":", 3)[3]
+                if ":undo:" in inner:
+                    found[inner.split(":", 3)[3]] = child  # undo:<the move it takes back>
+                else:
+                    found[inner.rsplit(":", 1)[-1] if inner.startswith(("panel:", "build:")) else inner] = child
+    return found
+
+
+def _latest(user) -> object:
+    """The learner's newest DM with a lesson control on it."""
+    return next(m for m in reversed(user.dm_channel.history()) if _controls(m))
+
+
+async def _press(user, what: str):
+    message = _latest(user)
+    return await user.click(message, custom_id=_controls(message)[what].custom_id)
+
+
+async def _pick(user, what: str, value: str):
+    message = _latest(user)
+    return await user.select(message, [value], custom_id=_controls(message)[what].custom_id)
+
+
+async def follow_step(user, lesson: script.Lesson, step: int) -> None:
+    """Make the move step ``step`` asks for, with its controls."""
+    wants = lesson.steps[step].wants
+    if isinstance(wants, script.Choose):
+        action = wants.action
+        if isinstance(action, rules.ChooseStart):
+            await _pick(user, "start", rules.space_name(action.space))
+        elif isinstance(action, rules.EndSamuraiTurn):
+            await _press(user, "end")
+        else:
+            kind = {rules.Move: "move", rules.Sniff: "sniff", rules.Search: "search"}[type(action)]
+            await _pick(user, kind, action_value(action))
+    elif isinstance(wants, script.Build):
+        before = _path_before(lesson, step)
+        for space in wants.path[len(before):]:
+            await _pick(user, "step", rules.space_name(space))
+        if wants.trail is not None:
+            trail = rules.space_name(wants.trail)
+            selects = _controls(_latest(user))  # split by room when more than 25 spaces qualify
+            what = next(k for k, c in selects.items()
+                        if k.startswith("trail") and trail in [o.value for o in c.options])
+            await _pick(user, what, trail)
+    elif isinstance(wants, script.Preview):
+        await _press(user, "preview")
+    elif isinstance(wants, script.Confirm):
+        await _press(user, "confirm")
+    elif isinstance(wants, script.Continue):
+        await _press(user, "go")
+
+
+def _path_before(lesson: script.Lesson, step: int) -> tuple:
+    builds = [s.wants for s in lesson.steps[:step] if isinstance(s.wants, script.Build)]
+    if builds:
+        return builds[-1].path
+    return (next(s.wants.action.space for s in lesson.steps if isinstance(s.wants, script.Choose)),)
+
+
+def _lesson_messages(user) -> list:
+    return [m for m in user.dm_channel.history() if m.content.startswith(("**Lesson**", "**Lezione**"))]
+
+
+@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, role: str, language: str):
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    lesson = script.LESSONS[role]
+    answered = await learner.slash(table.channel, "goryo learn", role=role)
+    assert answered.ephemeral  # nothing in the shared channel
+    for step in range(len(lesson.steps) - 1):
+        await follow_step(learner.user, lesson, step)
+        stored = await table.env.bot.store.lesson(learner.id)
+        assert stored.step == step + 1, f"step {step} was not taken"
+    shown = _lesson_messages(learner.user)
+    assert len(shown) == len(lesson.steps)  # one message a step, each within the limit
+    assert all(len(m.content) <= LIMIT for m in shown), max(len(m.content) for m in shown)
+    head = "**Lezione**" if language == "it" else "**Lesson**"
+    assert shown[-1].content.startswith(f"{head} · ")
+    assert "goryo:learn:b" in str([c.custom_id for c in _controls(shown[-1]).values()])
+    # The last step: a first real match in one click, in the channel the lesson was asked for in.
+    result = await _press(learner.user, "real")
+    record = await table.env.bot.store.active_match_in(table.channel.id)
+    assert record is not None and record.ai_side is not None and record.ai_level == "easy"
+    assert record.player_side(learner.id) == (rules.Side.GORYO if role == "goryo" else rules.Side.SAMURAI)
+    assert f"<#{table.channel.id}>" in result.response.message.content
+
+
+async def test_a_lesson_is_not_a_match(table: Table):
+    """Not rated, counted or listed, and the channel stays free for a match."""
+    await table.alice.slash(table.channel, "goryo learn", role="samurai")
+    await follow_step(table.alice.user, script.SAMURAI, 0)
+    assert await table.env.bot.store.active_matches_of(table.alice.id) == []
+    games = await table.alice.slash(table.channel, "goryo games")
+    assert "no match" in games.response.content.lower()
+    await table.begin()  # the channel's match is free to begin
+    assert await table.env.bot.store.active_match_in(table.channel.id) is not None
+
+
+async def test_a_wrong_choice_is_explained_and_the_step_asked_again(table: Table):
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="samurai")
+    await _pick(learner, "move", action_value(rules.Move(rules.Samurai.GREEN, rules.parse_space("C2"))))
+    explained = learner.dm_channel.history()[-1]
+    assert "allowed, but this lesson sends Green to A2" in explained.content
+    stored = await table.env.bot.store.lesson(table.alice.id)
+    assert stored.step == 0  # the script never leaves its position
+    options = [o.value for o in _controls(_latest(learner))["move"].options]
+    assert "green:A2" in options and "green:C2" in options  # the same step, its controls as they were
+    await follow_step(learner, script.SAMURAI, 0)
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
+
+
+async def test_a_wrong_step_of_her_path_is_explained_and_the_builder_reset(table: Table):
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="goryo")
+    await follow_step(learner, script.GORYO, 0)
+    await _pick(learner, "step", "A1")  # legal, not the lesson's
+    assert "heads for the north bridge" in learner.dm_channel.history()[-1].content
+    builder = _latest(learner)
+    assert "B1" in builder.content and "A1" not in builder.content.split("\n")[-1]
+    await _pick(learner, "step", "C1")  # on the lesson's way: shown in place
+    assert "B1 → C1" in _latest(learner).content
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
+
+
+async def test_an_illegal_move_is_refused_with_its_reason(table: Table):
+    """A control left from an earlier position is judged against the lesson as it stands now, as in a match."""
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="samurai")
+    await follow_step(learner, script.SAMURAI, 0)
+    old = _latest(learner)  # step 2's panel: Green, on A2, may sniff A1
+    await learner.slash("goryo learn")
+    await learner.click(learner.dm_channel.history()[-1], label="Start over")
+    sniff = rules.Sniff(rules.Samurai.GREEN, rules.parse_space("A1"))
+    refused = await learner.select(old, [action_value(sniff)], custom_id=_controls(old)["sniff"].custom_id)
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 0
+    reason = rules.refusal(script.SAMURAI.start_state(), sniff)  # Green is back on B2: A1 is not next to him
+    assert reason is not None
+    assert refused.response.content == str(reason)
+
+
+async def test_leave_and_resume_after_a_restart(env, make_bot, table: Table):
+    learner = table.alice.user
+    await table.alice.slash(table.channel, "goryo learn", role="goryo")
+    for step in range(3):
+        await follow_step(learner, script.GORYO, step)
+    await env.restart_bot(make_bot())
+    offer = await table.alice.slash(table.channel, "goryo learn")
+    assert offer.ephemeral and "step 4 of" in offer.response.content
+    await table.alice.click(offer.response, label="Resume")
+    assert _latest(learner).content.startswith("**Lesson** · step 4 of")
+    for step in range(3, len(script.GORYO.steps) - 1):
+        await follow_step(learner, script.GORYO, step)
+    assert (await env.bot.store.lesson(table.alice.id)).step == len(script.GORYO.steps) - 1
+
+
+async def test_others_see_nothing_and_the_samurai_learner_sees_only_public_pictures(table: Table):
+    await table.alice.slash(table.channel, "goryo learn", role="samurai")
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(table.alice.user, script.SAMURAI, step)
+    assert await seen_by(table.bob, table.channel) == []
+    # Before the Discovery, every picture the Samurai learner got is the public board of its position.
+    drawing = table.env.bot.drawing
+    shown = _lesson_messages(table.alice.user)
+    discovery = next(i for i, s in enumerate(script.SAMURAI.steps) if s.board == "discovery")
+    from bot.play.lessons import position
+    for index, message in enumerate(shown[:discovery]):
+        expected = await drawing.public_board(position(script.SAMURAI, index).state, language="en")
+        assert [await a.read() for a in message.attachments] == [expected.png]
+
+
+async def test_newcomers_are_pointed_to_the_lesson_first(table: Table):
+    helped = await table.carol.slash(table.channel, "goryo help")
+    assert helped.response.content.startswith("New to Goryō? `/goryo learn`")
+    challenged = await table.challenge()  # alice has never finished a match nor begun a lesson
+    [note] = [f for f in challenged.followups if "/goryo learn" in f.content]
+    assert note.ephemeral
+    await table.answer("Decline")
+    await table.alice.user.slash("goryo learn")
+    again = await table.challenge()
+    assert not [f for f in again.followups if "/goryo learn" in f.content]  # she knows of it now
+
+
+async def test_the_real_match_refused_in_a_busy_channel_leaves_the_button_working(table: Table):
+    learner = table.alice
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner.user, script.SAMURAI, step)
+    await table.challenge(by=table.bob, opponent=table.carol)
+    await table.answer("Accept", by=table.carol)  # the channel's match: bob and carol
+    refused = await _press(learner.user, "real")
+    assert "one match per channel" in refused.response.content
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
+    await table.bob.slash(table.channel, "goryo resign")
+    await table.bob.click(table.channel.history(viewer=table.bob)[-1], label="Resign")
+    await _press(learner.user, "real")
+    record = await table.env.bot.store.active_match_in(table.channel.id)
+    assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps)
+
+
+async def test_a_lesson_begun_in_dms_ends_by_saying_how_to_start_a_match(table: Table):
+    learner = table.alice.user
+    answered = await learner.slash("goryo learn", role="samurai")
+    assert answered.response.content.startswith("**Lesson** · step 1 of")  # in DMs: the lesson is the answer
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner, script.SAMURAI, step)
+    last = _latest(learner)
+    assert "type `/goryo challenge` in a server" in last.content
+    assert set(_controls(last)) == {"learn:goryo"}  # no match to start from here; the other side's lesson
+    await _press(learner, "learn:goryo")
+    assert _latest(learner).content.startswith("**Lesson** · step 1 of 12\n**You are the Goryō**")
+
+
+async def test_undo_and_end_turn_are_explained_not_played(table: Table):
+    """The panel's Undo and End turn are legal in a Samurai turn, and not the lesson's: explained, position kept."""
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="samurai")
+    await follow_step(learner, script.SAMURAI, 0)  # Green → A2: a move Undo could take back
+    await _press(learner, "undo:1greenA2")
+    assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
+    await _press(learner, "end")
+    assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
+    await follow_step(learner, script.SAMURAI, 1)
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 2
+
+
+async def test_the_real_match_is_refused_where_the_bot_cannot_play_and_the_button_stays(table: Table):
+    """The last step's button, pressed in DMs, checks the bot's permissions in the lesson's channel from what the
+    bot holds: without Attach Files no match starts there, the learner is told why, and the step stays."""
+    learner = table.alice
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    for step in range(len(script.SAMURAI.steps) - 1):
+        await follow_step(learner.user, script.SAMURAI, step)
+    deny_the_bot(table.env, table.channel.id, "attach_files")
+    await table.env.settle()
+    refused = await _press(learner.user, "real")
+    assert "No match can be played here" in refused.response.content and "Attach Files" in refused.response.content
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1

@@ -1,0 +1,79 @@
+"""`python -m bot --sandbox`, as the README has a newcomer run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+# Only a guard against a hung start-up wedging the suite, not a speed requirement.
+HANG_GUARD_SECONDS = 120
+
+
+class Printed:
+    """Collects a process's stdout lines as they come, so the test can wait for one."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        self._arrived: queue.Queue[str] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, args=(process,), daemon=True)
+        self._reader.start()
+
+    def _read(self, process: subprocess.Popen[str]) -> None:
+        for line in process.stdout:
+            self.lines.append(line)
+            self._arrived.put(line)
+        self._arrived.put("")  # end of output
+
+    def wait_for(self, pattern: str) -> re.Match[str]:
+        while line := self._arrived.get(timeout=HANG_GUARD_SECONDS):
+            if match := re.search(pattern, line):
+                return match
+        raise AssertionError(f"the sandbox never printed {pattern!r}: {self.lines}")
+
+    def finished(self) -> str:
+        self._reader.join(HANG_GUARD_SECONDS)
+        return "".join(self.lines)
+
+
+def test_the_readme_command_serves_the_page_on_loopback_without_a_token(tmp_path: Path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=junk-from-dotenv\n", encoding="utf-8")
+    environment = {**os.environ, "DISCORD_TOKEN": "junk-from-environment", "PYTHONUNBUFFERED": "1"}
+    environment["PYTHONPATH"] = str(Path(__file__).parents[3])  # this checkout's code, whatever is installed
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "--sandbox", "--port", "0"],
+        cwd=tmp_path,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    printed = Printed(process)
+    try:
+        database = Path(printed.wait_for(r"\(database (\S+)\)").group(1))
+        address = printed.wait_for(r"Open (http://\S+)").group(1)
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?key=[\w-]+", address)
+        assert database.is_file()
+
+        base, key = address.split("/?key=")
+        with urllib.request.urlopen(base + "/") as page:
+            assert "Goryō sandbox" in page.read().decode()
+        request = urllib.request.Request(base + "/api/state?as=kenji", headers={"X-Sandbox-Key": key})
+        with urllib.request.urlopen(request) as answer:
+            state = json.load(answer)
+        assert [player["name"] for player in state["players"]] == ["Aiko", "Kenji"]
+        assert any(hint["usage"].startswith("/goryo move") for hint in state["places"]["channel"]["commands"])
+    finally:
+        process.send_signal(signal.SIGINT)
+        errors = process.stderr.read()
+        process.wait(HANG_GUARD_SECONDS)
+    assert process.returncode == 0, errors
+    assert "Sandbox stopped." in printed.finished()
+    assert not database.exists()  # the fresh database is thrown away on exit
