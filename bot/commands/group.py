@@ -29,6 +29,7 @@ from ..play.samurai_side import SamuraiSide
 from ..play.service import Clock
 from ..play.timekeeping import TurnClock
 from ..play.viewing import Viewing
+from ..records.matches import Role
 from ..text.help import HelpTopic, help_text
 from .league import Records
 
@@ -133,19 +134,20 @@ class GoryoCommands(
         ),
     )
     @app_commands.choices(
-        role=[*SIDES, Choice(name=locale_str("random", context="command name"), value="random")],
+        role=[*SIDES, Choice(name=locale_str("random", context="command name"), value=Role.RANDOM.value)],
         level=LEVELS,
     )
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        role: str = "random",
+        role: str = Role.RANDOM.value,
         advanced: bool = False,
         level: str = Level.NORMAL.value,
         assist: bool = False,
     ) -> None:
-        await self.challenges.post(interaction, opponent, role, advanced, Level(level), assist)  # one of LEVELS
+        # One of the choices' values each: a Role and a Level.
+        await self.challenges.post(interaction, opponent, Role(role), advanced, Level(level), assist)
 
     @app_commands.command(name=locale_str("start", context="command name"),
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))

@@ -39,6 +39,7 @@ from ai.opponent import Evidence, evidence_from
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
+from ..records.matches import Role
 from ..records.outbox import Buttons, OutboxItem, Picture, Route, is_panel_off
 from ..records.played import Played
 from ..settings import Settings
@@ -210,7 +211,7 @@ class AiPlayer:
     # --- starting a match ---------------------------------------------------------------
 
     async def start_match(
-        self, interaction: discord.Interaction, role: str, advanced: bool, level: Level, assist: bool = False,
+        self, interaction: discord.Interaction, role: Role, advanced: bool, level: Level, assist: bool = False,
         *, place: tuple[int | None, int] | None = None, receipt: str | None = None,
     ) -> None:
         """A challenge to the bot: the match starts at once, and the bot's first move follows the reply.

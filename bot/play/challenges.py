@@ -23,6 +23,7 @@ from locales import speaking
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET, follow_up_privately, pinging
+from ..records.matches import Role
 from ..records.outbox import Buttons, OutboxItem, Picture, Route
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
@@ -112,7 +113,7 @@ class Challenges:
             raise challenge_words.above_the_level_cap(cap)
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
+        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: Role, advanced: bool,
         level: Level = Level.NORMAL,
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
@@ -214,7 +215,7 @@ class Challenges:
         # No request before the click is answered: a finished match's players were checked at its challenge (a
         # member, or the bot), so an uncached one needs only its id.
         opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
-        role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
+        role = Role.SAMURAI if side is rules.Side.GORYO else Role.GORYO  # the presser takes the other side this time
         level = record.ai_level or Level.NORMAL
         if self.ai.is_me(opponent.id):
             # Against the bot the match starts at once, answering this click. Said as a new message (a

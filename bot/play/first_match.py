@@ -7,6 +7,7 @@ import discord
 from ai.levels import Level
 
 from ..delivery import permissions
+from ..records.matches import Role
 from ..text import lessons
 from ..text import permissions as permission_words
 from ..text.refusal import Refusal
@@ -27,4 +28,4 @@ class FirstMatch:
             if missing := permissions.lacking(permissions.of_channel(channel), playable):
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
         receipt = lessons.first_match_begun(place[1])
-        await self.ai.start_match(interaction, role, False, Level.EASY, place=place, receipt=receipt)
+        await self.ai.start_match(interaction, Role(role), False, Level.EASY, place=place, receipt=receipt)

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 import rules
 from ai.levels import Level
 
-CHALLENGER_ROLES = ("goryo", "samurai", "random")
+
+class Role(StrEnum):
+    """The side a challenger asks to play (stored as its word; the challenges table's CHECK lists them)."""
+
+    GORYO = "goryo"
+    SAMURAI = "samurai"
+    RANDOM = "random"
+
+
+CHALLENGER_ROLES = tuple(Role)
 ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
 
 
@@ -69,7 +79,7 @@ class ChallengeRecord:
     channel_id: int
     challenger_id: int
     opponent_id: int
-    challenger_role: str  # "goryo" | "samurai" | "random"
+    challenger_role: Role
     advanced: bool
     created_at: datetime
     message_id: int | None

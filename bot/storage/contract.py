@@ -21,7 +21,7 @@ from ai.levels import Level
 
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
-from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
+from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem
 from .engine import Missed, Nudged
 from .preferences import MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
@@ -51,7 +51,7 @@ class Store(Protocol):
         channel_id: int,
         challenger_id: int,
         opponent_id: int,
-        challenger_role: str,
+        challenger_role: Role,
         advanced: bool,
         now: datetime,
         assist: bool = False,

@@ -12,7 +12,7 @@ from typing import Any
 import rules
 from ai.levels import Level
 
-from ..records.matches import ChallengeRecord, MatchRecord
+from ..records.matches import ChallengeRecord, MatchRecord, Role
 
 # A row of either backend: Row or asyncpg.Record, both read by column name and by position.
 Row = Any
@@ -105,7 +105,7 @@ def challenge_from_row(row: Row) -> ChallengeRecord:
         channel_id=row["channel_id"],
         challenger_id=row["challenger_id"],
         opponent_id=row["opponent_id"],
-        challenger_role=row["challenger_role"],
+        challenger_role=Role(row["challenger_role"]),
         advanced=bool(row["advanced"]),
         created_at=time_of(row["created_at"]),
         message_id=row["message_id"],

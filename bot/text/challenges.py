@@ -6,22 +6,23 @@ import rules
 from locales import N_
 from words.phrases import object_name, the_object
 
+from ..records.matches import Role
 from .messages import _, mention
 from .refusal import Refusal
 
 
-def _roles(challenger_id: int, opponent_id: int, role: str) -> str:
+def _roles(challenger_id: int, opponent_id: int, role: Role) -> str:
     challenger, opponent = mention(challenger_id), mention(opponent_id)
-    if role == "goryo":
+    if role == Role.GORYO:
         return _("{challenger} plays the Goryō and {opponent} the Samurai").format(
             challenger=challenger, opponent=opponent)
-    if role == "samurai":
+    if role == Role.SAMURAI:
         return _("{challenger} plays the Samurai and {opponent} the Goryō").format(
             challenger=challenger, opponent=opponent)
     return _("roles are drawn at random")
 
 
-def challenge_text(challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int,
+def challenge_text(challenger_id: int, opponent_id: int, role: Role, advanced: bool, expires_at: int,
                    assist: bool = False) -> str:
     first = [_("{opponent}, {challenger} challenges you to a game of Goryō: {roles}.").format(
         opponent=mention(opponent_id), challenger=mention(challenger_id),
@@ -40,7 +41,7 @@ AID_ON = N_(
 
 
 def rematch_text(
-    match_id: int, challenger_id: int, opponent_id: int, role: str, advanced: bool, expires_at: int,
+    match_id: int, challenger_id: int, opponent_id: int, role: Role, advanced: bool, expires_at: int,
     assist: bool = False,
 ) -> str:
     first = [_("{opponent}, {challenger} asks for a rematch of match {match}, with the roles swapped: {roles}.").format(
