@@ -12,6 +12,7 @@ from ..text import lessons
 from ..text import permissions as permission_words
 from ..text.refusal import Refusal
 from .aiplay import AiPlayer
+from .lesson_place import learner_can_play
 
 
 class FirstMatch:
@@ -27,5 +28,6 @@ class FirstMatch:
             _, playable = permissions.needed_for(thread=isinstance(channel, discord.Thread))
             if missing := permissions.lacking(permissions.of_channel(channel), playable):
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
+            await learner_can_play(channel, interaction.user.id)
         receipt = lessons.first_match_begun(place[1])
         await self.ai.start_match(interaction, Role(role), False, Level.EASY, place=place, receipt=receipt)

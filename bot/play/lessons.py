@@ -18,10 +18,11 @@ privately and the lesson goes to their DMs.
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -37,6 +38,8 @@ from ..text import lessons as script
 from ..text.refusal import Refusal
 from ..ui import builder, panel
 from ..ui import lesson as controls
+
+log = logging.getLogger(__name__)
 
 RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
 
@@ -173,19 +176,32 @@ def _check_built(state: rules.GameState, built: Built) -> None:
 # --- what a step shows ----------------------------------------------------------------------------------
 
 
-def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True) -> str:
-    """The step's words: where the learner is, what to do and why, and her path so far when she builds.
+def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True,
+              question: bool = False) -> str:
+    """The step's words: where the learner is, what the step teaches, and her path so far when she builds.
 
-    ``place_known``: the lesson was asked for in a server, where its last step can start a real match.
+    ``question``: the step's question (``step_question``) ends the words, the line right above its controls,
+    when no picture carries it under itself. ``place_known``: the lesson was asked for in a server, where its
+    last step can start a real match.
     """
     text = script.step_words(lesson, step)
-    if isinstance(lesson.steps[step].wants, script.Finish):
-        text += " " + script.at_the_end(place_known=place_known)
     at = position(lesson, step)
     if at.path is not None:
         path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
         text += "\n" + builder.builder_text(at.state, path, trail)
+    if question:
+        text += "\n**" + step_question(lesson, step, place_known=place_known) + "**"
     return text
+
+
+def step_question(lesson: script.Lesson, step: int, *, place_known: bool = True) -> str:
+    """What to pick or press now, in plain words: under the step's picture (its embed's footer), right above its
+    menus or buttons, as a match's line under its board (issue 42)."""
+    return script.step_asks(lesson, step, place_known=place_known)
+
+
+def shows_a_picture(lesson: script.Lesson, step: int) -> bool:
+    return lesson.steps[step].board != "none"
 
 
 def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True
@@ -239,12 +255,15 @@ class Lessons:
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
     async def _message(self, record: LessonRecord) -> tuple[str, dict[str, Any]]:
-        """The step's words, and its picture and controls as a send's options."""
+        """The step's words, and its picture (the step's question under it) and controls as a send's options."""
         lesson = script.LESSONS[record.role]
         place_known = record.channel_id is not None
-        text = step_text(lesson, record.step, place_known=place_known)
+        picture = await self._picture(lesson, record.step)
+        if picture is not None:
+            picture = replace(picture, glance=step_question(lesson, record.step, place_known=place_known))
+        text = step_text(lesson, record.step, place_known=place_known, question=picture is None)
         view = step_view(lesson, record.step, place_known=place_known)
-        return text, message_options(await self._picture(lesson, record.step), view)
+        return text, message_options(picture, view)
 
     # --- /goryo learn ---------------------------------------------------------------------------------
 
@@ -256,8 +275,9 @@ class Lessons:
             lesson = script.LESSONS[held.role]
             again = role or held.role
             text = script.resume_or_start_over(held.role, held.step, len(lesson.steps))
-            view = controls.buttons(0, ("resume", script.resume(), discord.ButtonStyle.primary),
-                                    (f"learn:{again}", script.start_over(), discord.ButtonStyle.secondary))
+            # Both act on this lesson at this step only: once it moves on or is begun again, they are refused.
+            view = controls.buttons(held.step, (f"resume:{held.role}", script.resume(), discord.ButtonStyle.primary),
+                                    (f"over:{held.role}:{again}", script.start_over(), discord.ButtonStyle.secondary))
             await send_private(interaction, text, view=view)
             return
         await self._begin(interaction, role or "goryo")
@@ -266,28 +286,50 @@ class Lessons:
         place: tuple[int | None, int | None] = (interaction.guild_id, interaction.channel_id)
         if interaction.guild_id is None:
             place = (None, None)
-        if place == (None, None) and (held := await self.store.lesson(interaction.user.id)) is not None:
+        held = await self.store.lesson(interaction.user.id)
+        if place == (None, None) and held is not None:
             place = (held.guild_id, held.channel_id)  # begun again in DMs: the server it was first asked in
         record = LessonRecord(interaction.user.id, role, 0, *place)
         await self.store.save_lesson(record, now=self._now())
-        await self._show(interaction, record)
+        # The lesson left behind: its step's controls go as this one's first step is shown.
+        await self._show(interaction, replace(record, message_id=held.message_id if held is not None else None))
 
     async def _show(self, interaction: discord.Interaction, record: LessonRecord) -> None:
-        """The lesson's current step, in the learner's DMs; in a server, a private note says where it went."""
+        """The lesson's current step, in the learner's DMs; in a server, a private note says where it went.
+
+        The step moves: the message that showed it before (``record.message_id``) loses its controls, and only
+        the new one's act on the lesson.
+        """
         if interaction.guild_id is None and not interaction.response.is_done():
             await interaction.response.defer(thinking=interaction.type is not discord.InteractionType.component)
         elif not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         text, options = await self._message(record)
         if interaction.guild_id is None:
-            await follow_up(interaction, text, **options)
+            sent = await follow_up(interaction, text, **options)
+        else:
+            try:
+                sent = await interaction.user.send(text, **options)
+            except discord.Forbidden:
+                await follow_up(interaction, script.no_dm(), ephemeral=True)
+                return
+            await follow_up(interaction, script.waiting_in_dms(sent.jump_url), ephemeral=True)
+        await self._shown(record, sent)
+
+    async def _shown(self, record: LessonRecord, sent: discord.Message) -> None:
+        """``sent`` shows ``record``'s step now; the message that showed the lesson before loses its controls."""
+        await self.store.lesson_shown(record.user_id, record.role, record.step, sent.id)
+        if record.message_id is None or record.message_id == sent.id:
+            return
+        channel = sent.channel  # the learner's DMs, where every step is shown
+        if isinstance(channel, discord.GroupChannel):
             return
         try:
-            sent = await interaction.user.send(text, **options)
-        except discord.Forbidden:
-            await follow_up(interaction, script.no_dm(), ephemeral=True)
-            return
-        await follow_up(interaction, script.waiting_in_dms(sent.jump_url), ephemeral=True)
+            await channel.get_partial_message(record.message_id).edit(view=None)
+        except discord.HTTPException as error:
+            # Its controls are refused anyway (they are not the step's message's): this only tidies.
+            log.info("lesson of %d: could not take the controls off message %d: %s", record.user_id,
+                     record.message_id, error)
 
     # --- clicks -----------------------------------------------------------------------------------------
 
@@ -296,14 +338,20 @@ class Lessons:
             await self._click(interaction, step, inner, value)
 
     async def _click(self, interaction: discord.Interaction, shown_at: int, inner: str, value: str) -> None:
-        if inner.startswith("learn:"):
-            await self._begin(interaction, inner.removeprefix("learn:"))
-            return
         held = await self.store.lesson(interaction.user.id)
         if held is None:
             raise script.no_lesson()
-        if inner == "resume":
-            await self._show(interaction, held)
+        if inner.startswith(("resume", "over:")):  # the offer to resume a lesson or start over
+            _check_offer(held, shown_at, inner)
+            await interaction.response.edit_message(view=None)  # answered: nothing left to press on it
+            if inner.startswith("over:"):
+                await self._begin(interaction, inner.rsplit(":", 1)[-1])
+            else:
+                await self._show(interaction, held)
+            return
+        _check_shown(held, shown_at, interaction.message)
+        if inner.startswith("learn:"):
+            await self._begin(interaction, inner.removeprefix("learn:"))
             return
         lesson = script.LESSONS[held.role]
         if held.step >= len(lesson.steps):
@@ -317,23 +365,21 @@ class Lessons:
                                             now=self._now())
             return
         clicked = read_click(inner, value)
-        if isinstance(clicked, Own) and clicked.what == "go" and shown_at != held.step:
-            raise script.step_behind()
         if isinstance(clicked, Own) and clicked.what == "go":
             verdict = Verdict("play" if isinstance(lesson.steps[held.step].wants, script.Continue) else "other")
         else:
             verdict = judge(lesson, held.step, clicked)
+        # Edited in place, its picture and the question under it stay as they are.
+        question = not shows_a_picture(lesson, held.step)
         if verdict.kind == "stay":
-            await interaction.response.edit_message(content=step_text(lesson, held.step, verdict.built),
-                                                    view=step_view(lesson, held.step, verdict.built))
+            await interaction.response.edit_message(
+                content=step_text(lesson, held.step, verdict.built, question=question),
+                view=step_view(lesson, held.step, verdict.built))
         elif verdict.kind == "other":
-            explained = script.not_this_lessons(lesson, held.step)
-            if shown_at == held.step:  # the step's own message: its controls go back to where the step stands
-                await interaction.response.edit_message(content=step_text(lesson, held.step),
-                                                        view=step_view(lesson, held.step))
-                await follow_up(interaction, explained)
-            else:
-                await send_private(interaction, explained)
+            # The step's own message (any other is refused above): its controls go back to where the step stands.
+            await interaction.response.edit_message(content=step_text(lesson, held.step, question=question),
+                                                    view=step_view(lesson, held.step))
+            await follow_up(interaction, script.not_this_lessons(lesson, held.step))
         else:
             await self._advance(interaction, held, lesson)
 
@@ -345,5 +391,24 @@ class Lessons:
         await interaction.response.edit_message(view=None)  # its step is done: nothing left to press there
         record = LessonRecord(held.user_id, held.role, held.step + 1, held.guild_id, held.channel_id)
         text, options = await self._message(record)
-        await follow_up(interaction, text, **options)
+        await self._shown(record, await follow_up(interaction, text, **options))
+
+
+def _check_shown(held: LessonRecord, shown_at: int, message: discord.Message | None) -> None:
+    """Refuse a control that is not on the message showing the learner's lesson now (issue 42): a step passed,
+    a copy a Resume moved on from, a lesson left for another. A lesson from before the message was noted: by
+    its step."""
+    if held.message_id is not None:
+        if message is None or message.id != held.message_id:
+            raise Refusal(script.STALE)
+    elif shown_at != held.step:
+        raise Refusal(script.STALE)
+
+
+def _check_offer(held: LessonRecord, shown_at: int, inner: str) -> None:
+    """The offer to resume or start over acts on the lesson it named, at the step it named, only."""
+    parts = inner.split(":")
+    offered_role = parts[1] if len(parts) > 1 else held.role  # an offer made before it named its lesson
+    if offered_role != held.role or (shown_at != held.step and len(parts) > 1):
+        raise Refusal(script.STALE)
 

@@ -14,3 +14,4 @@ class LessonRecord:
     step: int  # the steps done so far: the one shown now is ``step``
     guild_id: int | None = None
     channel_id: int | None = None
+    message_id: int | None = None  # the DM message showing step ``step`` (None: not known, a lesson from before)

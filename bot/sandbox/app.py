@@ -21,7 +21,7 @@ from ..storage import StoreUnavailable
 from ..storage.address import is_url, redact
 from .pace import WallClockEnv
 from .server import SandboxServer
-from .world import SandboxWorld
+from .world import SandboxWorld, Seating
 
 # The settings a sandbox honours from the environment; see .env.example.
 GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
@@ -63,6 +63,7 @@ class Sandbox:
         )
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = WallClockEnv(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
+        seating = Seating.made(self.env)  # before the clock moves: the same ids at every start
         # SimCord's clock starts on a fixed date; start it at today's instead, so message times and
         # deadlines read right. Moved before the bot starts, while nothing is scheduled on it yet.
         self.env.backend.advance_clock(max(0.0, (datetime.now(UTC) - self.env.now()).total_seconds()))
@@ -72,7 +73,7 @@ class Sandbox:
             await self.bot.close()
             raise
         try:
-            self.world = await SandboxWorld.open(self.env, self.bot)
+            self.world = await SandboxWorld.open(self.env, self.bot, seating)
             self.server = SandboxServer(self.world, self.port)
             await self.server.start()
             self._clock = asyncio.create_task(self.world.follow_the_wall_clock(CLOCK_TICK_SECONDS))

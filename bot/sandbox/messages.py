@@ -9,16 +9,20 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
+from babel.dates import format_datetime, format_timedelta
 
 _MENTION = re.compile(r"<(@!?|@&|#)(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+# A link to a channel (or a message in it), which a Discord client draws as the channel's name.
+_CHANNEL_LINK = re.compile(r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/channels/(\d+|@me)/(\d+)(/\d+)?")
+# Discord's timestamp styles, in the reader's language (CLDR patterns, as Babel reads them).
 _TIMESTAMP_FORMATS = {
-    "t": "%H:%M",
-    "T": "%H:%M:%S",
-    "d": "%d/%m/%Y",
-    "D": "%d %B %Y",
-    "f": "%d %B %Y %H:%M",
-    "F": "%A, %d %B %Y %H:%M",
+    "t": "HH:mm",
+    "T": "HH:mm:ss",
+    "d": "dd/MM/y",
+    "D": "d MMMM y",
+    "f": "d MMMM y HH:mm",
+    "F": "EEEE d MMMM y HH:mm",
 }
 _BUTTON_STYLES = {
     discord.ButtonStyle.primary: "primary",
@@ -40,6 +44,7 @@ class Context:
     now: datetime  # the simulated Discord's clock, for "in 15 minutes"
     attachment_url: AttachmentUrl
     invoked: dict[int, str]  # response message id -> what the player did to cause it
+    language: str = "en"  # the reading seat's Discord client's language: dates are shown in it
 
 
 def project(message: discord.Message, context: Context) -> dict[str, Any]:
@@ -74,15 +79,15 @@ def project(message: discord.Message, context: Context) -> dict[str, Any]:
 
 
 def readable(text: str | None, context: Context) -> str:
-    """Mentions and timestamps as a Discord client shows them: <@123> → @Name, <t:…:R> → in 15 minutes."""
+    """Mentions, channel links and timestamps as a Discord client shows them, in the reader's language:
+    <@123> → @Name, https://discord.com/channels/1/2 → #name, <t:…:R> → in 15 minutes."""
 
     client = context.client
 
     def name(match: re.Match[str]) -> str:
         kind, ident = match.group(1), int(match.group(2))
         if kind == "#":
-            channel = client.get_channel(ident)
-            return "#" + (getattr(channel, "name", None) or "unknown channel")
+            return channel_name(ident)
         if kind == "@&":
             role = next((r for guild in client.guilds if (r := guild.get_role(ident))), None)
             return "@" + (role.name if role else "unknown role")
@@ -91,24 +96,29 @@ def readable(text: str | None, context: Context) -> str:
         user = client.get_user(ident)
         return "@" + (user.display_name if user else "unknown user")
 
+    def channel_name(ident: int) -> str:
+        channel = client.get_channel(ident)
+        return "#" + (getattr(channel, "name", None) or "unknown channel")
+
+    def link(match: re.Match[str]) -> str:
+        # A message link is drawn as its place and "> message": what Discord draws with an arrow and a balloon.
+        place = "Direct messages" if match.group(1) == "@me" else channel_name(int(match.group(2)))
+        return place + (" > message" if match.group(3) else "")
+
     def when(match: re.Match[str]) -> str:
         moment = datetime.fromtimestamp(int(match.group(1)), UTC)
         style = match.group(2) or "f"
         if style == "R":
-            return _relative(moment - context.now)
-        return moment.strftime(_TIMESTAMP_FORMATS[style]) + " UTC"
+            return _relative(moment - context.now, context.language)
+        return format_datetime(moment, _TIMESTAMP_FORMATS[style], tzinfo=UTC, locale=context.language) + " UTC"
 
-    return _TIMESTAMP.sub(when, _MENTION.sub(name, text or ""))
+    text = _CHANNEL_LINK.sub(link, text or "")
+    return _TIMESTAMP.sub(when, _MENTION.sub(name, text))
 
 
-def _relative(delta: timedelta) -> str:
-    seconds = abs(delta.total_seconds())
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
-        if seconds >= size or unit == "second":
-            count = round(seconds / size)
-            words = f"{count} {unit}{'' if count == 1 else 's'}"
-            return f"in {words}" if delta.total_seconds() >= 0 else f"{words} ago"
-    raise AssertionError("unreachable")
+def _relative(delta: timedelta, language: str) -> str:
+    """"in 15 minutes", "2 days ago": the nearest whole unit, in ``language``."""
+    return format_timedelta(delta, add_direction=True, threshold=1, locale=language)
 
 
 def _embed(

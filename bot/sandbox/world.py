@@ -88,18 +88,35 @@ class Outcome:
     refused: bool = False  # the bot answered with a refusal: nothing changed, so the page keeps the typed text
 
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """The server, its table channel and the seats, made before the simulated Discord's clock is moved on."""
+
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    players: dict[str, Player]
+
+    @classmethod
+    def made(cls, env: simcord.Env) -> Seating:
+        """Made first, in the same order and at SimCord's fixed starting date every time, so each gets the same
+        id at every start: a seat is the same user on the same ``--database`` after a restart (its matches,
+        its lesson to resume), and the table the same channel."""
+        guild = env.create_guild("Goryō sandbox")
+        channel = guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
+        players = {key: Player(key, guild.add_member(env.create_user(username, global_name=display)))
+                   for key, username, display in SEATS}
+        return cls(guild, channel, players)
+
+
 class SandboxWorld:
     """Owns the SimCord env and serialises every action on it: SimCord runs one operation at a time."""
 
-    def __init__(self, env: simcord.Env, bot: GoryoBot) -> None:
+    def __init__(self, env: simcord.Env, bot: GoryoBot, seating: Seating) -> None:
         self.env = env
         self.bot = bot
-        self.guild = env.create_guild("Goryō sandbox")
-        self.channel = self.guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
-        self.players = {
-            key: Player(key, self.guild.add_member(env.create_user(username, global_name=display)))
-            for key, username, display in SEATS
-        }
+        self.guild = seating.guild
+        self.channel = seating.channel
+        self.players = seating.players
         self._lock = asyncio.Lock()
         self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
         self._error_cursor = env.error_cursor
@@ -136,12 +153,11 @@ class SandboxWorld:
             self._watchers.discard(watcher)
 
     @classmethod
-    async def open(cls, env: simcord.Env, bot: GoryoBot) -> SandboxWorld:
-        """Name the bot, then seat the players (the bot synced its commands itself while starting)."""
-        # Renamed before the server exists, so every cached copy of the bot's member carries the name.
+    async def open(cls, env: simcord.Env, bot: GoryoBot, seating: Seating) -> SandboxWorld:
+        """Name the bot at the seated table (the bot synced its commands itself while starting)."""
         if bot.user is not None and bot.user.name != BOT_NAME:
             await bot.user.edit(username=BOT_NAME)
-        return cls(env, bot)
+        return cls(env, bot, seating)
 
     @contextlib.asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:
@@ -262,7 +278,8 @@ class SandboxWorld:
             places = {}
             for place in self._places():
                 context = Context(
-                    self.bot, self._people(), self.env.now(), functools.partial(attachment_url, place), self._invoked
+                    self.bot, self._people(), self.env.now(), functools.partial(attachment_url, place), self._invoked,
+                    self.language(key),
                 )
                 hints = command_line.hints(roots, self._available(player, place), language)
                 places[place] = {
@@ -334,7 +351,7 @@ class SandboxWorld:
                 label = _button_label(message, custom_id)
                 return self._outcome(result, f"pressed “{label}”" if label else "pressed a button")
             result = await self._dispatch(actor.select(message, values, custom_id=custom_id))
-            return self._outcome(result, f"chose {', '.join(values)}")
+            return self._outcome(result, f"chose “{', '.join(_option_labels(message, custom_id, values))}”")
 
     def language(self, key: str) -> str:
         chosen = _LOCALES.get(self.env.backend, {}).get(self.player(key).member.id, LANGUAGES["en"])
@@ -433,6 +450,16 @@ class SandboxWorld:
         for error in errors:
             traceback.print_exception(error, file=sys.stderr)
             self._bot_errors.append(f"The bot raised {type(error).__name__}: {error}")
+
+
+def _option_labels(message: discord.Message, custom_id: str, values: list[str]) -> list[str]:
+    """What the menu showed for the values picked (its options' labels), as the player saw them."""
+    for row in message.components:
+        for item in getattr(row, "children", ()):
+            if isinstance(item, discord.SelectMenu) and item.custom_id == custom_id:
+                labels = {option.value: option.label for option in item.options}
+                return [labels.get(value, value) for value in values]
+    return values
 
 
 def _button_label(message: discord.Message, custom_id: str) -> str | None:

@@ -273,6 +273,10 @@ class Store(Protocol):
         """False if the lesson no longer stands at ``from_step``."""
         ...
 
+    async def lesson_shown(self, user_id: int, role: str, step: int, message_id: int) -> bool:
+        """Note the DM message showing ``step`` (issue 42); False if the lesson no longer stands there."""
+        ...
+
     async def lesson(self, user_id: int) -> LessonRecord | None: ...
 
     async def finished_a_match(self, user_id: int) -> bool:

@@ -18,20 +18,26 @@ from .records import utc_text
 SAVE_LESSON = (
     "INSERT INTO lessons (user_id, role, step, guild_id, channel_id, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (user_id) DO UPDATE SET role = excluded.role, step = excluded.step,"
-    " guild_id = excluded.guild_id, channel_id = excluded.channel_id, updated_at = excluded.updated_at"
+    " guild_id = excluded.guild_id, channel_id = excluded.channel_id, message_id = NULL,"
+    " updated_at = excluded.updated_at"
 )
 # Only from the step the learner saw: a second click on the same control moves the lesson once.
-ADVANCE_LESSON = "UPDATE lessons SET step = ?, updated_at = ? WHERE user_id = ? AND role = ? AND step = ?"
+ADVANCE_LESSON = (
+    "UPDATE lessons SET step = ?, message_id = NULL, updated_at = ? WHERE user_id = ? AND role = ? AND step = ?"
+)
 FINISHED_A_MATCH = (
     "SELECT 1 AS found FROM matches WHERE status = 'finished' AND (goryo_id = ? OR samurai_id = ?) LIMIT 1"
 )
-GET_LESSON = "SELECT user_id, role, step, guild_id, channel_id FROM lessons WHERE user_id = ?"
+GET_LESSON = "SELECT user_id, role, step, guild_id, channel_id, message_id FROM lessons WHERE user_id = ?"
+# Only while the lesson still stands at the step shown: a step's message is noted for that step alone.
+LESSON_SHOWN = "UPDATE lessons SET message_id = ? WHERE user_id = ? AND role = ? AND step = ?"
 
 
 def lesson_from_row(row: Any) -> LessonRecord | None:
     if row is None:
         return None
-    return LessonRecord(row["user_id"], row["role"], row["step"], row["guild_id"], row["channel_id"])
+    return LessonRecord(row["user_id"], row["role"], row["step"], row["guild_id"], row["channel_id"],
+                        row["message_id"])
 
 
 class LessonsSql:
@@ -49,6 +55,12 @@ class LessonsSql:
         """Move the lesson on from ``from_step``; False if it no longer stands there (a click came twice)."""
         async with self._engine.write() as db:
             changed = await db.execute(ADVANCE_LESSON, (to_step, utc_text(now), user_id, role, from_step))
+        return changed == 1
+
+    async def lesson_shown(self, user_id: int, role: str, step: int, message_id: int) -> bool:
+        """Note that ``message_id`` shows ``step``; False if the lesson has moved on meanwhile."""
+        async with self._engine.write() as db:
+            changed = await db.execute(LESSON_SHOWN, (message_id, user_id, role, step))
         return changed == 1
 
     async def lesson(self, user_id: int) -> LessonRecord | None:

@@ -274,6 +274,9 @@ HISTORY: tuple[Migration, ...] = (
     ),
     # 17: the bot's level ``expert`` (issue 37), and the server setting ``max_level`` that can keep members below it.
     (WIDER_AI_LEVELS, WIDER_SETTING_NAMES_MAX_LEVEL),
+    # 18: the DM message that shows a learner's lesson step now (issue 42): only its controls act on the lesson,
+    # and a message the step moves from (a Resume, a lesson begun again) loses its controls.
+    ("ALTER TABLE lessons ADD COLUMN message_id {big}",),
 )
 
 SCHEMA_VERSION = len(HISTORY)

@@ -6,11 +6,16 @@ with the step's own controls (the match's panel and path builder, addressed to t
 
 from __future__ import annotations
 
+import discord
 import pytest
+from simcord.backend.models.channel import Overwrite
+from simcord.enums import OverwriteType
 
 import rules
+from bot.play.lessons import step_question
 from bot.text import lessons as script
 from bot.ui.panel import action_value
+from locales import _, speaking
 from tests.bot.delivery.test_permissions import deny_the_bot
 from tests.bot.helpers import Table, seen_by
 
@@ -33,8 +38,14 @@ def _controls(message) -> dict[str, object]:
 
 
 def _latest(user) -> object:
-    """The learner's newest DM with a lesson control on it."""
-    return next(m for m in reversed(user.dm_channel.history()) if _controls(m))
+    """The learner's newest lesson step with a control on it (not an offer to resume)."""
+    return next(m for m in reversed(user.dm_channel.history())
+                if _controls(m) and m.content.startswith(("**Lesson**", "**Lezione**")))
+
+
+def _dm(user, message_id: int) -> object:
+    """The learner's DM ``message_id`` as it stands now."""
+    return next(m for m in user.dm_channel.history() if m.id == message_id)
 
 
 async def _press(user, what: str):
@@ -153,20 +164,21 @@ async def test_a_wrong_step_of_her_path_is_explained_and_the_builder_reset(table
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
 
 
-async def test_an_illegal_move_is_refused_with_its_reason(table: Table):
-    """A control left from an earlier position is judged against the lesson as it stands now, as in a match."""
+async def test_a_step_left_by_starting_over_loses_its_controls_and_is_refused_if_pressed(table: Table):
+    """Beginning the lesson again takes the old step's controls away; pressed anyway (the taking away failed, or a
+    client not yet updated), a control of a step left is refused privately, the lesson untouched (issue 42)."""
     learner = table.alice.user
     await learner.slash("goryo learn", role="samurai")
     await follow_step(learner, script.SAMURAI, 0)
     old = _latest(learner)  # step 2's panel: Green, on A2, may sniff A1
     await learner.slash("goryo learn")
+    table.env.inject_error("PATCH", f"/channels/{learner.dm_channel.id}/messages/{old.id}")  # the old copy stays
     await learner.click(learner.dm_channel.history()[-1], label="Start over")
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 0
     sniff = rules.Sniff(rules.Samurai.GREEN, rules.parse_space("A1"))
     refused = await learner.select(old, [action_value(sniff)], custom_id=_controls(old)["sniff"].custom_id)
+    assert refused.response.content.startswith("That control is from a lesson step you have left")
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 0
-    reason = rules.refusal(script.SAMURAI.start_state(), sniff)  # Green is back on B2: A1 is not next to him
-    assert reason is not None
-    assert refused.response.content == str(reason)
 
 
 async def test_leave_and_resume_after_a_restart(env, make_bot, table: Table):
@@ -269,3 +281,206 @@ async def test_the_real_match_is_refused_where_the_bot_cannot_play_and_the_butto
     assert "No match can be played here" in refused.response.content and "Attach Files" in refused.response.content
     assert await table.env.bot.store.active_match_in(table.channel.id) is None
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
+
+
+# --- issue 42: a lesson's controls act only on the step and the lesson they were shown for --------------------
+
+
+def _enabled_lesson_messages(user) -> list[int]:
+    """The learner's DMs that carry lesson controls a click would reach (a step, an offer to resume)."""
+    return [m.id for m in user.dm_channel.history() if any(not c.disabled for c in _controls(m).values())]
+
+
+async def _to_the_last_step(learner, role: str) -> None:
+    lesson = script.LESSONS[role]
+    for step in range(len(lesson.steps) - 1):
+        await follow_step(learner, lesson, step)
+
+
+async def _lesson_to_its_last_step(table: Table, locales_of, role: str, language: str):
+    """Alice, in ``language``, asks for a lesson in the table channel and follows it to its last step."""
+    learner = table.alice
+    if language == "it":
+        locales_of[learner.id] = "it"
+    await learner.slash(table.channel, "goryo learn", role=role)
+    await _to_the_last_step(learner.user, role)
+    return learner
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_lesson(table: Table, locales_of,
+                                                                                   language: str):
+    """The attack of issue 42: the first lesson's "Play a real match" pressed after a second lesson began and took
+    a step. Its controls went when the second began; pressed anyway, it is refused, privately: no match starts and
+    the second lesson stays where it stands."""
+    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
+    first_last = _latest(learner.user)
+    assert "real" in _controls(first_last)
+    table.env.inject_error("PATCH", f"/channels/{learner.user.dm_channel.id}/messages/{first_last.id}")
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    await follow_step(learner.user, script.SAMURAI, 0)
+    refused = await learner.user.click(first_last, custom_id=_controls(first_last)["real"].custom_id)
+    stale = ("Questo comando è di un passo della lezione che hai lasciato" if language == "it"
+             else "That control is from a lesson step you have left")
+    assert refused.response.content.startswith(stale)
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
+    stored = await table.env.bot.store.lesson(learner.id)
+    assert (stored.role, stored.step) == ("samurai", 1)
+    await follow_step(learner.user, script.SAMURAI, 1)  # the new lesson goes on
+    assert (await table.env.bot.store.lesson(learner.id)).step == 2
+
+
+async def test_a_finished_lessons_buttons_go_when_another_lesson_begins(table: Table):
+    learner = table.alice
+    await learner.slash(table.channel, "goryo learn", role="samurai")
+    await _to_the_last_step(learner.user, "samurai")
+    first_last = _latest(learner.user)
+    await learner.slash(table.channel, "goryo learn", role="goryo")
+    assert _controls(_dm(learner.user, first_last.id)) == {}
+    assert _enabled_lesson_messages(learner.user) == [_latest(learner.user).id]
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_resume_moves_the_step_and_the_offer_is_answered(table: Table, locales_of, language: str):
+    learner = table.alice.user
+    if language == "it":
+        locales_of[table.alice.id] = "it"
+    await learner.slash("goryo learn", role="samurai")
+    await follow_step(learner, script.SAMURAI, 0)
+    await follow_step(learner, script.SAMURAI, 1)
+    before = _latest(learner)
+    offer = await learner.slash("goryo learn")
+    await learner.click(offer.response, label="Riprendi" if language == "it" else "Resume")
+    moved = _latest(learner)
+    assert moved.id != before.id and _lesson_messages(learner)[-1].id == moved.id
+    assert _enabled_lesson_messages(learner) == [moved.id]  # the old copy and the offer carry nothing now
+    assert _dm(learner, offer.response.id).components == []
+    await follow_step(learner, script.SAMURAI, 2)
+    assert (await table.env.bot.store.lesson(table.alice.id)).step == 3
+
+
+async def test_an_offer_left_behind_by_the_lesson_is_refused(table: Table):
+    """An offer to resume answers for the step it named: once the lesson moved on in its own message, the
+    offer's Resume and Start over are refused, privately, and the lesson is untouched."""
+    learner = table.alice.user
+    await learner.slash("goryo learn", role="samurai")
+    await follow_step(learner, script.SAMURAI, 0)
+    offer = (await learner.slash("goryo learn")).response
+    await follow_step(learner, script.SAMURAI, 1)  # in the step's own message, not through the offer
+    for label in ("Resume", "Start over"):
+        refused = await learner.click(_dm(learner, offer.id), label=label)
+        assert refused.response.content.startswith("That control is from a lesson step you have left")
+        stored = await table.env.bot.store.lesson(table.alice.id)
+        assert (stored.role, stored.step) == ("samurai", 2)
+
+
+async def test_at_every_moment_one_message_carries_the_lessons_controls(table: Table):
+    """A whole lesson with a wrong choice, a Resume and an offer along the way: after every click and command,
+    at most one message in the learner's DMs carries controls that act (a step's board or builder, or the
+    offer to resume while it is answered), and steps passed carry none."""
+    learner = table.alice.user
+    lesson = script.GORYO
+    await learner.slash("goryo learn", role="goryo")
+    seen: list[list[int]] = [_enabled_lesson_messages(learner)]
+    for step in range(len(lesson.steps) - 1):
+        if step in (2, 6):
+            if step == 2:  # a legal step that is not the lesson's: explained, the builder reset
+                wanted = rules.space_name(lesson.steps[2].wants.path[3])
+                other = next(o.value for o in _controls(_latest(learner))["step"].options if o.value != wanted)
+                await _pick(learner, "step", other)
+            else:
+                await _press(learner, "cancel")  # explained too
+            seen.append(_enabled_lesson_messages(learner))
+            offer = await learner.slash("goryo learn")
+            seen.append(_enabled_lesson_messages(learner)[:-1])  # the step's message, the offer beside it
+            await learner.click(offer.response, label="Resume")
+            seen.append(_enabled_lesson_messages(learner))
+        await follow_step(learner, lesson, step)
+        seen.append(_enabled_lesson_messages(learner))
+    assert all(len(ids) == 1 for ids in seen), seen
+    assert len({ids[0] for ids in seen}) >= len(lesson.steps)  # each step (and each Resume) moved them on
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("denied", ["view_channel", "send_messages"])
+async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_write(
+        table: Table, locales_of, language: str, denied: str):
+    learner = await _lesson_to_its_last_step(table, locales_of, "samurai", language)
+    table.env.backend.set_overwrite(table.channel.id, Overwrite(
+        learner.id, OverwriteType.MEMBER, deny=discord.Permissions(**{denied: True}).value))
+    await table.env.settle()
+    refused = await _press(learner.user, "real")
+    said = ("Non puoi più vedere #" if language == "it" else "You can no longer see or write in #")
+    assert refused.response.content.startswith(said.rstrip("#")), refused.response.content
+    assert f"<#{table.channel.id}>" in refused.response.content
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
+    assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
+    table.env.backend.set_overwrite(table.channel.id, Overwrite(learner.id, OverwriteType.MEMBER))
+    await table.env.settle()
+    await _press(learner.user, "real")  # allowed again: the step's button still works
+    record = await table.env.bot.store.active_match_in(table.channel.id)
+    assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
+
+
+# --- issue 42: the step's question sits right above its controls ------------------------------------------------
+
+
+@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: str,
+                                                                         language: str):
+    """Under a step's picture, its embed's footer (Discord draws it last, right above the message's menus and
+    buttons) asks what to pick or press now, as a match's line under its board; a step without a picture ends its
+    words with it. The question is not also left at the top of a tall message."""
+    lesson = script.LESSONS[role]
+    learner = await _lesson_to_its_last_step(table, locales_of, role, language)
+    shown = _lesson_messages(learner.user)
+    assert len(shown) == len(lesson.steps)
+    with speaking(language):
+        questions = [step_question(lesson, n) for n in range(len(lesson.steps))]
+    for step, (message, question) in enumerate(zip(shown, questions, strict=True)):
+        assert question and "**" not in question, (step, question)
+        if lesson.steps[step].board == "none":
+            assert not message.embeds and message.content.endswith(f"\n**{question}**"), (step, message.content)
+        else:
+            [embed] = message.embeds
+            assert embed.image.url and embed.footer.text == question, (step, embed.footer.text)
+            assert question not in message.content, (step, message.content)
+    if language == "it":
+        assert questions[0].startswith(("In Parti da… scegli B1", "Attiva il Verde: in Passo…"))
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own_step(table: Table, locales_of,
+                                                                                      language: str):
+    """Her DM board keeps one key and one wording in every step (her own board, "your" bound object), and the
+    board after the Discovery comes with the step that explains the Discovery, not one step early."""
+    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
+    shown = _lesson_messages(learner.user)
+    with speaking(language):
+        key, yours, theirs = _("Key"), _("Your bound object"), (_("Her bound object"), _("Could be her bound object"))
+        round_name, first_round = _("Round"), _("{round} of {rounds}").format(round=1, rounds=4)
+    pictured = [(step, {f.name: f.value for f in m.embeds[0].fields}) for step, m in enumerate(shown) if m.embeds]
+    assert len(pictured) >= 9
+    assert {facts[key] for _, facts in pictured} == {board_facts_key(language)}  # one key throughout
+    assert all(yours in facts and not set(theirs) & set(facts) for _, facts in pictured)
+    discovery = next(i for i, s in enumerate(script.GORYO.steps) if s.says.startswith("**The Discovery.**"))
+    before = [facts[round_name] for step, facts in pictured if step < discovery]
+    assert set(before) == {first_round}, before  # nothing after the Discovery is shown before its step
+    assert dict(pictured)[discovery][round_name] != first_round  # the Discovery's own step shows its outcome
+    assert "Discovery" not in str([a.filename for m in shown for a in m.attachments])  # no public Discovery picture
+
+
+def board_facts_key(language: str) -> str:
+    from words.facts import goryo_key
+    with speaking(language):
+        return goryo_key()
+
+
+async def test_the_real_match_is_refused_once_the_learner_has_left_the_server(table: Table):
+    learner = await _lesson_to_its_last_step(table, {}, "samurai", "en")
+    table.env.backend.remove_member(table.channel.guild.id, learner.id)
+    await table.env.settle()
+    refused = await _press(learner.user, "real")
+    assert refused.response.content.startswith("You are no longer a member of the server of"), refused.response
+    assert await table.env.bot.store.active_match_in(table.channel.id) is None
