@@ -25,6 +25,7 @@ from discord.ext import commands, tasks
 from .commands.clicks import clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.tournaments import tournament_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
 from .delivery import boards
@@ -37,6 +38,7 @@ from .play.aiplay import AiPlayer, keep_from_the_bot
 from .play.challenges import Challenges
 from .play.choices import Choices
 from .play.cooldown import Cooldown
+from .play.ends import MatchEnds
 from .play.first_match import FirstMatch
 from .play.goryo_side import GoryoSide
 from .play.integrity import check_active_matches
@@ -50,11 +52,13 @@ from .play.speakers import Speakers
 from .play.thinking import Thinking
 from .play.threads import archive_finished, with_end_line
 from .play.timekeeping import TurnClock, sweep_interval
+from .play.tournament_rounds import Rounds
+from .play.tournaments import Tournaments
 from .play.viewing import Viewing
 from .records.outbox import OutboxItem
 from .records.played import Played
 from .settings import Settings, load_settings
-from .storage import Shards, Store, open_store
+from .storage import MatchRecord, Shards, Store, open_store
 from .storage.address import is_url, redact
 from .text.languages import of_user
 
@@ -80,6 +84,7 @@ class Parts:
     resigning: Resigning
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
+    ends: MatchEnds  # told of each match an action ends (the tournaments listen)
 
 
 def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
@@ -95,7 +100,13 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
     shards = Shards.held(settings.shard_count, settings.shard_ids)
     deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder)
     ai = AiPlayer(bot, store, service, deliverer, settings, thinking)  # plays the bot's seat in matches against it
-    acting = Acting(store, service, deliverer, played=ai.wake)
+    ends = MatchEnds()
+
+    def played(record: MatchRecord) -> None:
+        ai.wake(record)
+        ends.heard(record)
+
+    acting = Acting(store, service, deliverer, played=played)
 
     def channel_name(channel_id: int) -> str | None:
         return getattr(bot.get_channel(channel_id), "name", None)
@@ -110,6 +121,7 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+        ends=ends,
     )
 
 
@@ -129,6 +141,7 @@ class GoryoBot(commands.Bot):
         self.store: Store | None = None
         self.parts: Parts | None = None
         self.speakers: Speakers | None = None
+        self.rounds: Rounds | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -149,12 +162,16 @@ class GoryoBot(commands.Bot):
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
+        # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
+        self.rounds = Rounds(self, self.store, parts.service, parts.deliverer, parts.turns, self.settings)
+        parts.ends.listen(self.rounds.match_ended)
+        cups = Tournaments(self.store, self.rounds)
         self.add_dynamic_items(*clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning),
-                               *lesson_clicks(parts.lessons))
+                               *lesson_clicks(parts.lessons), *tournament_clicks(cups))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
-            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, tournaments=cups,
         ))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
@@ -193,6 +210,8 @@ class GoryoBot(commands.Bot):
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.parts.deliverer.sweep()
             await archive_finished(self, self.store, self.parts.service.clock())
+            if self.rounds is not None:
+                await self.rounds.sweep()  # sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 

@@ -29,6 +29,7 @@ from ..play.samurai_side import SamuraiSide
 from ..play.service import Clock
 from ..play.timekeeping import TurnClock
 from ..play.viewing import Viewing
+from ..records.league.seasons import Season
 from ..records.matches import Role
 from ..text.help import HelpTopic, help_text
 from .league import Records
@@ -270,11 +271,18 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("leaderboard", context="command name"),
                           description=locale_str("The best players of this server, by rating"))
-    @app_commands.rename(role=locale_str("role", context="command name"))
-    @app_commands.describe(role=locale_str("Which side's leaderboard (both by default)"))
-    @app_commands.choices(role=SIDES)
-    async def leaderboard(self, interaction: discord.Interaction, role: str | None = None) -> None:
-        await self.records.leaderboard(interaction, role)
+    @app_commands.rename(role=locale_str("role", context="command name"),
+                         season=locale_str("season", context="command name"))
+    @app_commands.describe(role=locale_str("Which side's leaderboard (both by default)"),
+                           season=locale_str("All time (default), this month or last month"))
+    @app_commands.choices(role=SIDES, season=[
+        Choice(name=locale_str("all_time", context="command name"), value="all_time"),
+        Choice(name=locale_str("this_month", context="command name"), value="this_month"),
+        Choice(name=locale_str("last_month", context="command name"), value="last_month"),
+    ])
+    async def leaderboard(self, interaction: discord.Interaction, role: str | None = None,
+                          season: str = "all_time") -> None:
+        await self.records.leaderboard(interaction, role, Season(season))
 
     @app_commands.command(name=locale_str("history", context="command name"),
                           description=locale_str("This channel's recent matches"))

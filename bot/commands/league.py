@@ -30,8 +30,10 @@ from render.replay import Replay
 from ..delivery import boards
 from ..delivery.send import QUIET, follow_up
 from ..play.cooldown import Cooldown
+from ..play.tournaments import tournament_results
 from ..play.visibility import Channels, Sight
 from ..records import league
+from ..records.league.seasons import Season, season_ratings, window
 from ..records.league.stats import HISTORY_SIZE
 from ..settings import Settings
 from ..storage import DAMAGED, Store
@@ -138,21 +140,30 @@ class Records:
             embed = discord.Embed(title=words.stats_title(who.display_name), colour=EMBED_COLOUR)
             for title, text in words.stats_fields(stats):
                 embed.add_field(name=title, value=text, inline=False)
+            cups = await tournament_results(self.store, guild_id, who.id)
+            if cups:
+                embed.add_field(name=words.tournaments_title(), value="\n".join(cups)[:1024], inline=False)
         if interaction.response.is_done():
             await follow_up(interaction, embed=embed, allowed_mentions=QUIET)
         else:
             await interaction.response.send_message(embed=embed, allowed_mentions=QUIET)
 
-    async def leaderboard(self, interaction: discord.Interaction, role: str | None) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, role: str | None,
+                          season: Season = Season.ALL_TIME) -> None:
         guild_id = _guild_only(
             interaction, N_("Leaderboards are kept per server: use this command in a server channel.")
         )
-        ratings = await self.store.ratings(guild_id)
+        now = discord.utils.utcnow()
+        if season is Season.ALL_TIME:
+            ratings = await self.store.ratings(guild_id)
+        else:  # a month's: folded from its matches alone
+            ratings = season_ratings(await self.store.guild_summaries(guild_id), season, now)
         sides = [ROLES[role]] if role is not None else list(rules.Side)
         with speaking(in_channel(interaction)):
             embeds = [
                 discord.Embed(
-                    description=words.leaderboard_text(league.leaderboard(ratings, guild_id=guild_id, role=side), side),
+                    description=words.leaderboard_text(league.leaderboard(ratings, guild_id=guild_id, role=side), side,
+                                                       season=window(season, now)),
                     colour=EMBED_COLOUR,
                 )
                 for side in sides

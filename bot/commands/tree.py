@@ -15,10 +15,12 @@ from ..play.resigning import Resigning
 from ..play.samurai_side import SamuraiSide
 from ..play.service import Clock
 from ..play.timekeeping import TurnClock
+from ..play.tournaments import Tournaments
 from ..play.viewing import Viewing
 from ..settings import Settings
 from ..storage import Store
 from . import learn, mine, server_settings
+from . import tournaments as tournament_commands
 from .group import GoryoCommands
 from .league import Records
 
@@ -26,7 +28,7 @@ from .league import Records
 def goryo_group(
     *, store: Store, settings: Settings, clock: Clock, challenges: Challenges, goryo: GoryoSide,
     samurai: SamuraiSide, viewing: Viewing, resigning: Resigning, choices: Choices, turns: TurnClock,
-    records: Records, lessons: Lessons,
+    records: Records, lessons: Lessons, tournaments: Tournaments,
 ) -> app_commands.Group:
     group: app_commands.Group = GoryoCommands(
         challenges=challenges, goryo=goryo, samurai=samurai, viewing=viewing, resigning=resigning, choices=choices,
@@ -34,4 +36,5 @@ def goryo_group(
     )
     group = mine.extend(group, store, turns, clock)
     group = server_settings.extend(group, store, settings, clock)
-    return learn.extend(group, lessons)
+    group = learn.extend(group, lessons)
+    return tournament_commands.extend(group, tournaments)

@@ -21,7 +21,7 @@ from ..storage import StoreUnavailable
 from ..storage.address import is_url, redact
 from .pace import WallClockEnv
 from .server import SandboxServer
-from .world import SandboxWorld, Seating
+from .world import FIRST_SEATS, SEATS, SandboxWorld, Seating
 
 # The settings a sandbox honours from the environment; see .env.example.
 GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
@@ -37,9 +37,11 @@ class Sandbox:
     """`async with Sandbox(database=path) as sandbox:` — the bot runs and `sandbox.url` serves the page."""
 
     def __init__(
-        self, *, database: Path | str, port: int = 0, seed: int | None = None, drawing: Drawing | None = None
+        self, *, database: Path | str, port: int = 0, seed: int | None = None, drawing: Drawing | None = None,
+        seats: int = FIRST_SEATS,
     ) -> None:
         self.database = database
+        self.seats = seats  # members at the table at the start; the page's "+ Seat" adds more
         self.port = port
         self.seed = seed  # like GORYO_SEED: the same seed and moves replay the same match
         self.drawing = drawing  # drawing processes to share (tests); None: the bot starts its own
@@ -63,7 +65,7 @@ class Sandbox:
         )
         # The bot's own errors are shown in the page rather than ending the sandbox.
         self.env = WallClockEnv(self.bot, check_errors=False, settle_timeout=SETTLE_SECONDS)
-        seating = Seating.made(self.env)  # before the clock moves: the same ids at every start
+        seating = Seating.made(self.env, self.seats)  # before the clock moves: the same ids at every start
         # SimCord's clock starts on a fixed date; start it at today's instead, so message times and
         # deadlines read right. Moved before the bot starts, while nothing is scheduled on it yet.
         self.env.backend.advance_clock(max(0.0, (datetime.now(UTC) - self.env.now()).total_seconds()))
@@ -114,6 +116,9 @@ def _arguments(argv: list[str]) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, help="seed every match, like GORYO_SEED, to replay one")
     parser.add_argument("--open", action="store_true", help="open the page in your web browser")
+    parser.add_argument("--seats", type=int, default=FIRST_SEATS, choices=range(FIRST_SEATS, len(SEATS) + 1),
+                        metavar="N", help=f"members at the table, {FIRST_SEATS} to {len(SEATS)} "
+                        f"(default {FIRST_SEATS}; 4 to try a tournament alone); the page's + Seat adds more")
     return parser.parse_args(argv)
 
 
@@ -121,8 +126,9 @@ def _database(text: str) -> Path | str:
     return text if is_url(text) else Path(text)  # a URL never becomes a file name (Path would fold its //)
 
 
-async def serve(database: Path | str, port: int, seed: int | None, open_browser: bool) -> None:
-    async with Sandbox(database=database, port=port, seed=seed) as sandbox:
+async def serve(database: Path | str, port: int, seed: int | None, open_browser: bool,
+                seats: int = FIRST_SEATS) -> None:
+    async with Sandbox(database=database, port=port, seed=seed, seats=seats) as sandbox:
         print(f"Goryō sandbox: the real bot against a simulated Discord on this machine (database {redact(database)}).")
         print(f"Open {sandbox.url}")
         print("Nothing is sent to Discord and no token is read. Press Ctrl+C to stop.", flush=True)
@@ -142,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="goryo-sandbox-") as scratch:
         database = options.database or Path(scratch) / "goryo.sqlite3"
         try:
-            asyncio.run(serve(database, options.port, options.seed, options.open))
+            asyncio.run(serve(database, options.port, options.seed, options.open, options.seats))
         except KeyboardInterrupt:
             pass
         except OSError as error:

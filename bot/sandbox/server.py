@@ -77,6 +77,7 @@ class SandboxServer:
         app.router.add_get("/api/state", self._state)
         app.router.add_get("/api/live", self._live)
         app.router.add_post("/api/manager", self._manager)
+        app.router.add_post("/api/seat", self._seat)
         app.router.add_get("/api/attachment", self._attachment)
         app.router.add_post("/api/command", self._command)
         app.router.add_post("/api/press", self._press)
@@ -177,6 +178,15 @@ class SandboxServer:
         except SandboxError as error:
             return web.json_response({"ok": False, "error": str(error)})
         return web.json_response({"ok": True})
+
+    async def _seat(self, request: web.Request) -> web.Response:
+        """"+ Seat": one more member at the table, to try a tournament alone."""
+        await _json_body(request)  # the same checks as every action (a JSON body from the page)
+        try:
+            player = await self.world.add_seat()
+        except SandboxError as error:
+            return web.json_response({"ok": False, "error": str(error)})
+        return web.json_response({"ok": True, "seat": player.key})
 
     async def _state(self, request: web.Request) -> web.Response:
         who = request.query.get("as", "")

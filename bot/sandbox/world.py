@@ -32,7 +32,10 @@ PLACES: tuple[Place, ...] = ("channel", "dm")
 THREAD_PLACE = "thread-"
 # Who sits at the table: key, username, display name. People, not roles: a challenge may give either one
 # either side, so each pane is labelled with the role its person has in the current match.
-SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"))
+SEATS = (("aiko", "aiko", "Aiko"), ("kenji", "kenji", "Kenji"), ("mei", "mei", "Mei"), ("ren", "ren", "Ren"),
+         ("sora", "sora", "Sora"), ("yuki", "yuki", "Yuki"), ("haru", "haru", "Haru"), ("nao", "nao", "Nao"))
+# Two seats play a match; more (``--seats``, or the page's "+ Seat") try a tournament alone.
+FIRST_SEATS = 2
 ROLE_NAMES = {rules.Side.GORYO: "Goryō", rules.Side.SAMURAI: "Samurai"}
 CHANNEL_NAME = "goryo-table"
 BOT_NAME = "Goryō"
@@ -97,14 +100,17 @@ class Seating:
     players: dict[str, Player]
 
     @classmethod
-    def made(cls, env: simcord.Env) -> Seating:
+    def made(cls, env: simcord.Env, seats: int = FIRST_SEATS) -> Seating:
         """Made first, in the same order and at SimCord's fixed starting date every time, so each gets the same
         id at every start: a seat is the same user on the same ``--database`` after a restart (its matches,
-        its lesson to resume), and the table the same channel."""
+        its lesson to resume), and the table the same channel. ``seats``: how many of ``SEATS`` sit down (a seat
+        added later by "+ Seat" is made when it is asked for)."""
+        if not FIRST_SEATS <= seats <= len(SEATS):
+            raise SandboxError(f"The sandbox seats {FIRST_SEATS} to {len(SEATS)} players, not {seats}.")
         guild = env.create_guild("Goryō sandbox")
         channel = guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
         players = {key: Player(key, guild.add_member(env.create_user(username, global_name=display)))
-                   for key, username, display in SEATS}
+                   for key, username, display in SEATS[:seats]}
         return cls(guild, channel, players)
 
 
@@ -158,6 +164,21 @@ class SandboxWorld:
         if bot.user is not None and bot.user.name != BOT_NAME:
             await bot.user.edit(username=BOT_NAME)
         return cls(env, bot, seating)
+
+    def _seat_next(self) -> Player:
+        key, username, display = SEATS[len(self.players)]
+        player = Player(key, self.guild.add_member(self.env.create_user(username, global_name=display)))
+        self.players[key] = player
+        return player
+
+    async def add_seat(self) -> Player:
+        """One more member at the table (a tournament wants three or more), up to the sandbox's eight."""
+        if len(self.players) >= len(SEATS):
+            raise SandboxError(f"The sandbox seats at most {len(SEATS)} players.")
+        async with self._turn():
+            player = self._seat_next()
+        self._changed()
+        return player
 
     @contextlib.asynccontextmanager
     async def _turn(self) -> AsyncIterator[None]:

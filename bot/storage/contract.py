@@ -12,7 +12,7 @@ another process say so by their return value (False: someone else did it first) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import datetime
 from typing import Protocol, Self
 
@@ -23,6 +23,15 @@ from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem
+from ..records.tournaments import (
+    Format,
+    JoinOutcome,
+    LeaveOutcome,
+    Pairing,
+    Status,
+    TournamentPlay,
+    TournamentRecord,
+)
 from .engine import Missed, Nudged
 from .preferences import MatchThread, NoticeMode, ServerSettings, SettingName, TurnNotice
 from .shards import Shards
@@ -282,3 +291,66 @@ class Store(Protocol):
     async def finished_a_match(self, user_id: int) -> bool:
         """Whether ``user_id`` ever finished a match (to point newcomers to the lesson)."""
         ...
+
+    # --- tournaments (issue 43) -----------------------------------------------------------------------
+
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, name: str, format: Format, rounds: int, round_days: int,
+        advanced: bool, assist: bool, max_players: int | None, signup_closes_at: datetime, created_by: int,
+        now: datetime, language: str = "en",
+    ) -> TournamentRecord: ...
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def tournaments_in(self, guild_id: int) -> list[TournamentRecord]:
+        """The server's tournaments, newest first."""
+        ...
+
+    async def open_tournaments(self) -> list[TournamentRecord]:
+        """Those in sign-up or play, oldest first."""
+        ...
+
+    async def tournament_play(self, tournament_id: int) -> TournamentPlay:
+        """The tournament with its players, matches and byes. LookupError if unknown."""
+        ...
+
+    async def tournament_of_match(self, match_id: int) -> int | None: ...
+
+    async def tournaments_played(self, guild_id: int, user_id: int) -> list[int]: ...
+
+    async def join_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> JoinOutcome: ...
+
+    async def leave_tournament(self, tournament_id: int, user_id: int, *, now: datetime) -> LeaveOutcome: ...
+
+    async def close_signup(self, tournament_id: int, *, now: datetime) -> Status | None:
+        """RUNNING or CANCELLED (fewer than three) for the one caller that closed it; None for the others."""
+        ...
+
+    async def end_tournament(self, tournament_id: int, status: Status, *, now: datetime) -> bool: ...
+
+    async def save_pairing(
+        self, tournament_id: int, number: int, pairing: Pairing, *, deadline: datetime, now: datetime,
+        withdrawn: Collection[int] = (),
+    ) -> bool:
+        """Round ``number`` stored, once: False if the tournament is not at round ``number - 1``."""
+        ...
+
+    async def start_tournament_match(
+        self, tournament_id: int, number: int, goryo_id: int, *, samurai_id: int, guild_id: int, channel_id: int,
+        parent_id: int, state: rules.GameState, now: datetime, outbox: Sequence[OutboxItem] = (),
+        assist: bool = False, server_language: str = "en", goryo_language: str = "en",
+    ) -> MatchRecord | None:
+        """The pairing's match started, once: None if it was started or decided already."""
+        ...
+
+    async def decide_tournament_match(
+        self, tournament_id: int, number: int, goryo_id: int, *, winner_id: int | None, now: datetime
+    ) -> bool: ...
+
+    async def mark_round_reminded(self, tournament_id: int, number: int) -> bool: ...
+
+    async def mark_round_announced(self, tournament_id: int, number: int) -> bool: ...
+
+    async def mark_standings_posted(self, tournament_id: int, number: int) -> bool: ...

@@ -33,13 +33,14 @@ from .records import (
     side_text,
     utc_text,
 )
+from .tournament_results import note_result
 
 log = logging.getLogger("bot.storage")
 
 _NO_LIMIT = 2**62  # LIMIT -1 means "no limit" to SQLite only; a huge limit means the same to both backends
 
 
-async def _insert_match(
+async def insert_match(
     db: Db, fields: dict[str, Any], state: rules.GameState, now: datetime, outbox: Sequence[OutboxItem]
 ) -> Row:
     """A new match at version 0 with ``fields`` (place, players, options) and its first outbox items; its row."""
@@ -113,7 +114,7 @@ class MatchesSql:
                 if {goryo_id, samurai_id} != {challenge["challenger_id"], challenge["opponent_id"]}:
                     raise ValueError("the players of a match must be the challenger and the opponent")
                 await db.execute("DELETE FROM challenges WHERE id = ?", (challenge_id,))
-                row = await _insert_match(
+                row = await insert_match(
                     db,
                     {
                         "guild_id": challenge["guild_id"],
@@ -156,7 +157,7 @@ class MatchesSql:
         """
         with channel_busy(self._engine.integrity_errors):
             async with self._engine.write() as db:
-                row = await _insert_match(
+                row = await insert_match(
                     db,
                     {
                         "guild_id": guild_id,
@@ -299,6 +300,7 @@ class MatchesSql:
                 raise StaleMatchError(f"match {match_id} moved on during the update")
             if new_state.is_over:  # summarised and rated with the action that ends it: exactly once
                 outbox = await standings.finish(db, match_id, outbox, for_update=engine.for_update)
+                await note_result(db, match_id, new_state, at)
             await queue(db, match_id, expected_version + 1, outbox, at)
             record = match_from_row(await _match_row(db, match_id))
         # The action's type only: a plan's path or a start space would give the Goryō away.

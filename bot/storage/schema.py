@@ -277,6 +277,71 @@ HISTORY: tuple[Migration, ...] = (
     # 18: the DM message that shows a learner's lesson step now (issue 42): only its controls act on the lesson,
     # and a message the step moves from (a Resume, a lesson begun again) loses its controls.
     ("ALTER TABLE lessons ADD COLUMN message_id {big}",),
+    # 19: tournaments (issue 43). A tournament, who signed up (in order: the last tiebreak), each round's
+    # pairing as the matches it is to play (a row before its match is started, so a restart during the
+    # pairing starts the rest) and its byes. A match's result is written by the transaction that ends it.
+    (
+        """
+        CREATE TABLE tournaments (
+            id               {serial_key},
+            guild_id         {big}   NOT NULL,
+            channel_id       {big}   NOT NULL,
+            name             TEXT    NOT NULL,
+            format           TEXT    NOT NULL CHECK (format IN ('swiss', 'round_robin')),
+            rounds           INTEGER NOT NULL CHECK (rounds >= 1),
+            round_days       INTEGER NOT NULL CHECK (round_days >= 1),
+            advanced         INTEGER NOT NULL CHECK (advanced IN (0, 1)),
+            assist           INTEGER NOT NULL CHECK (assist IN (0, 1)),
+            max_players      INTEGER CHECK (max_players >= 3),
+            signup_closes_at TEXT    NOT NULL,
+            status           TEXT    NOT NULL DEFAULT 'signup'
+                                     CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+            round            INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+            round_deadline   TEXT,
+            reminded_round   INTEGER,
+            announced_round  INTEGER,
+            standings_round  INTEGER,
+            created_by       {big}   NOT NULL,
+            created_at       TEXT    NOT NULL,
+            language         TEXT    NOT NULL DEFAULT 'en',
+            message_id       {big},
+            closed_at        TEXT
+        )
+        """,
+        "CREATE INDEX tournaments_by_guild ON tournaments (guild_id, id)",
+        "CREATE INDEX tournaments_open ON tournaments (status) WHERE status IN ('signup', 'running')",
+        """
+        CREATE TABLE tournament_players (
+            tournament_id {big}   NOT NULL REFERENCES tournaments (id),
+            user_id       {big}   NOT NULL,
+            seq           INTEGER NOT NULL,
+            joined_at     TEXT    NOT NULL,
+            withdrawn_at  TEXT,
+            PRIMARY KEY (tournament_id, user_id)
+        ){without_rowid}
+        """,
+        "CREATE INDEX tournament_players_by_user ON tournament_players (user_id)",
+        """
+        CREATE TABLE tournament_matches (
+            tournament_id {big}   NOT NULL REFERENCES tournaments (id),
+            round         INTEGER NOT NULL CHECK (round >= 1),
+            goryo_id      {big}   NOT NULL,
+            samurai_id    {big}   NOT NULL,
+            match_id      {big}   UNIQUE REFERENCES matches (id),
+            winner_id     {big},
+            decided_at    TEXT,
+            PRIMARY KEY (tournament_id, round, goryo_id)
+        ){without_rowid}
+        """,
+        """
+        CREATE TABLE tournament_byes (
+            tournament_id {big}   NOT NULL REFERENCES tournaments (id),
+            round         INTEGER NOT NULL CHECK (round >= 1),
+            user_id       {big}   NOT NULL,
+            PRIMARY KEY (tournament_id, round)
+        ){without_rowid}
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(HISTORY)

@@ -19,9 +19,12 @@ from .matches import MatchesSql
 from .outbox_queue import OutboxSql
 from .preferences import PreferencesSql
 from .standings import LeagueSql
+from .tournaments import TournamentsSql
 
 
-class SqlStore(ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql):
+class SqlStore(
+    ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql
+):
     """The bot's persistent state (``bot.storage.contract.Store``) on ``engine``; ``await close()`` at the end."""
 
     def __init__(self, engine: Engine) -> None:

@@ -16,7 +16,8 @@ from locales import ENGLISH, pgettext, spoken
 NAME = "command name"  # the catalogue context of command, option and choice names (bot.commands.translator)
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_COMMAND = re.compile(r"/goryo(?: (?P<command>[a-z_]+))?(?P<rest>.*)", re.DOTALL)
+# A subcommand of a group (`/goryo tournament join`) is a bare word after the command; an option ends with a colon.
+_COMMAND = re.compile(r"/goryo(?: (?P<command>[a-z_]+))?(?: (?P<sub>[a-z_]+)(?= |$))?(?P<rest>.*)", re.DOTALL)
 _OPTION = re.compile(r"(?<![\w@<])(?P<option>[a-z_]+):")  # `spaces:`, `[false_trail:]`, `assist:True`
 _CHOICE = re.compile(r"[a-z_]+")  # a code span of one word, such as a help topic
 
@@ -34,6 +35,7 @@ def _span(match: re.Match[str]) -> str:
     code = match.group(1)
     if command := _COMMAND.fullmatch(code):
         named = "/goryo" + (f" {_name(command['command'])}" if command["command"] else "")
+        named += f" {_name(command['sub'])}" if command["sub"] else ""
         return f"`{named}{_OPTION.sub(lambda m: _name(m['option']) + ':', command['rest'])}`"
     if _OPTION.match(code):
         return f"`{_OPTION.sub(lambda m: _name(m['option']) + ':', code, count=1)}`"

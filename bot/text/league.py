@@ -117,8 +117,17 @@ def stats_fields(stats: MemberStats) -> list[tuple[str, str]]:
     return fields
 
 
-def leaderboard_text(rows: Iterable[LeaderboardRow], role: Side, min_matches: int = LEADERBOARD_MIN_MATCHES) -> str:
+def tournaments_title() -> str:
+    return _("Tournaments")
+
+
+def leaderboard_text(rows: Iterable[LeaderboardRow], role: Side, min_matches: int = LEADERBOARD_MIN_MATCHES,
+                     season: tuple[datetime, datetime] | None = None) -> str:
+    """``season``: the month it covers, [start, end); None for all time."""
     title = _("**Best {role} players in this server**").format(role=role_name(role))
+    if season is not None:
+        title += "\n" + _("Matches finished from <t:{start}:D> to <t:{end}:D> only, everyone starting equal.").format(
+            start=int(season[0].timestamp()), end=int(season[1].timestamp()) - 1)
     footer = _("-# Ranked by the low end of each rating. It takes {matches} as the {role} to appear.").format(
         matches=matches(min_matches), role=role_name(role))
     lines = [

@@ -142,6 +142,13 @@ function drawSeats(view, me) {
     button.addEventListener("click", () => { saveDrafts(); state.you = player.key; remember(); draw(); });
     return button;
   }));
+  // One more member at the table (up to eight): a tournament takes three or more.
+  if (view.players.length < 8) {
+    const seat = el("button", { type: "button", className: "player add", title: "Seat one more member (a tournament takes three or more)" }, "+ Seat");
+    seat.dataset.addSeat = "true";
+    seat.addEventListener("click", () => act("/api/seat", {}, "channel"));
+    nav.append(seat);
+  }
   // This seat's Discord: its client's language, and whether it may manage the server (settings, threads).
   const language = el("button", { type: "button", className: "switch", title: "Switch this seat's Discord client between English and Italian", "aria-pressed": String(me.language === "it") },
     me.language === "it" ? "IT" : "EN");

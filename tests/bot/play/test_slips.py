@@ -155,7 +155,7 @@ async def test_end_turn_and_undo_speak_italian(env, locales_of):
     board = next(m for m in reversed(table.channel.history()) if _panel(m))
     assert _panel(board)["undo"].label == "Annulla mossa"
     undone = await table.samurai.click(board, custom_id=_panel(board)["undo"].custom_id)
-    assert "annulla la sua mossa da" in undone.response.content and "non è più chiamato" in undone.response.content
+    assert "annulla la sua mossa da" in undone.response.content and "non è più attivato" in undone.response.content
     asked = await table.samurai.click(next(m for m in reversed(table.channel.history()) if _panel(m)),
                                       custom_id=_panel(board)["end"].custom_id)
     ended = await table.samurai.click(asked.response, label="Fine turno")

@@ -23,6 +23,7 @@ import rules
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem
+from bot.records.tournaments import Bye, Double, Format, JoinOutcome, LeaveOutcome, Pairing, Status
 from bot.storage import (
     ChannelBusyError,
     MatchThread,
@@ -322,6 +323,54 @@ async def lessons(store) -> None:
     assert await store.finished_a_match(match.goryo_id) and await store.finished_a_match(match.samurai_id)
 
 
+async def tournaments(store) -> None:
+    made = await store.create_tournament(
+        guild_id=GUILD, channel_id=CHANNEL, name="Cup", format=Format.SWISS, rounds=2, round_days=7, advanced=False,
+        assist=True, max_players=4, signup_closes_at=T0 + timedelta(days=1), created_by=ANN, now=T0, language="it",
+    )
+    assert made.status is Status.SIGNUP and made.round == 0 and made.assist and made.language == "it"
+    await store.set_tournament_message(made.id, 999)
+    assert (await store.get_tournament(made.id)).message_id == 999
+    assert [t.id for t in await store.tournaments_in(GUILD)] == [made.id] == [t.id for t in
+                                                                              await store.open_tournaments()]
+    for player in (ANN, BEN, 1003):
+        assert await store.join_tournament(made.id, player, now=T0) is JoinOutcome.JOINED
+    assert await store.join_tournament(made.id, ANN, now=T0) is JoinOutcome.ALREADY
+    assert await store.leave_tournament(made.id, 1003, now=T0) is LeaveOutcome.LEFT
+    assert await store.join_tournament(made.id, 1003, now=T0) is JoinOutcome.JOINED
+    assert await store.close_signup(made.id, now=T0) is Status.RUNNING
+    assert await store.close_signup(made.id, now=T0) is None
+    assert await store.join_tournament(made.id, 1004, now=T0) is JoinOutcome.CLOSED
+    pairing = Pairing((Double(ANN, BEN),), bye=1003)
+    deadline = T0 + timedelta(days=7)
+    assert await store.save_pairing(made.id, 1, pairing, deadline=deadline, now=T0)
+    assert not await store.save_pairing(made.id, 1, pairing, deadline=deadline, now=T0)
+    first = await store.start_tournament_match(
+        made.id, 1, ANN, samurai_id=BEN, guild_id=GUILD, channel_id=THREAD, parent_id=CHANNEL,
+        state=rules.new_game(1), now=T0, assist=True,
+    )
+    assert first is not None and first.channel_id == THREAD and first.assist
+    assert await store.start_tournament_match(
+        made.id, 1, ANN, samurai_id=BEN, guild_id=GUILD, channel_id=THREAD + 1, parent_id=CHANNEL,
+        state=rules.new_game(1), now=T0) is None
+    assert await store.tournament_of_match(first.id) == made.id
+    await act(store, first, rules.Resign(rules.Side.GORYO))  # the Samurai (BEN) wins, and the result is written
+    assert await store.decide_tournament_match(made.id, 1, BEN, winner_id=None, now=T0)  # never started
+    assert not await store.decide_tournament_match(made.id, 1, BEN, winner_id=BEN, now=T0)
+    play = await store.tournament_play(made.id)
+    assert [(m.goryo_id, m.winner_id, m.decided) for m in play.matches] == [(ANN, BEN, True), (BEN, None, True)]
+    assert play.byes == (Bye(1, 1003),) and play.players == [ANN, BEN, 1003]
+    assert await store.mark_round_reminded(made.id, 1) and not await store.mark_round_reminded(made.id, 1)
+    assert await store.mark_round_announced(made.id, 1) and not await store.mark_round_announced(made.id, 1)
+    assert await store.mark_standings_posted(made.id, 1) and not await store.mark_standings_posted(made.id, 1)
+    assert await store.leave_tournament(made.id, BEN, now=T0) is LeaveOutcome.WITHDREW
+    assert (await store.tournament_play(made.id)).withdrawn == {BEN}
+    assert await store.tournaments_played(GUILD, ANN) == [made.id]
+    assert await store.end_tournament(made.id, Status.FINISHED, now=T0)
+    assert not await store.end_tournament(made.id, Status.CANCELLED, now=T0)
+    assert await store.open_tournaments() == []
+
+
 async def lifecycle(store) -> None:
     shown = store.address
     assert shown.endswith(".sqlite3") if isinstance(store.store, SqliteStore) else shown.startswith("postgresql://")
@@ -334,6 +383,7 @@ async def lifecycle(store) -> None:
 AREAS: dict[str, Callable[[Any], Awaitable[None]]] = {
     "challenges": challenges, "matches": matches, "action log": action_log, "outbox": outbox, "league": league,
     "choices": choices, "threads": threads, "lessons": lessons,
+    "tournaments": tournaments,
 }
 
 

@@ -396,16 +396,22 @@ async def test_a_database_of_each_earlier_version_upgrades_to_the_fresh_schema_w
         assert not lost, f"the upgrade from version {version} lost or changed these rows of {table}: {lost}"
 
 
-@pytest.mark.parametrize("version", [1, FROZEN_VERSION, 16])  # 16: the last before migration 17
-async def test_after_the_upgrade_an_expert_match_and_a_max_level_setting_are_stored(side, version):
-    # Migration 17 widens two CHECKs: SQLite rewrites them in place (matches has children), PostgreSQL
-    # replaces the constraints by name. Before it, both rows are refused; after it, both are stored.
+async def filled_at(side, version: int) -> Any:
+    """A database at schema ``version`` (by the frozen code up to its last version), with a row in every table."""
     database = await side.new()
     if version <= FROZEN_VERSION:
         await side.frozen_migrate(database, version)
     else:
         await side.new_migrate(database, version)
     await side.fill(database)
+    return database
+
+
+@pytest.mark.parametrize("version", [1, FROZEN_VERSION, 16])  # 16: just before migration 17
+async def test_after_the_upgrade_an_expert_match_and_a_max_level_setting_are_stored(side, version):
+    # Migration 17 widens two CHECKs: SQLite rewrites them in place (matches has children), PostgreSQL
+    # replaces the constraints by name. Before it, both rows are refused; after it, both are stored.
+    database = await filled_at(side, version)
     expert = Put("matches", match(300, "active", ai_side="goryo", ai_level="expert", ai_seed=7).values)
     capped = Put("server_setting_changes", {"guild_id": GUILD, "name": "max_level", "value": "hard",
                                             "changed_by": ANN, "changed_at": T})
@@ -429,3 +435,35 @@ async def test_after_the_upgrade_an_expert_match_and_a_max_level_setting_are_sto
         "CHECK (ai_level IN ('easy', 'normal', 'hard', 'expert'))",
         "CHECK (name IN ('turn_limit', 'assist', 'threads', 'max_level'))",
     }
+
+
+TOURNAMENT = {"guild_id": GUILD, "channel_id": 100, "name": "Autumn cup", "format": "swiss", "rounds": 3,
+              "round_days": 7, "advanced": 0, "assist": 1, "max_players": None, "signup_closes_at": T,
+              "created_by": ANN, "created_at": T}
+
+
+@pytest.mark.parametrize("version", [FROZEN_VERSION, 18])  # 18: the last before migration 19
+async def test_after_the_upgrade_a_tournament_with_its_players_matches_and_byes_is_stored(side, version):
+    # Migration 19 adds the tournaments' four tables: a database from before it, rows and all, takes them.
+    database = await filled_at(side, version)
+    before = await side.rows(database)
+    assert "tournaments" not in before
+    await side.open_with_the_bot(database)
+    await side.put(database, Put("tournaments", TOURNAMENT))
+    await side.put(database, Put("tournament_players", {"tournament_id": 1, "user_id": ANN, "seq": 1,
+                                                        "joined_at": T}))
+    await side.put(database, Put("tournament_matches", {"tournament_id": 1, "round": 1, "goryo_id": ANN,
+                                                        "samurai_id": BEN, "match_id": 1}))
+    await side.put(database, Put("tournament_byes", {"tournament_id": 1, "round": 1, "user_id": BOT}))
+    after = await side.rows(database)
+    for table in ("tournaments", "tournament_players", "tournament_matches", "tournament_byes"):
+        assert len(after[table][1]) == 1, table
+    for table, (_columns, rows) in before.items():
+        if table not in ("sqlite_sequence", "(sequences)"):  # these count the new tournament's id too
+            assert len(after[table][1]) == len(rows), f"the upgrade changed the rows of {table}"
+    # The CHECKs hold: no such format, and a match in a round 0.
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("tournaments", {**TOURNAMENT, "format": "knockout"}))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("tournament_matches", {"tournament_id": 1, "round": 0, "goryo_id": BEN,
+                                                            "samurai_id": ANN}))
