@@ -84,7 +84,9 @@ class Parts:
     resigning: Resigning
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
-    ends: MatchEnds  # told of each match an action ends (the tournaments listen)
+    ends: MatchEnds  # told of each match an action ends (the tournaments' rounds listen)
+    rounds: Rounds  # a tournament's rounds: pairing, starting their matches, results
+    tournaments: Tournaments  # the tournament commands and buttons
 
 
 def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
@@ -107,6 +109,10 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         ends.heard(record)
 
     acting = Acting(store, service, deliverer, played=played)
+    turns = TurnClock(bot, store, settings, service.clock, acting, deliverer, ai)
+    # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
+    rounds = Rounds(bot, store, service, deliverer, turns, settings)
+    ends.listen(rounds.match_ended)
 
     def channel_name(channel_id: int) -> str | None:
         return getattr(bot.get_channel(channel_id), "name", None)
@@ -114,7 +120,7 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
     return Parts(
         service=service, deliverer=deliverer, ai=ai, acting=acting,
         challenges=Challenges(bot, store, settings, deliverer, ai),
-        turns=TurnClock(bot, store, settings, service.clock, acting, deliverer, ai),
+        turns=turns, rounds=rounds, tournaments=Tournaments(store, rounds),
         goryo=GoryoSide(acting, service, store, drawing),
         samurai=SamuraiSide(acting, service, store),
         viewing=Viewing(acting, store, drawing, Cooldown(settings.board_cooldown), service.clock, channel_name),
@@ -141,7 +147,6 @@ class GoryoBot(commands.Bot):
         self.store: Store | None = None
         self.parts: Parts | None = None
         self.speakers: Speakers | None = None
-        self.rounds: Rounds | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -162,16 +167,13 @@ class GoryoBot(commands.Bot):
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
-        # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
-        self.rounds = Rounds(self, self.store, parts.service, parts.deliverer, parts.turns, self.settings)
-        parts.ends.listen(self.rounds.match_ended)
-        cups = Tournaments(self.store, self.rounds)
         self.add_dynamic_items(*clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning),
-                               *lesson_clicks(parts.lessons), *tournament_clicks(cups))
+                               *lesson_clicks(parts.lessons), *tournament_clicks(parts.tournaments))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
-            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, tournaments=cups,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons,
+            tournaments=parts.tournaments,
         ))
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
@@ -210,8 +212,8 @@ class GoryoBot(commands.Bot):
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.parts.deliverer.sweep()
             await archive_finished(self, self.store, self.parts.service.clock())
-            if self.rounds is not None:
-                await self.rounds.sweep()  # sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers
+            # Tournaments: sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers.
+            await self.parts.rounds.sweep()
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 
