@@ -37,6 +37,22 @@ _HIDER_SHARPNESS = 4.0
 _NODES_PER_PLAYOUT = 500
 
 
+def samurai_model(level: str, view: PublicView, planned_against: SamuraiSpaces | None = None,
+                  evidence: Evidence = ()) -> list[samurai.Particle]:
+    """Her consistent paths weighted as the Samurai of ``level`` expect her to pick them (uniform below hard).
+
+    Public only; the review asks it too (how surprising her plan was to the hard Samurai)."""
+    play = play_of(level)
+    if play.expert_model:
+        return expert.expert_particles(view, planned_against, evidence)
+    share = play.hider_model
+    if share > 0:
+        share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
+    return samurai.particles_from(
+        view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True, planned_against=planned_against,
+    )
+
+
 def budget_for(level: str, seed: int) -> Budget:
     """The budget the bot uses at ``level`` (p95 thinking time within the issue's limits)."""
     return Budget(play_of(level).simulations, seed)
@@ -76,16 +92,7 @@ class SamuraiAgent:
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
         play = play_of(self.level)
-        share = play.hider_model
-        if play.expert_model:
-            particles = expert.expert_particles(view, planned_against, evidence)
-        else:
-            if share > 0:
-                share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
-            particles = samurai.particles_from(
-                view, hider_model=share, sharpness=_HIDER_SHARPNESS, her_scale=True,
-                planned_against=planned_against,
-            )
+        particles = samurai_model(self.level, view, planned_against, evidence)
         return samurai.choose_samurai_action(
             view,
             particles,

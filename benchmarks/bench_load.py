@@ -32,6 +32,12 @@ statement group) and how many of the pool's connections were busy when each acti
 
     python benchmarks/bench_load.py --matches 200 --database postgres --processes 2 --sweep-matches 0
 
+The bot's own memory apart from the simulator's (issue 46): ``--memory`` traces every allocation and splits it
+between them (``load_memory.py`` says how); ``--idle 10000`` starts a fresh bot on a database holding 10,000 idle
+matches and on an empty one, and compares their resident sizes.
+
+    python benchmarks/bench_load.py --matches 1000 --actions 3 --memory --idle 10000 --sweep-matches 0
+
 What it measures and reports is in ``load_figures.py``, the players in ``load_players.py``, PostgreSQL's
 side in ``load_postgres.py``, the sweep in ``load_sweep.py``. A benchmark, not a test: the figures
 depend on the machine.
@@ -56,6 +62,7 @@ import simcord
 
 import rules
 from benchmarks.load_figures import Timings, merged, plain, report, rss_mb
+from benchmarks.load_memory import MemoryWatch, idle_resident, report_idle, report_memory
 from benchmarks.load_players import act, forget_uploads, open_matches
 from benchmarks.load_postgres import keep_idle_connections, postgres_plans, postgres_table_stats, start_postgres
 from benchmarks.load_sweep import sweep_at_scale
@@ -66,10 +73,12 @@ from bot.text.refusal import Refusal
 
 async def run(
     matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1,
-    threads: bool = False,
+    threads: bool = False, memory: MemoryWatch | None = None,
 ) -> dict:
     # Several processes: process k holds shard k of them (and delivers for its servers only).
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
+    if memory is not None:
+        memory.start()  # before the bot and the simulator are built: every allocation is traced to one of them
     # One set of drawing processes for the bot and its restart, as one process keeps across a reconnect.
     drawing = Drawing()
     bot = create_bot(database=database, environ={}, env_file=None, sync="global", seed=None, drawing=drawing,
@@ -84,6 +93,8 @@ async def run(
         seats = await open_matches(env, matches, seed, process if processes > 1 else None, threads)
         opening = time.perf_counter() - opened
         forget_uploads(env)
+        if memory is not None:
+            memory.sample(f"{matches} matches opened")
         timings.instrument(env.bot)
 
         started = time.perf_counter()
@@ -95,6 +106,8 @@ async def run(
                 break
             await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile
             forget_uploads(env)
+            if memory is not None:
+                memory.sample(f"after pass {len(memory.samples)}")
         elapsed = time.perf_counter() - started
         # A restart replays every active match's log against its row before serving (the start-up check).
         old_store = env.bot.store
@@ -113,6 +126,8 @@ async def run(
     if bot.store is not None:
         await bot.store.close()
     drawing.close()
+    if memory is not None:
+        memory.stop()
     return {
         "opening": opening,
         "elapsed": elapsed,
@@ -124,6 +139,7 @@ async def run(
         "end_mb": rss_mb(),
         "table_stats": table_stats,
         "plans": plans,
+        "memory": memory.samples if memory is not None else None,
     }
 
 
@@ -162,6 +178,10 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="bot processes sharing the database (postgres)")
     parser.add_argument("--process", type=int, help=argparse.SUPPRESS)  # one of --processes, run by the parent
     parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--memory", action="store_true",
+                        help="the bot's own memory apart from the simulator's (tracemalloc; slower)")
+    parser.add_argument("--idle", type=int, default=0, metavar="N",
+                        help="also: a fresh bot's resident size with N idle matches in its database against none")
     args = parser.parse_args()
     if args.database == "postgres" or args.url:
         keep_idle_connections()
@@ -183,7 +203,8 @@ def main() -> None:
             if args.processes > 1:
                 result = processes(args.processes, args, database)
             else:
-                work = run(args.matches, args.actions, args.think, args.seed, database, threads=args.threads)
+                work = run(args.matches, args.actions, args.think, args.seed, database, threads=args.threads,
+                           memory=MemoryWatch() if args.memory else None)
                 if args.profile:
                     profiler = cProfile.Profile()
                     result = profiler.runcall(asyncio.run, work)
@@ -195,6 +216,11 @@ def main() -> None:
                 server.cleanup()
     print(f"database: {args.database}, {args.processes} bot process(es)")
     report(args.matches, result)
+    if result.get("memory"):
+        report_memory(result["memory"])
+    if args.idle:
+        with tempfile.TemporaryDirectory() as folder:
+            report_idle(args.idle, *idle_resident(args.idle, Path(folder)))
     if args.sweep_matches:
         with tempfile.TemporaryDirectory() as folder:
             asyncio.run(sweep_at_scale(args.sweep_matches, Path(folder)))

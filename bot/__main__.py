@@ -9,14 +9,16 @@ import logging
 import os
 import sys
 
-import discord
-
-from .app import create_bot
+from .app import GoryoBot, create_bot
 from .delivery.permissions import invite_url
+from .metrics.logs import configure_logging
 from .play import health
 from .records.league import Rating, RatingKey
-from .settings import SettingsError, load_settings
-from .storage import StoreUnavailable, open_store, redact
+from .settings import Settings, load_settings
+from .startup import reach_discord, say_failure, stop_signals
+from .storage import open_store, redact
+
+log = logging.getLogger("bot")
 
 SETTINGS_HELP = """\
 settings (environment variables, or KEY=value lines in ./.env; the environment wins):
@@ -29,9 +31,17 @@ settings (environment variables, or KEY=value lines in ./.env; the environment w
   GORYO_TURN_LIMIT         how long one turn may take: 3600, 90m, 24h, 2d (default 24h)
   GORYO_AI_PAUSE           seconds the bot waits before each of its Samurai's actions, 0 to 60 (default 2)
   GORYO_LOG_LEVEL          DEBUG, INFO, WARNING, ERROR or CRITICAL (default INFO)
+  GORYO_LOG_FORMAT         text or json: one JSON object a line (default text)
+  GORYO_METRICS_PORT       serve Prometheus metrics on /metrics and a health answer on /healthz (default: off)
+  GORYO_METRICS_HOST       the address to serve them on (default 127.0.0.1)
+  GORYO_PROXY              an http:// proxy for all of Discord's traffic
+  GORYO_CONNECT_PATIENCE   how long to keep trying an unreachable Discord at start-up (default 5m)
   GORYO_SHARD_COUNT        Discord shards in all, for a bot in thousands of servers (default: no sharding)
   GORYO_SHARD_IDS          the shards this process holds, like 0-3 (default: all); needs PostgreSQL
 .env.example documents each one.
+
+exit status: 0 stopped (SIGTERM, Ctrl+C), 1 database, 2 settings, 3 token refused, 4 Discord's address not
+found (DNS), 5 Discord unreachable, 6 TLS failed, 7 metrics port unavailable (docs/hosting.md)
 
 no token yet? try it first:
   python -m bot --sandbox  the real bot against a simulated Discord, played in your browser
@@ -100,20 +110,17 @@ def application_of(token: str) -> int | None:
     return int(decoded) if decoded.isdigit() else None
 
 
-def check(token: str, database: str | os.PathLike[str]) -> int:
+def check(settings: Settings) -> int:
     """``--check``: print the report; 0 if every running match can be played where it is, 1 if not."""
-    async def run() -> tuple[list[str], bool]:
-        async with await open_store(database) as store:
-            return await health.run_check(token, store)
+    token = settings.token
+    assert token is not None  # main refuses to go on without one
 
-    try:
-        lines, playable = asyncio.run(run())
-    except StoreUnavailable as error:
-        print(f"Cannot check: {error}.", file=sys.stderr)
-        return 1
-    except discord.LoginFailure:
-        print("Cannot check: Discord refused DISCORD_TOKEN.", file=sys.stderr)
-        return 2
+    async def run() -> tuple[list[str], bool]:
+        async with await open_store(settings.database) as store:
+            lines, playable = await health.run_check(token, store, settings.proxy)
+            return [*lines, *await health.service_lines(store, settings)], playable
+
+    lines, playable = asyncio.run(run())
     return print_report(lines, playable)
 
 
@@ -123,6 +130,38 @@ def print_report(lines: list[str], playable: bool) -> int:
     return 0 if playable else 1
 
 
+def secrets_of(settings: Settings) -> list[tuple[str, str]]:
+    """What no log line may show, and what it shows instead: the token, the database's address as typed."""
+    shown = [(settings.token or "", "***")]
+    if redact(settings.database) != str(settings.database):
+        shown.append((str(settings.database), redact(settings.database)))
+    return shown
+
+
+async def serve(bot: GoryoBot, settings: Settings) -> None:
+    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (``GoryoBot.close``)."""
+    assert settings.token is not None
+    stop = stop_signals()
+    if not await reach_discord(settings.proxy, settings.connect_patience, stop):
+        return  # asked to stop while waiting for the network
+    async with bot:  # closed on the way out, whatever happens
+        running = asyncio.create_task(bot.start(settings.token))
+        stopping = asyncio.create_task(stop.wait())
+        try:
+            await asyncio.wait({running, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+        if not running.done():
+            log.info("stopping: finishing what is in hand")
+            await bot.close()
+            try:
+                await running
+            except Exception as error:  # noqa: BLE001  (cut short while starting: stopping was asked)
+                log.info("stopped while starting (%s)", type(error).__name__)
+            return
+        await running  # a failure to log in or connect is raised here
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if "--sandbox" in argv:  # no token: the real bot against a simulated Discord, see bot/sandbox
@@ -130,22 +169,21 @@ def main(argv: list[str] | None = None) -> int:
 
         return sandbox_main(argv)
     options = _parser().parse_args(argv)  # --help, or a clear complaint about an unknown option
-    if options.rebuild_ratings:  # offline: no token needed
-        try:
-            print(rebuild_ratings(load_settings().database))
-        except SettingsError as error:
-            print(f"Cannot rebuild: {error}.", file=sys.stderr)
-            return 2
-        except StoreUnavailable as error:
-            print(f"Cannot rebuild: {error}.", file=sys.stderr)
-            return 1
-        return 0
+    doing = "Cannot rebuild" if options.rebuild_ratings else "Cannot check" if options.check else "Cannot start"
     try:
-        bot = create_bot()
-    except SettingsError as error:
-        # One line an admin can act on; a traceback would bury it.
-        print(f"Cannot start: {error}.", file=sys.stderr)
-        return 2
+        return _run(options)
+    except Exception as error:
+        status = say_failure(doing, error)  # one line a host can act on; a traceback would bury it
+        if status is None:
+            raise
+        return status
+
+
+def _run(options: argparse.Namespace) -> int:
+    if options.rebuild_ratings:  # offline: no token needed
+        print(rebuild_ratings(load_settings().database))
+        return 0
+    bot = create_bot()
     settings = bot.settings
     if not settings.token:
         print(
@@ -163,14 +201,10 @@ def main(argv: list[str] | None = None) -> int:
         print(invite_url(application_id))
         return 0
     if options.check:
-        return check(settings.token, settings.database)
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level))
-    try:
-        asyncio.run(_reach(settings.database))  # migrations, if any, are logged here
-        bot.run(settings.token, log_handler=None)
-    except StoreUnavailable as error:  # unreachable at start, or gone between the check and the bot's own open
-        print(f"Cannot start: {error}.", file=sys.stderr)
-        return 1
+        return check(settings)
+    configure_logging(settings.log_level, settings.log_format, secrets_of(settings))
+    asyncio.run(_reach(settings.database))  # migrations, if any, are logged here
+    asyncio.run(serve(bot, settings))
     return 0
 
 

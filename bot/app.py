@@ -12,6 +12,9 @@ in ready ones (tests give every bot one set); the bot shuts down only the ones i
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import logging
 import os
 from collections.abc import Mapping, Sequence
@@ -23,8 +26,11 @@ import discord
 from discord.ext import commands, tasks
 
 from .commands.clicks import clicks
+from .commands.hint import hint_clicks
 from .commands.league import Records
 from .commands.learn import lesson_clicks
+from .commands.reception import Reception
+from .commands.reviews import Reviews, review_clicks
 from .commands.tournaments import tournament_clicks
 from .commands.translator import CatalogueTranslator, GoryoTree
 from .commands.tree import goryo_group
@@ -33,6 +39,8 @@ from .delivery.announce import in_their_languages, outbox_for
 from .delivery.deliverer import Deliverer, holder_name
 from .delivery.notices import with_turn_notices
 from .delivery.send import QUIET
+from .metrics import Metrics
+from .metrics.endpoint import Endpoint
 from .play.acting import Acting
 from .play.aiplay import AiPlayer, keep_from_the_bot
 from .play.challenges import Challenges
@@ -41,6 +49,7 @@ from .play.cooldown import Cooldown
 from .play.ends import MatchEnds
 from .play.first_match import FirstMatch
 from .play.goryo_side import GoryoSide
+from .play.hints import Hints
 from .play.integrity import check_active_matches
 from .play.lessons import Lessons
 from .play.permission_watch import PermissionWatch
@@ -59,12 +68,15 @@ from .records.outbox import OutboxItem
 from .records.played import Played
 from .settings import Settings, load_settings
 from .storage import MatchRecord, Shards, Store, open_store
-from .storage.address import is_url, redact
+from .storage.address import is_url, redact, scrub
 from .text.languages import of_user
 
 log = logging.getLogger(__name__)
 
 SWEEP_SECONDS = 30.0
+# A stop (SIGTERM, SIGINT) waits this long in all for the interactions in hand and the deliveries under way.
+STOP_GRACE_SECONDS = 10.0
+HEALTH_DATABASE_SECONDS = 5.0  # a database that takes longer to count the matches is not answering
 
 
 @dataclass(frozen=True)
@@ -84,24 +96,27 @@ class Parts:
     resigning: Resigning
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
+    hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
     ends: MatchEnds  # told of each match an action ends (the tournaments' rounds listen)
     rounds: Rounds  # a tournament's rounds: pairing, starting their matches, results
     tournaments: Tournaments  # the tournament commands and buttons
 
 
 def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
-          thinking: Thinking | None, *, holder: str) -> Parts:
+          thinking: Thinking | None, *, holder: str, metrics: Metrics | None = None) -> Parts:
     """The parts that act on ``store``, each handed what it uses; ``holder`` names the deliverer in the outbox
     claims (``delivery.deliverer.holder_name``). A second process's parts, in the tests, are built the same way."""
 
     async def notices(played: Played, items: Sequence[OutboxItem]) -> list[OutboxItem]:
         return await with_end_line(store, played, await with_turn_notices(store, played, items))
 
-    service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices)
+    metrics = metrics if metrics is not None else Metrics()
+    service = MatchService(store, in_their_languages(keep_from_the_bot(outbox_for)), notices=notices,
+                           metrics=metrics)
     # With several processes, each delivers for the matches on its own shards' servers.
     shards = Shards.held(settings.shard_count, settings.shard_ids)
-    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder)
-    ai = AiPlayer(bot, store, service, deliverer, settings, thinking)  # plays the bot's seat in matches against it
+    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, metrics=metrics)
+    ai = AiPlayer(bot, store, service, deliverer, settings, thinking, metrics)  # the bot's seat in matches against it
     ends = MatchEnds()
 
     def played(record: MatchRecord) -> None:
@@ -127,6 +142,7 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
+        hints=Hints(store, service, thinking, service.clock),
         ends=ends,
     )
 
@@ -147,6 +163,9 @@ class GoryoBot(commands.Bot):
         self.store: Store | None = None
         self.parts: Parts | None = None
         self.speakers: Speakers | None = None
+        self.reception: Reception | None = None
+        self.endpoint: Endpoint | None = None  # /metrics and /healthz, with GORYO_METRICS_PORT
+        self._disconnected = False  # the gateway dropped and has not come back yet
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -156,10 +175,13 @@ class GoryoBot(commands.Bot):
             self.drawing = boards.Drawing()
         if self.thinking is None:
             self.thinking = Thinking()  # the expert level thinks there, off the event loop
+        metrics = Metrics()
+        self.reception = Reception(metrics)
         parts = self.parts = build(self, self.store, self.settings, self.drawing, self.thinking,
-                                   holder=holder_name(self.settings.shard_ids))
+                                   holder=holder_name(self.settings.shard_ids), metrics=metrics)
         self.speakers = Speakers(self.store, parts.service.clock)
-        records = Records(self, self.store, self.settings, self.drawing)  # stats, leaderboard, history, replay
+        reviews = Reviews(self.store, self.drawing, parts.service.clock)  # replay as:review, and its pages
+        records = Records(self, self.store, self.settings, self.drawing, reviews)  # stats, leaderboard, history, replay
         # Before any command can reach a match: a match whose log doesn't replay is stopped, not played on.
         await check_active_matches(self, self.store)
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
@@ -167,18 +189,25 @@ class GoryoBot(commands.Bot):
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
         PermissionWatch(self, self.store).listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
-        self.add_dynamic_items(*clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning),
-                               *lesson_clicks(parts.lessons), *tournament_clicks(parts.tournaments))
+        self.add_dynamic_items(*self.reception.wrapped((
+            *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons),
+            *review_clicks(reviews), *hint_clicks(parts.hints), *tournament_clicks(parts.tournaments))))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
-            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons,
+            choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, hints=parts.hints,
             tournaments=parts.tournaments,
         ))
+        assert isinstance(self.tree, GoryoTree)  # tree_cls above
+        self.tree.receive_with(self.reception)
         await self.tree.set_translator(CatalogueTranslator())  # before syncing: the payload carries the translations
         await self.sync_commands()
         self.sweeper.start()
         self.turn_sweeper.start()  # its first pass runs at once: reminders that fell due while down
+        if self.settings.metrics_port is not None:
+            self.endpoint = Endpoint(metrics, functools.partial(self._refresh, metrics, self.store), self.health,
+                                     host=self.settings.metrics_host, port=self.settings.metrics_port)
+            await self.endpoint.start()
         log.info("ready to play; database %s", redact(self.settings.database))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -189,6 +218,36 @@ class GoryoBot(commands.Bot):
             await self.speakers.heard(interaction.user.id, of_user(interaction))
         except Exception:  # remembering a language must never disturb the interaction itself
             log.warning("could not note the language of user %d", interaction.user.id, exc_info=True)
+
+    async def on_connect(self) -> None:
+        self._disconnected = False
+
+    async def on_resumed(self) -> None:
+        self._disconnected = False
+
+    async def on_disconnect(self) -> None:
+        self._disconnected = True
+
+    async def health(self) -> str | None:
+        """None while the gateway is connected and the database answers; else what is wrong."""
+        if self.reception is not None and self.reception.closing:
+            return "stopping"
+        if not self.is_ready() or self.is_closed() or self._disconnected:
+            return "not connected to Discord's gateway"
+        if self.store is None:
+            return "the database is not open"
+        try:
+            await asyncio.wait_for(self.store.running_match_count(), HEALTH_DATABASE_SECONDS)
+        except Exception as error:  # noqa: BLE001  (any reason at all is the answer, said to the prober)
+            reason = scrub(f"{type(error).__name__}: {error}", self.settings.database).splitlines()[0]
+            return f"the database does not answer ({reason})"
+        return None
+
+    async def _refresh(self, metrics: Metrics, store: Store) -> None:
+        backlog, oldest = await store.outbox_backlog(self.parts.deliverer.shards if self.parts is not None else None)
+        shards = len(self.settings.shard_ids or range(self.settings.shard_count or 1))
+        metrics.refresh(running=await store.running_match_count(), backlog=backlog, oldest=oldest,
+                        now=discord.utils.utcnow(), shards=shards)
 
     async def sync_commands(self) -> None:
         mode = self.settings.sync
@@ -225,11 +284,32 @@ class GoryoBot(commands.Bot):
             log.exception("turn reminder sweep failed")
 
     async def close(self) -> None:
+        """Stop cleanly: take no new interaction, answer those in hand, let the deliverer finish what it is
+        sending (STOP_GRACE_SECONDS in all; the rest stays in the outbox, unclaimed, for the next start), then
+        close the connection, the database and the processes."""
+        if self.reception is not None and not self.reception.closing:
+            self.reception.close()
+            began = asyncio.get_running_loop().time()
+            self.sweeper.cancel()
+            self.turn_sweeper.cancel()
+            if self.parts is not None:
+                self.parts.deliverer.close()
+                self.parts.ai.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.reception.settled(), STOP_GRACE_SECONDS)
+            if self.parts is not None:
+                left = STOP_GRACE_SECONDS - (asyncio.get_running_loop().time() - began)
+                cut = await self.parts.deliverer.settle(max(0.0, left))
+                if cut:
+                    log.warning("stopping: %d delivery(ies) cut short; the next start sends what they had not", cut)
         self.sweeper.cancel()
         self.turn_sweeper.cancel()
         if self.parts is not None:
             self.parts.deliverer.stop()
             self.parts.ai.stop()
+        if self.endpoint is not None:
+            await self.endpoint.close()
+            self.endpoint = None
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -271,8 +351,9 @@ def create_bot(
         overrides["database"] = database if is_url(database) else Path(database)
     if overrides:
         settings = settings.replace(**overrides)
+    network: dict[str, Any] = {"proxy": settings.proxy} if settings.proxy is not None else {}
     if settings.shard_count is None:
-        return GoryoBot(settings, drawing=drawing, thinking=thinking)
+        return GoryoBot(settings, drawing=drawing, thinking=thinking, **network)
     shard_ids = list(settings.shard_ids or range(settings.shard_count))
     return ShardedGoryoBot(settings, drawing=drawing, thinking=thinking, shard_count=settings.shard_count,
-                           shard_ids=shard_ids)
+                           shard_ids=shard_ids, **network)

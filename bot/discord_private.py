@@ -6,7 +6,10 @@ wrappers instead; ``tests/bot/test_discord_private.py`` checks each one against 
 discord.py and names the one an upgrade broke. What each is for:
 
 - ``CommandTree._call``: the one entry every slash command, autocomplete and their error handler
-  pass through; ``ContextTree.around`` wraps it (the bot runs each in the user's language).
+  pass through; ``ContextTree.around`` wraps it (the bot runs each in the user's language), and
+  ``ContextTree.received`` inside that (counted, timed, refused while the bot stops).
+- ``Interaction._cs_response``: where an interaction keeps its ``response``; ``replace_response`` puts
+  one there that notes the moment of the first answer (the metrics' time to first response).
 - ``async_context``, ``handle_message_parameters`` and ``HTTPClient.__session``: an interaction's
   original response reached with its stored token after a restart, when no ``Interaction``
   object exists any more (the two calls ``Interaction.original_response`` and
@@ -15,7 +18,7 @@ discord.py and names the one an upgrade broke. What each is for:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any
 
@@ -36,9 +39,21 @@ class ContextTree(app_commands.CommandTree):
     def around(self, interaction: discord.Interaction) -> AbstractContextManager[object]:
         return nullcontext()
 
+    async def received(self, interaction: discord.Interaction, call: Callable[[], Awaitable[None]]) -> None:
+        """Each interaction's handling (``call``), to be wrapped: counted, timed, refused while stopping."""
+        await call()
+
     async def _call(self, interaction: discord.Interaction) -> None:
         with self.around(interaction):
-            await super()._call(interaction)
+            await self.received(interaction, lambda: super(ContextTree, self)._call(interaction))
+
+
+RESPONSE_SLOT = "_cs_response"  # where ``Interaction.response`` (a cached slot property) keeps its object
+
+
+def replace_response(interaction: discord.Interaction, response: discord.InteractionResponse[Any]) -> None:
+    """Make ``response`` the interaction's ``response`` (a subclass that notes when it is first used)."""
+    setattr(interaction, RESPONSE_SLOT, response)
 
 
 SESSION = "_HTTPClient__session"  # ``HTTPClient.__session``, as Python mangles the private name

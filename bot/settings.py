@@ -19,6 +19,7 @@ from .storage.address import is_url, redact, scheme_of
 
 SYNC_MODES = ("global", "guild", "off")
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
 DURATION_FORMS = "a positive number of seconds, or with a unit: 900, 15m, 24h, 2d"
 
 
@@ -40,10 +41,16 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int | None = None  # Discord shards in all; None: one unsharded connection
     shard_ids: tuple[int, ...] | None = None  # the shards this process holds; None: all of them
+    log_format: str = "text"  # "text" | "json": one JSON object a line
+    metrics_port: int | None = None  # None: no metrics and no /healthz
+    metrics_host: str = "127.0.0.1"  # loopback unless the host says otherwise
+    proxy: str | None = None  # an http:// proxy for all of Discord's traffic
+    connect_patience: float = 300.0  # seconds an unreachable Discord is tried again at start-up
 
     def __repr__(self) -> str:  # settings end up in tracebacks and test reports: no token, no password
         shown = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
-        shown.update(token=self.token and "***", database=redact(self.database))
+        shown.update(token=self.token and "***", database=redact(self.database),
+                     proxy=self.proxy and redact(self.proxy))
         return f"Settings({', '.join(f'{name}={value!r}' for name, value in shown.items())})"
 
     def replace(self, **changes: Any) -> Settings:
@@ -89,6 +96,19 @@ class Settings:
         if not (math.isfinite(self.board_cooldown) and self.board_cooldown >= 0):
             raise SettingsError(f"GORYO_BOARD_COOLDOWN must be 0 (off) or {DURATION_FORMS}, "
                                 f"not {self.board_cooldown:g} seconds")
+        if self.log_format not in LOG_FORMATS:
+            raise SettingsError(f"GORYO_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {self.log_format!r}")
+        if self.metrics_port is not None and not 0 <= self.metrics_port <= 65535:
+            raise SettingsError(
+                f"GORYO_METRICS_PORT must be a port number up to 65535 (0: any free one), not {self.metrics_port}"
+            )
+        if not self.metrics_host.strip():
+            raise SettingsError("GORYO_METRICS_HOST must be an address to listen on, like 127.0.0.1 or 0.0.0.0")
+        if self.proxy is not None and not self.proxy.startswith(("http://", "https://")):
+            raise SettingsError(f"GORYO_PROXY must be an http:// URL of a proxy, not {self.proxy!r}")
+        if not (math.isfinite(self.connect_patience) and self.connect_patience > 0):
+            raise SettingsError(f"GORYO_CONNECT_PATIENCE must be {DURATION_FORMS}, "
+                                f"not {self.connect_patience:g} seconds")
         if not (math.isfinite(self.ai_pause) and 0 <= self.ai_pause <= 60):
             raise SettingsError(
                 f"GORYO_AI_PAUSE must be 0 (no pause) or a number of seconds up to 60, not {self.ai_pause:g}"
@@ -197,6 +217,10 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
     log_text = get("GORYO_LOG_LEVEL") or "INFO"
     if log_text.upper() not in LOG_LEVELS:
         raise SettingsError(f"GORYO_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_text!r}")
+    format_text = get("GORYO_LOG_FORMAT") or "text"
+    if format_text.lower() not in LOG_FORMATS:
+        raise SettingsError(f"GORYO_LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {format_text!r}")
+    port_text = get("GORYO_METRICS_PORT")
     settings = Settings(
         token=get("DISCORD_TOKEN"),
         database=_database(get("GORYO_DATABASE")),
@@ -210,6 +234,11 @@ def load_settings(environ: Mapping[str, str] | None = None, env_file: Path | str
         ai_pause=_pause(get("GORYO_AI_PAUSE")),
         shard_count=_whole("GORYO_SHARD_COUNT", count_text) if (count_text := get("GORYO_SHARD_COUNT")) else None,
         shard_ids=_shard_ids(ids_text) if (ids_text := get("GORYO_SHARD_IDS")) else None,
+        log_format=format_text.lower(),
+        metrics_port=_whole("GORYO_METRICS_PORT", port_text) if port_text else None,
+        metrics_host=get("GORYO_METRICS_HOST") or Settings.metrics_host,
+        proxy=get("GORYO_PROXY"),
+        connect_patience=_seconds("GORYO_CONNECT_PATIENCE", get("GORYO_CONNECT_PATIENCE") or "5m"),
     )
     settings.check()
     return settings

@@ -17,8 +17,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDERS: list[str] = [
     "discord_private.py",  # discord.py's private parts, wrapped in one place
     "records",  # plain values and pure functions of them: outbox items, match records, the league's numbers
+    "metrics",  # what the bot counts for its host, and how its log lines are written
     "storage",  # the database: keeps records
     "settings.py",  # the environment's settings, checked (a database address among them)
+    "startup.py",  # start-up failures said in one line with an exit status each; stopping on a signal
     "text",  # words, in the reader's language
     "ui",  # views, buttons, selects
     "delivery",  # telling people: composing what an action owes, drawing boards, sending, the outbox's deliverer

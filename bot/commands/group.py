@@ -32,7 +32,7 @@ from ..play.viewing import Viewing
 from ..records.league.seasons import Season
 from ..records.matches import Role
 from ..text.help import HelpTopic, help_text
-from .league import Records
+from .league import ANIMATION, RECORD, REVIEW, Records
 
 MATCH_HELP = locale_str("Which of your matches (only needed when you play several)")
 SIDES = [
@@ -54,6 +54,13 @@ HELP_TOPICS: list[Choice[str]] = [
     Choice(name=locale_str("ratings", context="command name"), value="ratings"),
     Choice(name=locale_str("assist", context="command name"), value="assist"),
     Choice(name=locale_str("ai", context="command name"), value="ai"),
+]
+
+REPLAY_AS_HELP = locale_str("An animation (the default), a review of the Samurai's hunt, or the record as text")
+REPLAY_KINDS: list[Choice[str]] = [
+    Choice(name=locale_str("animation", context="command name"), value=ANIMATION),
+    Choice(name=locale_str("review", context="command name"), value=REVIEW),
+    Choice(name=locale_str("record", context="command name"), value=RECORD),
 ]
 
 
@@ -291,11 +298,14 @@ class GoryoCommands(
 
     @app_commands.command(name=locale_str("replay", context="command name"),
                           description=locale_str("A finished match replayed as an animated picture"))
-    @app_commands.rename(match=locale_str("match", context="command name"))
-    @app_commands.describe(match=locale_str("Which finished match (type to search)"))
+    @app_commands.rename(match=locale_str("match", context="command name"),
+                         as_=locale_str("as", context="command name"))
+    @app_commands.describe(match=locale_str("Which finished match (type to search)"),
+                           as_=REPLAY_AS_HELP)
+    @app_commands.choices(as_=REPLAY_KINDS)
     @app_commands.autocomplete(match=_finished_match_autocomplete)
-    async def replay(self, interaction: discord.Interaction, match: int) -> None:
-        await self.records.replay(interaction, match, self.clock)
+    async def replay(self, interaction: discord.Interaction, match: int, as_: str = ANIMATION) -> None:
+        await self.records.replay(interaction, match, self.clock, as_)
 
     @app_commands.command(name=locale_str("help", context="command name"),
                           description=locale_str(

@@ -33,13 +33,17 @@ from ..play.cooldown import Cooldown
 from ..play.tournaments import tournament_results
 from ..play.visibility import Channels, Sight
 from ..records import league
+from ..records.hints import record_notes
 from ..records.league.seasons import Season, season_ratings, window
 from ..records.league.stats import HISTORY_SIZE
+from ..records.match_file import RecordNames, record_filename, record_text
+from ..records.matches import MatchRecord
 from ..settings import Settings
 from ..storage import DAMAGED, Store
 from ..text import league as words
 from ..text.languages import in_channel
 from ..text.refusal import Refusal
+from .reviews import Reviews
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +54,12 @@ REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again i
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
 ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
+ANIMATION, REVIEW, RECORD = "animation", "review", "record"  # what ``/goryo replay as:`` makes of a match
+IN_PROGRESS = {
+    ANIMATION: N_("Match {number} is still being played; its replay will be ready once it ends."),
+    REVIEW: N_("Match {number} is still being played; its review will be ready once it ends."),
+    RECORD: N_("Match {number} is still being played; its record will be ready once it ends."),
+}
 
 
 def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
@@ -60,10 +70,12 @@ def _guild_only(interaction: discord.Interaction, refusal: str) -> int:
 
 
 class Records:
-    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing) -> None:
+    def __init__(self, bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
+                 reviews: Reviews) -> None:
         self.bot = bot
         self.store = store
         self.drawing = drawing
+        self.reviews = reviews
         self.replay_cooldown = Cooldown(settings.board_cooldown)  # a replay is the heaviest picture of all
         self._replays: OrderedDict[tuple[int, int, str], Replay] = OrderedDict()
         self._known_names: dict[int, str] = {}
@@ -186,7 +198,8 @@ class Records:
 
     # --- replay -----------------------------------------------------------------------------
 
-    async def replay(self, interaction: discord.Interaction, match_id: int, clock: Callable[[], datetime]) -> None:
+    async def replay(self, interaction: discord.Interaction, match_id: int, clock: Callable[[], datetime],
+                     kind: str = ANIMATION) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
         sight = self._sight(interaction)
@@ -204,14 +217,21 @@ class Records:
                 number=match_id,
             )
         if record.is_active:
-            raise Refusal(
-                N_("Match {number} is still being played; its replay will be ready once it ends."), number=match_id
-            )
+            raise Refusal(IN_PROGRESS[kind], number=match_id)
         if record.status == DAMAGED:
             raise Refusal(
                 N_("Match {number} was stopped because its record was damaged, so it can't be replayed."),
                 number=match_id,
             )
+        if kind == REVIEW:
+            await self.reviews.show(interaction, record)  # private, in the asker's language
+            return
+        if kind == RECORD:
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True)  # names may be fetched: never risk the 3 seconds
+            with speaking(in_channel(interaction)):  # posted in the channel
+                await self._post_record(interaction, record)
+            return
         wait = self.replay_cooldown.wait(interaction.user.id, clock())
         if wait is not None:
             raise Refusal(
@@ -241,6 +261,23 @@ class Records:
             description=words.replay_description(match_id),
         )
         await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
+
+    async def _post_record(self, interaction: discord.Interaction, match: MatchRecord) -> None:
+        """The match's record as a text file: cheap to make, so no cooldown and no waiting."""
+        names = await self._names(interaction, {match.goryo_id, match.samurai_id})
+        if self.bot.user is not None:
+            names[self.bot.user.id] = self.bot.user.name
+        channel = self.bot.get_channel(match.channel_id)
+        text = record_text(
+            match, await self.store.initial_state(match.id), await self.store.actions(match.id),
+            RecordNames(server=interaction.guild.name if interaction.guild else "",
+                        channel=getattr(channel, "name", None) or str(match.channel_id),
+                        goryo=names[match.goryo_id], samurai=names[match.samurai_id]),
+            record_notes(await self.store.hints(match.id)),  # the hints asked for, each where it was asked
+        )
+        file = discord.File(io.BytesIO(text.encode("utf-8")), filename=record_filename(match.id),
+                            description=words.record_description(match.id))
+        await follow_up(interaction, words.record_caption(match.id), file=file, allowed_mentions=QUIET)
 
     async def _replay(self, match_id: int, max_bytes: int) -> Replay:
         language = spoken()

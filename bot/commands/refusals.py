@@ -24,6 +24,8 @@ from ..text.refusal import Refusal
 log = logging.getLogger(__name__)
 
 EXPECTED = (Refusal, rules.GoryoError)
+# Where an interaction's outcome is noted (in its ``extras``) for the metrics: "refused" or "failed"; none is "ok".
+OUTCOME = "goryo_outcome"
 
 
 def refusal_text(error: BaseException) -> str | None:
@@ -35,7 +37,8 @@ def refusal_text(error: BaseException) -> str | None:
     return None
 
 
-async def send_refusal(interaction: discord.Interaction, text: str) -> None:
+async def send_refusal(interaction: discord.Interaction, text: str, *, outcome: str = "refused") -> None:
+    interaction.extras[OUTCOME] = outcome
     if interaction.guild_id is None:
         await send_private(interaction, text)
         return
@@ -60,7 +63,7 @@ async def answer_refusals(interaction: discord.Interaction) -> AsyncIterator[Non
         except Exception:
             # A bug: apologise privately like the tree does for commands, then let it be logged as one.
             try:
-                await send_refusal(interaction, _(SORRY))
+                await send_refusal(interaction, _(SORRY), outcome="failed")
             except discord.HTTPException:
                 log.warning("could not deliver an apology")
             raise
@@ -86,7 +89,8 @@ async def _answer_tree_error(interaction: discord.Interaction, error: app_comman
         else:
             log.error("command failed", exc_info=original)
             text = _(SORRY)
+            interaction.extras[OUTCOME] = "failed"
     try:
-        await send_refusal(interaction, text)
+        await send_refusal(interaction, text, outcome=interaction.extras.get(OUTCOME, "refused"))
     except discord.HTTPException:
         log.warning("could not deliver a refusal")

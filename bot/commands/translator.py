@@ -9,6 +9,7 @@ locales without a catalogue keep the English words.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractContextManager
 
 import discord
@@ -17,6 +18,7 @@ from discord import app_commands
 from locales import ENGLISH, language_of, speaking, translate
 
 from ..discord_private import ContextTree
+from .reception import Reception
 from .refusals import on_tree_error
 
 NAME = "command name"  # the context of every command, option and choice name
@@ -42,8 +44,20 @@ class GoryoTree(ContextTree):
     Expected errors become private messages (``refusals.on_tree_error``).
     """
 
+    _reception: Reception | None = None
+
+    def receive_with(self, reception: Reception) -> None:
+        """From now on every command passes ``reception`` first (``setup_hook`` hands it in, as the translator)."""
+        self._reception = reception
+
     def around(self, interaction: discord.Interaction) -> AbstractContextManager[object]:
         return speaking(language_of(interaction.locale))
+
+    async def received(self, interaction: discord.Interaction, call: Callable[[], Awaitable[None]]) -> None:
+        if self._reception is None:
+            await call()
+        else:
+            await self._reception.handle(interaction, call)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await on_tree_error(interaction, error)

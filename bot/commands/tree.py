@@ -10,6 +10,7 @@ from discord import app_commands
 from ..play.challenges import Challenges
 from ..play.choices import Choices
 from ..play.goryo_side import GoryoSide
+from ..play.hints import Hints
 from ..play.lessons import Lessons
 from ..play.resigning import Resigning
 from ..play.samurai_side import SamuraiSide
@@ -19,7 +20,7 @@ from ..play.tournaments import Tournaments
 from ..play.viewing import Viewing
 from ..settings import Settings
 from ..storage import Store
-from . import learn, mine, server_settings
+from . import hint, learn, mine, server_settings
 from . import tournaments as tournament_commands
 from .group import GoryoCommands
 from .league import Records
@@ -28,7 +29,7 @@ from .league import Records
 def goryo_group(
     *, store: Store, settings: Settings, clock: Clock, challenges: Challenges, goryo: GoryoSide,
     samurai: SamuraiSide, viewing: Viewing, resigning: Resigning, choices: Choices, turns: TurnClock,
-    records: Records, lessons: Lessons, tournaments: Tournaments,
+    records: Records, lessons: Lessons, hints: Hints, tournaments: Tournaments,
 ) -> app_commands.Group:
     group: app_commands.Group = GoryoCommands(
         challenges=challenges, goryo=goryo, samurai=samurai, viewing=viewing, resigning=resigning, choices=choices,
@@ -37,4 +38,5 @@ def goryo_group(
     group = mine.extend(group, store, turns, clock)
     group = server_settings.extend(group, store, settings, clock)
     group = learn.extend(group, lessons)
+    group = hint.extend(group, hints, viewing.match_choices)
     return tournament_commands.extend(group, tournaments)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 import rules
 from rules import layout
 
+from ..records.hints import allows_hints
 from ..records.outbox import Buttons, OutboxItem, Picture, Route, panel_off
 from ..records.played import Played
 from ..storage import MatchRecord
@@ -55,10 +56,20 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
     ]
 
 
+def builder_buttons(record: MatchRecord) -> Buttons:
+    """Her path builder, with a Hint button where the match allows hints."""
+    return Buttons.BUILDER_HINT if allows_hints(record) else Buttons.BUILDER
+
+
+def panel_buttons(record: MatchRecord) -> Buttons:
+    """The Samurai's panel, with a Hint button where the match allows hints."""
+    return Buttons.PANEL_HINT if allows_hints(record) else Buttons.PANEL
+
+
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
     return OutboxItem("goryo-turn", Route.GORYO, goryo_turn(record.state, record.channel_id), Picture.GORYO,
-                      buttons=Buttons.BUILDER)
+                      buttons=builder_buttons(record))
 
 
 def with_aid(text: str, record: MatchRecord) -> str:
@@ -84,7 +95,8 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         if not state.is_over:
             start = goryo_started(action.space, state.first_type)
             text = f"{start}\n{goryo_turn(state, after.channel_id)}"
-            out.append(OutboxItem("goryo-turn", Route.GORYO, text, Picture.GORYO, answer=True, buttons=Buttons.BUILDER))
+            out.append(OutboxItem("goryo-turn", Route.GORYO, text, Picture.GORYO, answer=True,
+                                  buttons=builder_buttons(after)))
         out.append(OutboxItem("narration", Route.PUBLIC, narrate(played.events), Picture.PUBLIC, answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
@@ -93,7 +105,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         ping = samurai_turn_ping(after.samurai_id, state.round)
         if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
             ping = f"{ping}\n{aid_turn_start(aid.paths_possible)}"
-        out.append(OutboxItem("ping", Route.LIVE, ping, Picture.PUBLIC, buttons=Buttons.PANEL))
+        out.append(OutboxItem("ping", Route.LIVE, ping, Picture.PUBLIC, buttons=panel_buttons(after)))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = narrate(played.events)
         if turn_ran_out(played):
@@ -114,7 +126,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         out.append(OutboxItem("narration", Route.PUBLIC, text, answer=True))
         if not state.is_over:
             out.append(OutboxItem("live", Route.LIVE, board_caption(after.channel_id, state.round), Picture.PUBLIC,
-                                  buttons=Buttons.PANEL))
+                                  buttons=panel_buttons(after)))
     if state.is_over:
         out.extend(end_items(after))
     return out

@@ -28,8 +28,10 @@ from typing import TypeVar
 
 import discord
 
+import ai.review
 import render
 import render.replay
+import render.review_chart
 import rules
 import words
 from locales import spoken
@@ -110,6 +112,11 @@ def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], m
     except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError,
             render.replay.UndrawableReplayError) as error:
         return str(error)
+
+
+def _review_json(initial_state: rules.GameState, actions: list[rules.Action]) -> str:
+    """In a drawing process: the match's review (``ai.review``), as the JSON the store keeps."""
+    return ai.review.review_to_json(ai.review.review(initial_state, actions))
 
 
 class Drawing:
@@ -220,3 +227,11 @@ class Drawing:
         if isinstance(built, str):
             raise ReplayRefused(built)
         return built
+
+    async def review(self, initial_state: rules.GameState, actions: list[rules.Action]) -> str:
+        """A finished match's review (``ai.review``) as JSON, worked out in a drawing process, off the event loop."""
+        return await self._run(functools.partial(_review_json, initial_state, actions))
+
+    async def review_chart(self, chart: render.review_chart.PathsChart, *, language: str | None = None) -> bytes:
+        """The review's chart (public counts only), drawn in a drawing process."""
+        return await self._run(functools.partial(render.review_chart.chart, chart, language=language or spoken()))

@@ -29,16 +29,20 @@ looked for first if a crash may have sent it already (``indoubt``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
+from typing import Any
 
 import discord
 
 import rules
 
+from ..metrics import Metrics
+from ..metrics.logs import match_context
 from ..records.matches import MatchRecord
 from ..records.outbox import OutboxEntry, Route
 from ..storage import Shards, Store
@@ -75,9 +79,10 @@ def holder_name(shard_ids: Sequence[int] | None) -> str:
 class Deliverer:
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        shards: Shards | None = None, *, holder: str,
+        shards: Shards | None = None, *, holder: str, metrics: Metrics | None = None,
     ) -> None:
         """``holder``: this deliverer's name in the outbox claims (``holder_name``)."""
+        self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.clock = clock
@@ -88,12 +93,18 @@ class Deliverer:
         # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
         # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
-        self.sender = Sender(bot, store, clock, drawing, self._passed)
+        self.sender = Sender(bot, store, clock, drawing, self._passed, self.metrics)
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._timer: asyncio.Task | None = None
         self._timer_at: datetime | None = None
+        # Stopping (``close``): each drain finishes the item in hand, and the interaction it answers, then leaves
+        # the rest pending and unclaimed for the next start. The tasks draining now, to wait for or cut short:
+        self.closing = False
+        self._draining: dict[asyncio.Task[Any], int] = {}
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.holder = holder
 
     def _lock(self, match_id: int) -> asyncio.Lock:
@@ -117,6 +128,8 @@ class Deliverer:
         return sent
 
     def _wake_at(self, when: datetime) -> None:
+        if self.closing:
+            return  # the next start sweeps what waits
         if self._timer is not None and not self._timer.done() and self._timer_at is not None and self._timer_at <= when:
             return
         self.stop()
@@ -162,8 +175,8 @@ class Deliverer:
                 await self.deliver(record.id)
 
     def _nudged(self, match_id: int, guild_id: int | None) -> None:
-        if self.shards is None or not self.shards.holds(guild_id):
-            return  # another process's server: it was nudged too
+        if self.closing or self.shards is None or not self.shards.holds(guild_id):
+            return  # another process's server (it was nudged too), or stopping (the next start sweeps)
         task = asyncio.get_running_loop().create_task(self._deliver_nudged(match_id))
         self._nudges.add(task)
         task.add_done_callback(self._nudges.discard)
@@ -192,8 +205,39 @@ class Deliverer:
         ``receipt``: what the clicked message becomes."""
         return await self.deliver(record.id, Reply(interaction, record, entries, receipt))
 
+    def close(self) -> None:
+        """Start nothing new: no timer, no nudge, and each drain stops after the item (and interaction) in hand."""
+        self.closing = True
+        self.stop()
+
+    async def settle(self, seconds: float) -> int:
+        """Wait up to ``seconds`` for the drains under way to finish, then cut short those left (what they had not
+        sent stays pending, looked for first if its send was under way); how many were cut."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), seconds)
+        left = [task for task in self._draining if task is not asyncio.current_task()]
+        for task in left:
+            task.cancel()
+        return len(left)
+
     async def deliver(self, match_id: int, reply: Reply | None = None) -> int:
         """Send the match's pending items in order; how many were sent. Refusals by Discord are retried later."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._draining[task] = self._draining.get(task, 0) + 1
+            self._idle.clear()
+        try:
+            with match_context(match_id, reply.record.guild_id if reply is not None else None):
+                return await self._deliver(match_id, reply)
+        finally:
+            if task is not None:
+                self._draining[task] -= 1
+                if not self._draining[task]:
+                    del self._draining[task]
+                if not self._draining:
+                    self._idle.set()
+
+    async def _deliver(self, match_id: int, reply: Reply | None) -> int:
         lock = self._lock(match_id)
         if reply is not None and lock.locked():
             await reply.defer()  # someone else is sending for this match: don't make Discord wait
@@ -252,6 +296,8 @@ class Deliverer:
         behind: list[tuple[int, datetime]] = []
         states: dict[int, rules.GameState] = {}
         for entry in entries:
+            if self.closing and not (reply is not None and entry.seq == reply.record.version):
+                break  # stopping: the rest waits, unclaimed, for the next start
             group: str = entry.item.route if entry.item.route in (Route.GORYO, Route.SAMURAI) else "channel"
             if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
                 group = "parent"
@@ -273,6 +319,7 @@ class Deliverer:
                     refused = await self._refused(entry, record, reply)
                 continue
             self._passed(f"sent {entry.item.kind}")
+            log.debug("match %d: sent outbox item %d (%s)", match_id, entry.id, entry.item.kind)
             round_number, board_now = record.live_board_round, record.live_board_message_id
             if board_now != board_before:  # the turn's board is a new message from now on
                 assert round_number is not None and board_now is not None  # a new board is posted in a round
@@ -316,6 +363,7 @@ class Deliverer:
     async def _failed(self, entry: OutboxEntry, error: BaseException) -> datetime | None:
         """Count a failed try; when it is tried again (None: never)."""
         attempts = entry.attempts + 1
+        self.metrics.send_failed(error.status if isinstance(error, discord.HTTPException) else None)
         # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
         give_up = (entry.item.route is not Route.GORYO and failures.channel_gone(error)
                    and await self._really_gone(entry))

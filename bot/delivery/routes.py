@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -46,6 +47,7 @@ import discord
 import rules
 from locales import speaking
 
+from ..metrics import Metrics
 from ..records.discord_limits import most
 from ..records.matches import MatchRecord
 from ..records.outbox import OutboxEntry, Picture, Route, is_panel_off
@@ -76,8 +78,9 @@ class Sender:
 
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        passed: Callable[[str], None],
+        passed: Callable[[str], None], metrics: Metrics,
     ) -> None:
+        self.metrics = metrics
         self.bot = bot
         self.store = store
         self.clock = clock
@@ -103,14 +106,18 @@ class Sender:
         if picture is None:
             return state, None
         self._passed(f"drawing {picture}")
+        began = time.perf_counter()
         if picture is Picture.PUBLIC:  # the match's deduction aid, as its state at this item's version shows it
-            return state, await self.drawing.public_board(state, assist=assist, language=language)
-        draw = {
-            Picture.DISCOVERY: self.drawing.discovery_board,
-            Picture.FINAL: self.drawing.final_board,
-            Picture.GORYO: self.drawing.goryo_board,
-        }[picture]
-        return state, await draw(state, language=language)
+            board = await self.drawing.public_board(state, assist=assist, language=language)
+        else:
+            draw = {
+                Picture.DISCOVERY: self.drawing.discovery_board,
+                Picture.FINAL: self.drawing.final_board,
+                Picture.GORYO: self.drawing.goryo_board,
+            }[picture]
+            board = await draw(state, language=language)
+        self.metrics.drawn(time.perf_counter() - began)
+        return state, board
 
     async def _send_in_its_language(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]

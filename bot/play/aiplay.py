@@ -26,6 +26,7 @@ import dataclasses
 import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TypeVar
@@ -39,6 +40,7 @@ from ai.opponent import Evidence, evidence_from
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
+from ..metrics import Metrics
 from ..records.matches import Role
 from ..records.outbox import Buttons, OutboxItem, Picture, Route, is_panel_off
 from ..records.played import Played
@@ -166,7 +168,8 @@ def keep_from_the_bot(announce: Announce) -> Announce:
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
             # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
-            items = [dataclasses.replace(item, buttons=None) if item.buttons is Buttons.PANEL else item
+            items = [dataclasses.replace(item, buttons=None) if item.buttons in (Buttons.PANEL, Buttons.PANEL_HINT)
+                     else item
                      for item in items if not is_panel_off(item)]
         return items
 
@@ -186,8 +189,9 @@ class AiPlayer:
     """Plays the bot's seat of every match against it: one runner per match at a time."""
 
     def __init__(self, bot: discord.Client, store: Store, service: MatchService, deliverer: Deliverer,
-                 settings: Settings, thinking: Thinking | None = None) -> None:
+                 settings: Settings, thinking: Thinking | None = None, metrics: Metrics | None = None) -> None:
         """``thinking``: the processes the expert level thinks in, off the event loop (without them, a thread)."""
+        self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.service = service
@@ -198,6 +202,7 @@ class AiPlayer:
         self.checkpoint: Checkpoint | None = None
         self.thinking = thinking
         self._runners: dict[int, asyncio.Task] = {}
+        self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
     @property
@@ -235,7 +240,7 @@ class AiPlayer:
             if human_side is rules.Side.GORYO:
                 assert channel_id is not None  # a challenge is made in a channel
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER))
+                items.append(OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER_HINT))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.
@@ -260,7 +265,7 @@ class AiPlayer:
 
     def wake(self, record: MatchRecord) -> None:
         """Something happened in ``record``'s match: make sure a runner looks at it (at most one per match)."""
-        if record.ai_side is None or not record.is_active:
+        if record.ai_side is None or not record.is_active or self.closing:
             return
         self._woken.add(record.id)
         running = self._runners.get(record.id)
@@ -281,6 +286,10 @@ class AiPlayer:
                 log.info("match %d: resuming the bot's turn", record.id)
                 self.wake(record)
 
+    def close(self) -> None:
+        """Take no new action: each runner stops before its next one (the next start resumes the turn)."""
+        self.closing = True
+
     def stop(self) -> None:
         for task in list(self._runners.values()):
             task.cancel()
@@ -291,6 +300,8 @@ class AiPlayer:
             while True:
                 self._woken.discard(match_id)
                 record = await self.store.get_match(match_id)
+                if self.closing:
+                    return
                 if record is None or not ai_to_move(record):
                     if match_id in self._woken:
                         continue  # news arrived while it looked: look again
@@ -313,9 +324,13 @@ class AiPlayer:
             # thinking is public alone, so its work, and its time, are the same whatever her secrets.
             evidence = await asyncio.to_thread(hider_evidence, initial, actions)
             work += (samurai_when_planned(actions), evidence)
+        began = time.perf_counter()
         if level in PROCESS_LEVELS and self.thinking is not None:
-            return await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
-        return await asyncio.to_thread(*work)
+            action = await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+        else:
+            action = await asyncio.to_thread(*work)
+        self.metrics.thought(level, time.perf_counter() - began)
+        return action
 
     async def _move(self, record: MatchRecord) -> bool:
         """Think, wait the pause (for its Samurai), play and announce one action; False to stop the runner."""

@@ -23,6 +23,7 @@ from locales import speaking
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET, follow_up_privately, pinging
+from ..records.hints import hints_allowed
 from ..records.matches import Role
 from ..records.outbox import Buttons, OutboxItem, Picture, Route
 from ..settings import Settings
@@ -290,7 +291,9 @@ class Challenges:
             accepted = challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
             setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
             items = [OutboxItem("accepted", Route.PUBLIC, accepted, Picture.PUBLIC, answer=True),
-                     OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER)]
+                     OutboxItem("setup", Route.GORYO, setup, Picture.GORYO,
+                                buttons=Buttons.BUILDER_HINT if hints_allowed(None, challenge.assist)
+                                else Buttons.BUILDER)]
             if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
                 items.insert(0, threads.start_line(goryo_id, samurai_id, thread_id, challenge.channel_id))
             return items

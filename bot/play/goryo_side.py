@@ -9,6 +9,7 @@ from locales import spoken
 
 from ..delivery import boards
 from ..delivery.send import acknowledge_privately, send_private
+from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
 from ..text import match_refusals
 from ..text.goryo_dms import goryo_plan_cancelled, goryo_preview, goryo_preview_outdated, goryo_preview_replaced
@@ -79,7 +80,7 @@ class GoryoSide:
             raise match_refusals.no_path_that_way()
         if trail is not None and not builder.is_plan(state, path, trail):
             trail = None  # a False Trail the path now crosses, or one not yet placeable
-        view = builder.builder_view(record.id, state, path, trail)
+        view = builder.builder_view(record.id, state, path, trail, hint=allows_hints(record))
         await interaction.response.defer()  # an edit of her message, once its picture is drawn
         # Her own board with the path so far (and False Trail) drawn on it: hers alone, in her language.
         board = await self.drawing.goryo_board(state, preview=rules.Plan(path, trail), language=spoken())

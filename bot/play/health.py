@@ -2,15 +2,21 @@
 
 It lists each server the bot is in, and under it each channel (or thread) holding a running match where a
 permission is missing: what, and what for. A match that cannot be played there (a permission it cannot do
-without, or a channel the bot cannot find) makes the check fail.
+without, or a channel the bot cannot find) makes the check fail. Then how the database answers and whether the
+metrics port (``GORYO_METRICS_PORT``) can be listened on, or what a bot already listening there says.
 """
 
 from __future__ import annotations
 
+import socket
+
+import aiohttp
 import discord
 
 from ..delivery import permissions
+from ..settings import Settings
 from ..storage import Store
+from ..storage.address import redact
 from ..text.faults import PERMISSION_NAMES
 
 
@@ -57,11 +63,43 @@ def _name(permission: str) -> str:
     return PERMISSION_NAMES[permission]
 
 
+async def service_lines(store: Store, settings: Settings) -> list[str]:
+    """How the database answers, and the metrics port: free to listen on, or answered by a running bot."""
+    running = await store.running_match_count()
+    waiting, _ = await store.outbox_backlog()
+    answers = f"answers ({running} running match(es), {waiting} message(s) waiting to be sent)"
+    lines = [f"Database {redact(settings.database)}: {answers}"]
+    if settings.metrics_port is None:
+        return [*lines, "Metrics: off (set GORYO_METRICS_PORT to serve them)"]
+    return [*lines, await _metrics_port(settings.metrics_host, settings.metrics_port)]
+
+
+async def _metrics_port(host: str, port: int) -> str:
+    where = f"{host}:{port}"
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            taken = error.errno == 98  # EADDRINUSE: perhaps the bot itself, running
+            if not taken:
+                return f"Metrics: cannot listen on {where} ({error.strerror}): change GORYO_METRICS_HOST or _PORT"
+        else:
+            return f"Metrics: {where} is free; the bot will serve /metrics and /healthz there"
+    try:
+        async with aiohttp.ClientSession() as session, session.get(
+            f"http://{where}/healthz", timeout=aiohttp.ClientTimeout(total=5)
+        ) as answer:
+            said = (await answer.text()).strip()
+            return f"Metrics: {where} is in use; its /healthz answers {answer.status} {said}"
+    except (aiohttp.ClientError, TimeoutError):
+        return f"Metrics: {where} is taken by something else: choose another GORYO_METRICS_PORT"
+
+
 class CheckingClient(discord.Client):
     """Connects with the guilds intent only, reports once Discord says it is ready, and disconnects."""
 
-    def __init__(self, store: Store) -> None:
-        super().__init__(intents=discord.Intents(guilds=True))
+    def __init__(self, store: Store, proxy: str | None = None) -> None:
+        super().__init__(intents=discord.Intents(guilds=True), proxy=proxy)
         self.store = store
         self.outcome: tuple[list[str], bool] | None = None
 
@@ -72,9 +110,9 @@ class CheckingClient(discord.Client):
             await self.close()
 
 
-async def run_check(token: str, store: Store) -> tuple[list[str], bool]:
+async def run_check(token: str, store: Store, proxy: str | None = None) -> tuple[list[str], bool]:
     """Connect with ``token``, report, and disconnect."""
-    client = CheckingClient(store)
+    client = CheckingClient(store, proxy)
     await client.start(token)
     if client.outcome is None:
         raise RuntimeError("Discord closed the connection before the bot was ready")

@@ -28,6 +28,7 @@ import discord
 
 import rules
 
+from ..metrics import Metrics
 from ..records.outbox import OutboxItem
 from ..records.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
@@ -74,8 +75,10 @@ class MatchService:
         clock: Clock = discord.utils.utcnow,
         checkpoint: Checkpoint | None = None,
         notices: Notices | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
+        self.metrics = metrics if metrics is not None else Metrics()
         self.announce = announce
         self.notices = notices
         self.clock = clock
@@ -212,6 +215,7 @@ class MatchService:
             )
         except MatchClosedError:
             raise match_refusals.match_over() from None
+        self.metrics.applied(type(action).__name__)
         queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
         return Played(record, after, actor_id, action, step.events, queued)
 

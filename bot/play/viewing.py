@@ -14,6 +14,7 @@ from words.text_board import goryo_text_board, public_text_board
 from ..delivery import boards
 from ..delivery.assist import aid_words
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
+from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
 from ..text import languages, mine
 from ..text.goryo_dms import goryo_status_secret
@@ -110,7 +111,7 @@ class Viewing:
         DMs shut, say)."""
         secret = await self.drawing.goryo_board(record.state, language=spoken())
         await send_private(interaction, goryo_status_secret(record.state), board=secret,
-                           view=builder.builder_view(record.id, record.state))
+                           view=builder.builder_view(record.id, record.state, hint=allows_hints(record)))
 
     async def status(
         self, interaction: discord.Interaction, match_id: int | None,

@@ -57,6 +57,8 @@ class Buttons(StrEnum):
     REMATCH = "rematch"
     PANEL = "panel"
     BUILDER = "builder"
+    PANEL_HINT = "panel+hint"  # the same where the match allows hints (issue 44): with a Hint button
+    BUILDER_HINT = "builder+hint"
 
 
 SECRET_PICTURES = (Picture.GORYO,)

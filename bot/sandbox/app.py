@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import os
-import signal
 import sys
 import tempfile
 import webbrowser
@@ -16,15 +14,16 @@ from typing import Self
 
 from .. import create_bot
 from ..delivery.boards import Drawing
-from ..settings import SettingsError
-from ..storage import StoreUnavailable
+from ..startup import say_failure, stop_signals
 from ..storage.address import is_url, redact
 from .pace import WallClockEnv
 from .server import SandboxServer
 from .world import FIRST_SEATS, SEATS, SandboxWorld, Seating
 
-# The settings a sandbox honours from the environment; see .env.example.
-GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE")
+# The settings a sandbox honours from the environment; see .env.example. The metrics too, so a host can try a
+# dashboard without a token.
+GAME_SETTINGS = ("GORYO_SEED", "GORYO_CHALLENGE_TIMEOUT", "GORYO_TURN_LIMIT", "GORYO_LOG_LEVEL", "GORYO_AI_PAUSE",
+                 "GORYO_METRICS_PORT", "GORYO_METRICS_HOST")
 # How often the simulated clock catches up with real time, firing the bot's timers that fell due (its
 # Samurai's pause between actions, GORYO_AI_PAUSE, 2 s by default): well under that pause, so its
 # actions come at that pace and each as soon as it is due.
@@ -134,12 +133,7 @@ async def serve(database: Path | str, port: int, seed: int | None, open_browser:
         print("Nothing is sent to Discord and no token is read. Press Ctrl+C to stop.", flush=True)
         if open_browser:
             webbrowser.open(sandbox.url)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            with contextlib.suppress(NotImplementedError):  # Windows has no loop signal handlers
-                loop.add_signal_handler(signum, stop.set)
-        await stop.wait()
+        await stop_signals().wait()
     print("Sandbox stopped.", flush=True)
 
 
@@ -149,15 +143,11 @@ def main(argv: list[str] | None = None) -> int:
         database = options.database or Path(scratch) / "goryo.sqlite3"
         try:
             asyncio.run(serve(database, options.port, options.seed, options.open, options.seats))
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # a Ctrl+C before the signal handlers are set
             pass
-        except OSError as error:
-            print(f"The sandbox could not start: {error}", file=sys.stderr)
-            return 1
-        except SettingsError as error:
-            print(f"The sandbox could not start: {error}.", file=sys.stderr)
-            return 2
-        except StoreUnavailable as error:
-            print(f"The sandbox could not start: {error}.", file=sys.stderr)
-            return 1
+        except Exception as error:
+            status = say_failure("The sandbox could not start", error, online=False)
+            if status is None:
+                raise
+            return status
     return 0

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from aiohttp import web
+from aiohttp import WSCloseCode, web
 
 from .world import PLACES, THREAD_PLACE, SandboxError, SandboxWorld
 
@@ -52,6 +52,7 @@ class SandboxServer:
         self._requested_port = port
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
+        self._feeds: set[web.WebSocketResponse] = set()  # the open pages' live feeds, closed when the sandbox stops
         self._closing: set[asyncio.Future[bool]] = set()
 
     @property
@@ -83,12 +84,16 @@ class SandboxServer:
         app.router.add_post("/api/press", self._press)
         app.router.add_post("/api/autocomplete", self._autocomplete)
         app.router.add_post("/api/language", self._language)
-        self._runner = web.AppRunner(app, access_log=None)
+        # A request still running when the sandbox stops is cut after a second (the feeds are closed first).
+        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         await web.TCPSite(self._runner, LOOPBACK, self._requested_port).start()
         self.port = self.bound_addresses[0][1]
 
     async def close(self) -> None:
+        """Stop serving: each open page's live feed is closed first (an open tab must not hold the stop up)."""
+        for feed in list(self._feeds):
+            await feed.close(code=WSCloseCode.GOING_AWAY, message=b"the sandbox stopped")
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -133,12 +138,14 @@ class SandboxServer:
         """
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
+        self._feeds.add(socket)
         push = asyncio.create_task(self._push(socket))
         push.add_done_callback(functools.partial(self._end_feed, socket))
         try:
             async for _message in socket:  # the page sends nothing; this ends when it goes away
                 pass
         finally:
+            self._feeds.discard(socket)
             push.cancel()
             with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                 await push

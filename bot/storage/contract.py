@@ -19,6 +19,7 @@ from typing import Protocol, Self
 import rules
 from ai.levels import Level
 
+from ..records.hints import HintNote
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
@@ -135,6 +136,8 @@ class Store(Protocol):
 
     async def active_matches(self) -> list[MatchRecord]: ...
 
+    async def running_match_count(self) -> int: ...
+
     async def active_match_places(self) -> list[tuple[int, int, int | None]]:
         """(id, channel_id, guild_id) of each active match, without reading its state."""
         ...
@@ -207,6 +210,9 @@ class Store(Protocol):
     async def claim_outbox(self, match_id: int, *, holder: str, now: datetime, until: datetime) -> bool: ...
 
     async def release_outbox(self, match_id: int, *, holder: str) -> None: ...
+
+    async def outbox_backlog(self, shards: Shards | None = None) -> tuple[int, datetime | None]:
+        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits)."""
 
     async def pending_outbox(self, match_id: int) -> list[OutboxEntry]: ...
 
@@ -290,6 +296,22 @@ class Store(Protocol):
 
     async def finished_a_match(self, user_id: int) -> bool:
         """Whether ``user_id`` ever finished a match (to point newcomers to the lesson)."""
+        ...
+
+    # --- reviews (issue 44) ----------------------------------------------------------------------------
+
+    async def save_review(self, match_id: int, review: str, *, now: datetime) -> None:
+        """Keep a finished match's review (``ai.review`` as JSON); the first one saved stands."""
+        ...
+
+    async def saved_review(self, match_id: int) -> str | None: ...
+
+    async def note_hint(self, match_id: int, hint: HintNote, *, now: datetime) -> None:
+        """Note a hint in the match's history; one per version (the first stands)."""
+        ...
+
+    async def hints(self, match_id: int) -> list[HintNote]:
+        """The match's hints, oldest first."""
         ...
 
     # --- tournaments (issue 43) -----------------------------------------------------------------------

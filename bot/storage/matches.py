@@ -202,6 +202,12 @@ class MatchesSql:
     async def active_matches(self) -> list[MatchRecord]:
         return await self._matches_where("status = 'active'")
 
+    async def running_match_count(self) -> int:
+        async with self._engine.read() as db:
+            row = await db.one("SELECT COUNT(*) FROM matches WHERE status = 'active'")
+        assert row is not None  # an aggregate always answers one row
+        return int(row[0])
+
     async def active_match_places(self) -> list[tuple[int, int, int | None]]:
         """(id, channel_id, guild_id) of each active match, without parsing its state.
 

@@ -56,6 +56,13 @@ class OutboxSql:
         async with self._engine.write() as db:
             await db.execute("DELETE FROM outbox_claims WHERE match_id = ? AND holder = ?", (match_id, holder))
 
+    async def outbox_backlog(self, shards: Shards | None = None) -> tuple[int, datetime | None]:
+        """How many items wait to be sent, and when the oldest of them was queued (None: nothing waits)."""
+        async with self._engine.read() as db:
+            row = await db.one(f"SELECT COUNT(*), MIN(outbox.created_at) {_pending_of(shards)}")
+        assert row is not None  # an aggregate always answers one row
+        return int(row[0]), time_or_none(row[1])
+
     async def pending_outbox(self, match_id: int) -> list[OutboxEntry]:
         """The match's undelivered items, oldest first."""
         return await self._outbox_where("match_id = ? AND status = 'pending'", (match_id,))

@@ -342,6 +342,32 @@ HISTORY: tuple[Migration, ...] = (
         ){without_rowid}
         """,
     ),
+    # 20: each finished match's review (issue 44), kept once computed: its numbers as JSON (``ai.review``), words
+    # and chart made where it is shown.
+    (
+        """
+        CREATE TABLE match_reviews (
+            match_id {big} PRIMARY KEY REFERENCES matches (id),
+            review   TEXT NOT NULL,
+            made_at  TEXT NOT NULL
+        )
+        """,
+    ),
+    # 21: the hints asked for in a match (issue 44), noted in its history and its record: at which version, for
+    # which side, the suggested action (as the action log writes one), who asked and when. One per version.
+    (
+        """
+        CREATE TABLE match_hints (
+            match_id {big}   NOT NULL REFERENCES matches (id),
+            version  INTEGER NOT NULL CHECK (version >= 0),
+            side     TEXT    NOT NULL CHECK (side IN ('goryo', 'samurai')),
+            action   TEXT    NOT NULL,
+            asked_by {big}   NOT NULL,
+            asked_at TEXT    NOT NULL,
+            PRIMARY KEY (match_id, version)
+        )
+        """,
+    ),
 )
 
 SCHEMA_VERSION = len(HISTORY)

@@ -18,12 +18,14 @@ from .lessons import LessonsSql
 from .matches import MatchesSql
 from .outbox_queue import OutboxSql
 from .preferences import PreferencesSql
+from .reviews import HintsSql, ReviewsSql
 from .standings import LeagueSql
 from .tournaments import TournamentsSql
 
 
 class SqlStore(
-    ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql
+    ChallengesSql, MatchesSql, ActionLogSql, OutboxSql, LeagueSql, PreferencesSql, LessonsSql, TournamentsSql,
+    ReviewsSql, HintsSql,
 ):
     """The bot's persistent state (``bot.storage.contract.Store``) on ``engine``; ``await close()`` at the end."""
 

@@ -41,6 +41,11 @@ def channel_refuses(channel_id: int, permissions: list[str]) -> str:
     ).format(channel=channel_link(channel_id), permissions=names)
 
 
+def restarting() -> str:
+    """Told to whoever acts while the bot is stopping (a restart, most likely): nothing was done."""
+    return _("I am restarting just now, so I did nothing with that. Try again in a minute.")
+
+
 def match_damaged(match_id: int) -> str:
     return _(
         "Match {match} in this channel had to be stopped: its saved record no longer agrees with its history of "

@@ -61,7 +61,8 @@ HELP_COMMANDS = N_("""\
 `/goryo board [text:]` the public board (`text:True` in words, for you alone) · `/goryo status` the state of play · `/goryo resign` concede · `/goryo help` help by topic
 `/goryo claim` win when your opponent's turn time ran out · `/goryo abort` channel managers who aren't playing: call a match off
 `/goryo stats [member:]` records and ratings in this server · `/goryo leaderboard [role:]` the best players
-`/goryo history` this channel's recent matches · `/goryo replay match:` a finished match as an animated GIF
+`/goryo history` this channel's recent matches · `/goryo replay match: [as:]` a finished match as an animated GIF, a review of the hunt or its record
+`/goryo hint` a suggestion for your turn, against the bot or with the deduction aid
 `/goryo games` your matches in every server · `/goryo notify mode:` how you hear that your turn began · `/goryo settings` this server's settings
 After a match, either player can press **Rematch** to play again here with the roles swapped.
 Spaces are written like C2; separate a plan's spaces with spaces, commas or arrows. The Goryō plays in DMs with the bot, or in the channel where her commands answer only her; with several matches, pick one with `match:`.""")  # noqa: E501  (a msgid: its lines are the text's own)

@@ -205,6 +205,16 @@ def replay_description(match_id: int) -> str:
         match=match_id)
 
 
+def record_caption(match_id: int) -> str:
+    return _("**Record** of match {match}: every action in order, written as the commands are typed. "
+             "Anyone can check it with `python -m rules.record` from the bot's source.").format(match=match_id)
+
+
+def record_description(match_id: int) -> str:
+    """The text file's description."""
+    return _("The record of match {match} as plain text.").format(match=match_id)
+
+
 def unknown_member(user_id: int) -> str:
     """A member whose name could not be fetched, in a list of choices."""
     return _("member {id}").format(id=user_id)

@@ -24,6 +24,7 @@ from locales import _
 from rules.goryo_turn import PLAIN_LENGTH
 
 from ..text.spaces import space_label
+from .hint import HintButton
 
 _SPACE = r"[A-F][1-6]"
 _TEMPLATE = (
@@ -79,8 +80,9 @@ def builder_text(state: rules.GameState, path: tuple[rules.Space, ...], trail: r
 
 
 def builder_view(match_id: int, state: rules.GameState | None, path: tuple[rules.Space, ...] | None = None,
-                 trail: rules.Space | None = None) -> discord.ui.View | None:
-    """Her builder for ``state`` with ``path`` chosen so far (her space alone by default); None: nothing to build."""
+                 trail: rules.Space | None = None, *, hint: bool = False) -> discord.ui.View | None:
+    """Her builder for ``state`` with ``path`` chosen so far (her space alone by default); None: nothing to build.
+    With a Hint button where the match allows hints."""
     if state is None or state.is_over:
         return None
     view = discord.ui.View(timeout=None)
@@ -88,6 +90,8 @@ def builder_view(match_id: int, state: rules.GameState | None, path: tuple[rules
         starts = [s for s in rules.SPACES if rules.is_legal(state, rules.ChooseStart(s))]
         options = [discord.SelectOption(label=space_label(s), value=rules.space_name(s)) for s in starts]
         view.add_item(BuilderSelect(match_id, 0, (), None, "start", options, _("Start on…")))
+        if hint:
+            view.add_item(HintButton(match_id, 0, rules.Side.GORYO))
         view.stop()
         return view
     if state.phase is not rules.Phase.GORYO_TURN or state.goryo_space is None:
@@ -126,6 +130,8 @@ def builder_view(match_id: int, state: rules.GameState | None, path: tuple[rules
         view.add_item(BuilderButton(match_id, round_number, path, trail, "back"))
     if complete:
         view.add_item(BuilderButton(match_id, round_number, path, trail, "preview"))
+    if hint:
+        view.add_item(HintButton(match_id, round_number, rules.Side.GORYO))
     view.stop()  # clicks reach the items through the DynamicItem templates (see buttons._buttons)
     return view
 

@@ -235,6 +235,9 @@ NAMED_VIEWS: dict[Buttons, Callable[[int, rules.GameState | None], discord.ui.Vi
     Buttons.REMATCH: lambda match_id, state: rematch_view(match_id),
     Buttons.PANEL: panel_view,  # the Samurai's panel on the live board
     Buttons.BUILDER: lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
+    # The same where the match allows hints (issue 44): with a Hint button.
+    Buttons.PANEL_HINT: lambda match_id, state: panel_view(match_id, state, hint=True),
+    Buttons.BUILDER_HINT: lambda match_id, state: builder_view(match_id, state, hint=True),
 }
 
 __all__ = [

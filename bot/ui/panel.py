@@ -31,6 +31,7 @@ from words.glance import listed
 from words.phrases import SAMURAI_COLOURS
 
 from ..text.spaces import space_label
+from .hint import HintButton
 
 KINDS = ("move", "sniff", "search")
 _TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
@@ -139,8 +140,9 @@ def _placeholder(text: str) -> str:
     return text if len(text) <= 150 else text[:149] + "…"
 
 
-def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View | None:
-    """The panel for ``state``, or None when the Samurai have nothing to choose (their turn is over)."""
+def panel_view(match_id: int, state: rules.GameState | None, *, hint: bool = False) -> discord.ui.View | None:
+    """The panel for ``state``, or None when the Samurai have nothing to choose (their turn is over); with a Hint
+    button where the match allows hints."""
     if state is None or state.is_over or state.phase is not rules.Phase.SAMURAI_TURN:
         return None
     legal = rules.legal_samurai_actions(state)
@@ -167,6 +169,8 @@ def panel_view(match_id: int, state: rules.GameState | None) -> discord.ui.View 
     if (key := undo_key(state)) is not None:
         view.add_item(UndoButton(match_id, state.round, key))
     view.add_item(EndTurnButton(match_id, state.round))
+    if hint:
+        view.add_item(HintButton(match_id, state.round, rules.Side.SAMURAI))
     # Clicks reach the items through the DynamicItem templates: nothing is kept per message (see buttons._buttons).
     view.stop()
     return view

@@ -113,3 +113,13 @@ def test_only_the_adapter_touches_private_names():
                 names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
                 found += [f"{where}: imports {name}" for name in names if name.startswith(UNDOCUMENTED)]
     assert not found, "private parts of discord.py belong in bot/discord_private.py:\n" + "\n".join(found)
+
+
+def test_an_interaction_keeps_its_response_where_replace_response_puts_it():
+    api = f"discord.Interaction.{discord_private.RESPONSE_SLOT}"
+    assert discord_private.RESPONSE_SLOT in discord.Interaction.__slots__, (
+        f"discord.py {discord.__version__} no longer keeps Interaction.response in {api}; "
+        "bot/discord_private.replace_response puts the timed response there"
+    )
+    getter = inspect.getsource(type(discord.Interaction.response).__get__)  # the cached slot property's reading
+    assert "getattr" in getter and "setattr" in getter, f"discord.py {discord.__version__} changed how {api} is read"

@@ -41,6 +41,17 @@ def test_env_file_read_and_environment_wins(tmp_path):
     assert load_settings({"GORYO_AI_PAUSE": "1.5s"}, env_file=None).ai_pause == 1.5
 
 
+def test_the_service_settings_default_to_off_and_loopback():
+    settings = load_settings({}, env_file=None)
+    assert (settings.metrics_port, settings.metrics_host, settings.log_format) == (None, "127.0.0.1", "text")
+    assert settings.proxy is None and settings.connect_patience == 300
+    chosen = load_settings({"GORYO_METRICS_PORT": "9464", "GORYO_METRICS_HOST": "0.0.0.0", "GORYO_LOG_FORMAT": "JSON",
+                            "GORYO_PROXY": "http://user:secret@proxy.example:3128",
+                            "GORYO_CONNECT_PATIENCE": "2m"}, env_file=None)
+    assert (chosen.metrics_port, chosen.metrics_host, chosen.log_format) == (9464, "0.0.0.0", "json")
+    assert chosen.connect_patience == 120 and "secret" not in repr(chosen) and "proxy.example" in repr(chosen)
+
+
 @pytest.mark.parametrize(
     "environ, complaint",
     [
@@ -55,6 +66,11 @@ def test_env_file_read_and_environment_wins(tmp_path):
         ({"GORYO_AI_PAUSE": "-1"}, "GORYO_AI_PAUSE"),
         ({"GORYO_AI_PAUSE": "a while"}, "GORYO_AI_PAUSE"),
         ({"GORYO_AI_PAUSE": "600"}, "GORYO_AI_PAUSE"),
+        ({"GORYO_LOG_FORMAT": "xml"}, "GORYO_LOG_FORMAT"),
+        ({"GORYO_METRICS_PORT": "ninety"}, "GORYO_METRICS_PORT"),
+        ({"GORYO_METRICS_PORT": "70000"}, "GORYO_METRICS_PORT"),
+        ({"GORYO_PROXY": "socks5://127.0.0.1:1080"}, "GORYO_PROXY"),
+        ({"GORYO_CONNECT_PATIENCE": "never"}, "GORYO_CONNECT_PATIENCE"),
     ],
 )
 def test_bad_settings_name_the_variable(environ, complaint):

@@ -8,6 +8,8 @@ from __future__ import annotations
 from bot.records.discord_limits import most
 from tests.discord_rules import Rules, command_size
 
+SUBCOMMAND_GROUP = 2  # an option's type: application-commands.mdx
+
 
 async def test_the_goryo_group_fits_discords_limit_counting_its_longest_translations(simcord_env):
     [goryo] = simcord_env.backend.commands[None].values()
@@ -39,3 +41,15 @@ def test_a_command_over_8000_characters_is_caught_at_sync():
     found = Rules().check("PUT", "/applications/1/commands", [group])
     assert any("8000" in finding and "application-commands.mdx" in finding for finding in found), found
     assert not Rules().check("PUT", "/applications/1/commands", [{**group, "options": group["options"][:2]}])
+
+
+async def test_the_goryo_group_holds_24_of_discords_25_subcommands(simcord_env):
+    [goryo] = simcord_env.backend.commands[None].values()
+    names = [option["name"] for option in goryo["options"]]
+    # 23 subcommands and one subcommand group (issue 43's tournament, its six inside it): one place left.
+    assert len(names) == 24 and len(names) <= most("command.options") == 25
+    groups = [option for option in goryo["options"] if option["type"] == SUBCOMMAND_GROUP]
+    assert [group["name"] for group in groups] == ["tournament"] and len(groups[0]["options"]) == 6
+    assert "hint" in names and "replay" in names  # issue 44's hint is a subcommand; the replay gained an option
+    [replay] = [option for option in goryo["options"] if option["name"] == "replay"]
+    assert [choice["value"] for choice in replay["options"][1]["choices"]] == ["animation", "review", "record"]

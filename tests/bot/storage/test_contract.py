@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import rules
+from bot.records.hints import HintNote
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem
@@ -323,6 +324,26 @@ async def lessons(store) -> None:
     assert await store.finished_a_match(match.goryo_id) and await store.finished_a_match(match.samurai_id)
 
 
+async def reviews(store) -> None:
+    match = await started(store)
+    await act(store, match, rules.Resign(rules.Side.GORYO))
+    assert await store.saved_review(match.id) is None
+    await store.save_review(match.id, '{"turns": []}', now=T0)
+    await store.save_review(match.id, '{"turns": [1]}', now=T0)  # made twice at once: the first stands
+    assert await store.saved_review(match.id) == '{"turns": []}'
+
+
+async def hints(store) -> None:
+    match = await started(store)
+    assert await store.hints(match.id) == []
+    sniff = rules.Sniff(rules.Samurai.RED, rules.parse_space("C3"))
+    await store.note_hint(match.id, HintNote(1, S, sniff, BEN), now=T0)
+    await store.note_hint(match.id, HintNote(1, S, rules.EndSamuraiTurn(), BEN), now=T0)  # asked again: one stands
+    await store.note_hint(match.id, HintNote(0, G, rules.ChooseStart(rules.parse_space("A1")), ANN), now=T0)
+    assert await store.hints(match.id) == [HintNote(0, G, rules.ChooseStart(rules.parse_space("A1")), ANN),
+                                           HintNote(1, S, sniff, BEN)]
+
+
 async def tournaments(store) -> None:
     made = await store.create_tournament(
         guild_id=GUILD, channel_id=CHANNEL, name="Cup", format=Format.SWISS, rounds=2, round_days=7, advanced=False,
@@ -383,7 +404,7 @@ async def lifecycle(store) -> None:
 AREAS: dict[str, Callable[[Any], Awaitable[None]]] = {
     "challenges": challenges, "matches": matches, "action log": action_log, "outbox": outbox, "league": league,
     "choices": choices, "threads": threads, "lessons": lessons,
-    "tournaments": tournaments,
+    "reviews": reviews, "hints": hints, "tournaments": tournaments,
 }
 
 

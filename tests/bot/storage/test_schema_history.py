@@ -467,3 +467,29 @@ async def test_after_the_upgrade_a_tournament_with_its_players_matches_and_byes_
     with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
         await side.put(database, Put("tournament_matches", {"tournament_id": 1, "round": 0, "goryo_id": BEN,
                                                             "samurai_id": ANN}))
+
+
+@pytest.mark.parametrize("version", [FROZEN_VERSION, 19])  # 19: the last before migrations 20 and 21
+async def test_after_the_upgrade_a_review_and_the_hints_of_a_match_are_stored(side, version):
+    # Migration 20 adds the reviews' table, 21 the hints': a database from before them, rows and all, takes them.
+    database = await filled_at(side, version)
+    before = await side.rows(database)
+    assert "match_reviews" not in before and "match_hints" not in before
+    await side.open_with_the_bot(database)
+    await side.put(database, Put("match_reviews", {"match_id": 1, "review": '{"turns": []}', "made_at": T}))
+    hint = {"match_id": 1, "version": 2, "side": "samurai", "action": LOG, "asked_by": BEN, "asked_at": T}
+    await side.put(database, Put("match_hints", hint))
+    after = await side.rows(database)
+    assert len(after["match_reviews"][1]) == len(after["match_hints"][1]) == 1
+    for table, (_columns, rows) in before.items():
+        if table not in ("sqlite_sequence", "(sequences)"):  # a table made on the way may add its own sequence
+            assert len(after[table][1]) == len(rows), f"the upgrade changed the rows of {table}"
+    # The keys and CHECKs hold: one review per match, one hint per version, only the two sides, no version -1.
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await side.put(database, Put("match_reviews", {"match_id": 1, "review": "{}", "made_at": T}))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
+        await side.put(database, Put("match_hints", {**hint, "side": "goryo"}))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("match_hints", {**hint, "version": 3, "side": "ghost"}))
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.CheckViolationError)):
+        await side.put(database, Put("match_hints", {**hint, "version": -1}))

@@ -216,8 +216,8 @@ def _named(text: str) -> list[tuple[str | None, list[str]]]:
 async def test_every_command_named_in_the_texts_is_in_the_command_tree(simcord_env):
     goryo = simcord_env.bot.tree.get_command("goryo")
     assert isinstance(goryo, GoryoCommands)
-    tree = {command.name: ({p.name for p in command.parameters} if not isinstance(command, app_commands.Group)
-                           else {p.name for sub in command.commands for p in sub.parameters})
+    tree = {command.name: ({p.display_name for p in command.parameters} if not isinstance(command, app_commands.Group)
+                           else {p.display_name for sub in command.commands for p in sub.parameters})
             for command in goryo.commands}
     all_options = set().union(*tree.values())
     texts = [english for _, english, _ in _bot_entries()]
