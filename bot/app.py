@@ -38,7 +38,9 @@ from .delivery import boards
 from .delivery.announce import in_their_languages, outbox_for
 from .delivery.deliverer import Deliverer, holder_name
 from .delivery.notices import with_turn_notices
+from .delivery.permission_notices import PermissionNotices
 from .delivery.send import QUIET
+from .delivery.stale_boards import StaleBoards
 from .metrics import Metrics
 from .metrics.endpoint import Endpoint
 from .play.acting import Acting
@@ -98,6 +100,7 @@ class Parts:
     lessons: Lessons
     hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
     ends: MatchEnds  # told of each match an action ends (the tournaments' rounds listen)
+    permission_watch: PermissionWatch  # tells a match's players when its channel's permissions change
     rounds: Rounds  # a tournament's rounds: pairing, starting their matches, results
     tournaments: Tournaments  # the tournament commands and buttons
 
@@ -115,7 +118,10 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
                            metrics=metrics)
     # With several processes, each delivers for the matches on its own shards' servers.
     shards = Shards.held(settings.shard_count, settings.shard_ids)
-    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, metrics=metrics)
+    stale_boards = StaleBoards(bot, store)  # replaced boards Discord kept: retried, and a press takes one away
+    permission_notices = PermissionNotices(service.clock)  # what players last heard of a channel's permissions
+    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, stale_boards=stale_boards,
+                          permission_notices=permission_notices, metrics=metrics)
     ai = AiPlayer(bot, store, service, deliverer, settings, thinking, metrics)  # the bot's seat in matches against it
     ends = MatchEnds()
 
@@ -137,13 +143,14 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         challenges=Challenges(bot, store, settings, deliverer, ai),
         turns=turns, rounds=rounds, tournaments=Tournaments(store, rounds),
         goryo=GoryoSide(acting, service, store, drawing),
-        samurai=SamuraiSide(acting, service, store),
+        samurai=SamuraiSide(acting, service, store, stale_boards),
         viewing=Viewing(acting, store, drawing, Cooldown(settings.board_cooldown), service.clock, channel_name),
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
         hints=Hints(store, service, thinking, service.clock),
         ends=ends,
+        permission_watch=PermissionWatch(bot, store, permission_notices),
     )
 
 
@@ -187,7 +194,7 @@ class GoryoBot(commands.Bot):
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
-        PermissionWatch(self, self.store).listen()
+        parts.permission_watch.listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
         self.add_dynamic_items(*self.reception.wrapped((
             *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons),
@@ -332,7 +339,7 @@ class ShardedGoryoBot(GoryoBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    database: str | os.PathLike | None = None,
+    database: str | os.PathLike[str] | None = None,
     *,
     environ: Mapping[str, str] | None = None,
     env_file: str | None = ".env",

@@ -11,6 +11,7 @@ Option names are the Python parameters' names in English, renamed for other lang
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import cast
 
 import discord
@@ -74,8 +75,10 @@ class GoryoCommands(
     """The group, acting on the parts ``setup_hook`` built and handed in."""
 
     def __init__(self, *, challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, viewing: Viewing,
-                 resigning: Resigning, choices: Choices, turns: TurnClock, records: Records, clock: Clock) -> None:
+                 resigning: Resigning, choices: Choices, turns: TurnClock, records: Records, clock: Clock,
+                 newcomer: Callable[[int], Awaitable[bool]]) -> None:
         super().__init__()
+        self.newcomer = newcomer  # whether a member has neither begun a lesson nor finished a match
         self.challenges = challenges
         self.goryo = goryo
         self.samurai = samurai
@@ -314,4 +317,6 @@ class GoryoCommands(
     @app_commands.describe(topic=locale_str("What you want to know (a short overview by default)"))
     @app_commands.choices(topic=HELP_TOPICS)
     async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
-        await send_private(interaction, help_text(cast("HelpTopic | None", topic)))  # one of HELP_TOPICS' values
+        newcomer = topic is None and await self.newcomer(interaction.user.id)
+        # topic: one of HELP_TOPICS' values
+        await send_private(interaction, help_text(cast("HelpTopic | None", topic), newcomer=newcomer))

@@ -302,7 +302,16 @@ class Records:
         if interaction.guild_id is None:
             return []
         recent = await self.store.guild_summaries(interaction.guild_id, limit=CHOICE_CANDIDATES)
-        shown = self._sight(interaction).visible_now({s.channel_id for s in recent})
+        sight = self._sight(interaction)
+        # A match's thread the cache no longer holds (archived): the store knows its parent, which the cache holds.
+        asked: set[int] = set()
+        for summary in recent:
+            if summary.channel_id not in asked and sight.known(summary.channel_id) is None:
+                asked.add(summary.channel_id)
+                thread = await self.store.match_thread(summary.id)
+                if thread is not None:
+                    sight.match_threads[thread.thread_id] = thread.parent_id
+        shown = sight.visible_now({s.channel_id for s in recent})
         visible = [s for s in recent if s.channel_id in shown]
         # Every player's name, so typing a name finds their matches (a server's players are few; they're remembered).
         names = self._names_now(interaction, {uid for s in visible for uid in (s.goryo_id, s.samurai_id)})

@@ -31,9 +31,13 @@ def goryo_group(
     samurai: SamuraiSide, viewing: Viewing, resigning: Resigning, choices: Choices, turns: TurnClock,
     records: Records, lessons: Lessons, hints: Hints, tournaments: Tournaments,
 ) -> app_commands.Group:
+    async def newcomer(user_id: int) -> bool:
+        """Neither a lesson begun nor a match finished: ``/goryo help`` points to the lesson first."""
+        return await store.lesson(user_id) is None and not await store.finished_a_match(user_id)
+
     group: app_commands.Group = GoryoCommands(
         challenges=challenges, goryo=goryo, samurai=samurai, viewing=viewing, resigning=resigning, choices=choices,
-        turns=turns, records=records, clock=clock,
+        turns=turns, records=records, clock=clock, newcomer=newcomer,
     )
     group = mine.extend(group, store, turns, clock)
     group = server_settings.extend(group, store, settings, clock)

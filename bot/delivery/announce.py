@@ -17,7 +17,7 @@ import rules
 from rules import layout
 
 from ..records.hints import allows_hints
-from ..records.outbox import Buttons, OutboxItem, Picture, Route, panel_off
+from ..records.outbox import Buttons, OutboxItem, Picture, Route, builder_off, panel_off
 from ..records.played import Played
 from ..storage import MatchRecord
 from ..text.goryo_dms import goryo_plan_locked, goryo_started, goryo_turn
@@ -91,6 +91,9 @@ def outbox_for(played: Played) -> list[OutboxItem]:
     if played.before.state.phase is rules.Phase.SAMURAI_TURN and state.phase is not rules.Phase.SAMURAI_TURN:
         # The turn is over (ended, or the match with it): its board's panel goes before anything is said.
         out.append(panel_off())
+    if isinstance(action, (rules.ChooseStart, rules.Plan)) or (
+            state.is_over and played.before.state.to_move is rules.Side.GORYO):
+        out.append(builder_off())  # the builder of the choice she just made (or can make no more) acts no more
     if isinstance(action, rules.ChooseStart):
         if not state.is_over:
             start = goryo_started(action.space, state.first_type)

@@ -48,8 +48,10 @@ from ..records.outbox import OutboxEntry, Route
 from ..storage import Shards, Store
 from . import boards, failures
 from .failures import SEND_FAILURES, described
+from .permission_notices import PermissionNotices, Standing
 from .reply import Reply
 from .routes import Sender
+from .stale_boards import StaleBoards
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +62,7 @@ CLAIM_POLL = 0.05  # seconds between two asks while another process drains the m
 
 
 def retry_delay(attempts: int) -> float:
-    return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
+    return min(RETRY_MOST, RETRY_FIRST * 2.0**attempts)
 
 
 Checkpoint = Callable[[str], None]
@@ -79,25 +81,29 @@ def holder_name(shard_ids: Sequence[int] | None) -> str:
 class Deliverer:
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        shards: Shards | None = None, *, holder: str, metrics: Metrics | None = None,
+        shards: Shards | None = None, *, holder: str, stale_boards: StaleBoards,
+        permission_notices: PermissionNotices, metrics: Metrics | None = None,
     ) -> None:
-        """``holder``: this deliverer's name in the outbox claims (``holder_name``)."""
+        """``holder``: this deliverer's name in the outbox claims (``holder_name``); ``stale_boards``: the boards a
+        newer one replaced, shared with the Samurai's side; ``permission_notices``: what each match's players last
+        heard of its channel's permissions, shared with the watch on channels."""
         self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.clock = clock
         self.drawing = drawing
         self.shards = shards  # None: every match is this process's to deliver
-        self._nudges: set[asyncio.Task] = set()
+        self._nudges: set[asyncio.Task[None]] = set()
         # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
         # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
         # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
-        self.sender = Sender(bot, store, clock, drawing, self._passed, self.metrics)
+        self.sender = Sender(bot, store, clock, drawing, self._passed, self.metrics, stale_boards)
+        self.permission_notices = permission_notices
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._timer: asyncio.Task | None = None
+        self._timer: asyncio.Task[None] | None = None
         self._timer_at: datetime | None = None
         # Stopping (``close``): each drain finishes the item in hand, and the interaction it answers, then leaves
         # the rest pending and unclaimed for the next start. The tasks draining now, to wait for or cut short:
@@ -152,6 +158,8 @@ class Deliverer:
         self._timer = None
         for task in list(self._nudges):
             task.cancel()
+        self.sender.stale_boards.stop()
+        self.permission_notices.stop()
 
     async def listen(self) -> None:
         """Deliver what other processes leave to this one (the outbox of matches on its servers), and what waits
@@ -335,7 +343,10 @@ class Deliverer:
         """The channel refuses the bot: the players are told once which permissions to grant (the one acting
         by the answer to their command, the other by DM); the item waits meanwhile."""
         lacking = failures.lacking(self.bot, record)
-        if await self.store.outbox_refused(entry.id, now=self.clock()):  # once, whatever restarts follow
+        # Once per item, whatever restarts follow; and not again while the players heard it this hour.
+        if (await self.store.outbox_refused(entry.id, now=self.clock())
+                and self.permission_notices.may_tell_now(record.id, Standing.UNPLAYABLE)):
+            self.permission_notices.told(record.id, Standing.UNPLAYABLE)
             told = reply.interaction.user.id if reply is not None and not reply.gone else None
             await failures.tell_players(self.bot, record, lacking, told=told)
         return lacking

@@ -126,7 +126,7 @@ class Reply:
                     text, **message_options(board, view, mentions=pinging_players(self.record), ephemeral=private))
                 answered = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
                 return answered.id if answered is not None else None
-            if self.is_component:
+            if self._updating:  # the clicked message becomes the answer
                 attachments = [board.file()] if board is not None else []
                 message: discord.Message = await interaction.edit_original_response(
                     content=text, attachments=attachments, embeds=boards.embeds_of(board), view=view,

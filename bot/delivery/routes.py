@@ -50,7 +50,7 @@ from locales import speaking
 from ..metrics import Metrics
 from ..records.discord_limits import most
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxEntry, Picture, Route, is_panel_off
+from ..records.outbox import OutboxEntry, Picture, Route, is_builder_off, is_panel_off
 from ..storage import Store
 from ..text.league import rating_note
 from . import boards
@@ -59,6 +59,7 @@ from .failures import SEND_FAILURES, described, maybe_delivered
 from .indoubt import InDoubt, unreachable_notice
 from .reply import Reply, buttons
 from .send import QUIET, message_options, pinging, pinging_players
+from .stale_boards import StaleBoards
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class Sender:
 
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        passed: Callable[[str], None], metrics: Metrics,
+        passed: Callable[[str], None], metrics: Metrics, stale_boards: StaleBoards,
     ) -> None:
         self.metrics = metrics
         self.bot = bot
@@ -87,6 +88,7 @@ class Sender:
         self.drawing = drawing
         self._passed = passed  # the deliverer's checkpoint, where tests inject crashes
         self.in_doubt = InDoubt(bot, store)
+        self.stale_boards = stale_boards  # boards a newer one replaced, tried again; shared with the Samurai's side
 
     async def send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
@@ -126,6 +128,8 @@ class Sender:
         item = entry.item
         if is_panel_off(item):  # an edit, the same whether or not it got through before
             return record, await self._panel_off(record)
+        if is_builder_off(item):  # the same
+            return record, await self._builder_off(record)
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
@@ -193,29 +197,18 @@ class Sender:
 
     async def _retire(self, record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:
         """``message_id`` is the turn's board now: the one it replaces (this turn's only; a past turn's board stays
-        in the log, its last picture) is deleted, or, the turn's ping, loses its picture and panel. Best-effort: a
-        failed delete leaves an older copy standing (its panel answers for the board as it is now), never a second
-        new one; it is not tried again."""
+        in the log, its last picture) is deleted, or, the turn's ping, loses its picture and panel. A failed try
+        leaves an older copy standing for a while, never a second new one: it is tried again (``stale_boards``)."""
         old = record.live_board_message_id
         if record.live_board_round == state.round and old is not None and old != message_id:
-            message = self._channel(record).get_partial_message(old)
-            ping = await self.store.last_delivered(record.id, "ping")
-            try:
-                if ping is not None and ping.message_id == old:  # the turn's ping keeps its words, not its picture
-                    # (its words name the players: the edit says again whom it may ping, them only)
-                    await message.edit(attachments=[], embeds=[], view=None, allowed_mentions=pinging_players(record))
-                else:
-                    await message.delete()
-            except SEND_FAILURES as error:  # a timeout too: the new board stands either way
-                log.info("match %d: could not take the previous board (message %d) away (%s)", record.id, old,
-                         described(error))
+            await self.stale_boards.replaced(record, old)
         return self._live_board(record, state, message_id)
 
     async def _panel_off(self, record: MatchRecord) -> int | None:
         """The Samurai's turn is over: its live board keeps its picture and loses its panel.
 
         Never retried nor holding up what follows (the Discovery): a panel left standing is harmless, since a
-        click on it is refused with the reason and takes it off then (``Game.panel_action``).
+        click on it is refused with the reason and takes it off then (``SamuraiSide.panel_action``).
         """
         if record.live_board_message_id is None:
             return None
@@ -224,6 +217,23 @@ class Sender:
         except SEND_FAILURES as error:
             log.info("match %d: could not take the panel off the live board (%s)", record.id, described(error))
         return record.live_board_message_id
+
+    async def _builder_off(self, record: MatchRecord) -> int | None:
+        """Her choice is made: the latest message that carried her builder (her setup or her turn's) loses it.
+
+        Like the panel's, never retried nor holding anything up: a click on a builder left standing is refused and
+        takes it off then (``GoryoSide.builder_update``).
+        """
+        carried = [e for kind in ("setup", "goryo-turn") if (e := await self.store.last_delivered(record.id, kind))]
+        latest = max(carried, key=lambda e: e.seq, default=None)
+        if latest is None or latest.message_id is None:
+            return None
+        try:
+            dm = await self.bot.create_dm(discord.Object(record.goryo_id))
+            await dm.get_partial_message(latest.message_id).edit(view=None)
+        except SEND_FAILURES as error:
+            log.info("match %d: could not take her builder off (%s)", record.id, described(error))
+        return latest.message_id
 
     @staticmethod
     def _live_board(record: MatchRecord, state: rules.GameState, message_id: int) -> MatchRecord:

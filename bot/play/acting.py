@@ -22,6 +22,7 @@ from .guards import in_guild
 from .service import MatchService
 
 Unless = Callable[[MatchRecord], Awaitable[Refusal | None]]
+Fits = Callable[[MatchRecord], bool]
 
 
 class Acting:
@@ -36,17 +37,20 @@ class Acting:
         self.played = played
 
     async def match(
-        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
+        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None,
+        fits: Fits | None = None,
     ) -> MatchRecord:
         """The match the interaction is about (``find``), with the languages it says noted."""
-        return await self.note_languages(interaction, await self.find(interaction, match_id, side))
+        return await self.note_languages(interaction, await self.find(interaction, match_id, side, fits))
 
     async def find(
-        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None
+        self, interaction: discord.Interaction, match_id: int | None, side: rules.Side | None = None,
+        fits: Fits | None = None,
     ) -> MatchRecord:
-        """The match the interaction is about: ``match_id``, or the one its place and user say; else a refusal."""
+        """The match the interaction is about: ``match_id``, or the one its place and user say (``fits``: the one
+        the command can act on, when only one of the user's can); else a refusal."""
         return await self.service.match_for(
-            interaction.user.id, interaction.channel_id, in_guild(interaction), match_id, side
+            interaction.user.id, interaction.channel_id, in_guild(interaction), match_id, side, fits
         )
 
     async def note_languages(self, interaction: discord.Interaction, record: MatchRecord) -> MatchRecord:

@@ -29,7 +29,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
@@ -47,6 +47,7 @@ from ..records.played import Played
 from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
+from ..text import threads as thread_words
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.challenges import channel_busy
 from ..text.goryo_dms import goryo_setup
@@ -54,6 +55,7 @@ from ..text.refusal import Refusal
 from .roles import challenger_is_goryo
 from .service import Announce, MatchService
 from .thinking import PROCESS_LEVELS, Thinking
+from .threads import open_bare_thread, start_line, take_back
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +107,8 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
 
 
 def decide(
-    side: rules.Side, level: Level, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None,
+    side: rules.Side, level: Level, view: rules.PublicView | rules.GoryoView, seed: int,
+    planned_against: tuple[tuple[rules.Samurai, rules.Space], ...] | None = None,
     evidence: Evidence = (),
 ) -> rules.Action:
     """One decision of the bot's agent (CPU-bound: run it in a worker).
@@ -201,7 +204,7 @@ class AiPlayer:
         # tests check what was already sent by then. Production leaves it None.
         self.checkpoint: Checkpoint | None = None
         self.thinking = thinking
-        self._runners: dict[int, asyncio.Task] = {}
+        self._runners: dict[int, asyncio.Task[None]] = {}
         self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
@@ -227,6 +230,8 @@ class AiPlayer:
         """
         guild_id, channel_id = place if place is not None else (interaction.guild_id, interaction.channel_id)
         assert channel_id is not None  # a challenge is made in a channel, a lesson's match where it was asked for
+        thread_id = await self._thread_for(interaction, guild_id, channel_id, receipt)
+        parent_id, channel_id = channel_id, thread_id or channel_id
 
         seed = self.settings.seed if self.settings.seed is not None else secrets.randbits(64)
         state = rules.new_game(seed, advanced=advanced)
@@ -237,8 +242,9 @@ class AiPlayer:
         def first_items() -> list[OutboxItem]:
             text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
             items = [OutboxItem("accepted", Route.PUBLIC, text, Picture.PUBLIC, answer=True)]
+            if thread_id is not None:  # first: the line in the channel with the thread's link, answering the command
+                items.insert(0, start_line(goryo_id, samurai_id, thread_id, parent_id))
             if human_side is rules.Side.GORYO:
-                assert channel_id is not None  # a challenge is made in a channel
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
                 items.append(OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER_HINT))
             return items
@@ -253,13 +259,30 @@ class AiPlayer:
                 guild_id=guild_id, channel_id=channel_id, goryo_id=goryo_id,
                 samurai_id=samurai_id, state=state, now=discord.utils.utcnow(), ai_side=human_side.other,
                 ai_level=level, ai_seed=ai_seed, outbox=outbox, assist=assist, server_language=server,
-                goryo_language=goryo,
+                goryo_language=goryo, thread_parent=parent_id if thread_id is not None else None,
             )
         except ChannelBusyError as busy:
+            if thread_id is not None:
+                await take_back(self.bot, thread_id)
             raise channel_busy(busy.kind, against_me=True) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
         await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)
+
+    async def _thread_for(self, interaction: discord.Interaction, guild_id: int | None, channel_id: int,
+                          receipt: str | None) -> int | None:
+        """The thread the match is played in when the server plays its matches in threads (one rule for every
+        match: against the bot, and from a lesson, too); None: in the channel."""
+        if guild_id is None or not (await self.store.server_settings(guild_id)).threads:
+            return None
+        if not interaction.response.is_done():  # opening it asks Discord first: answer the click or command before
+            if receipt is not None and interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()  # the clicked message becomes the receipt
+            else:
+                await interaction.response.defer(thinking=True)
+        me = self.bot.user.display_name if self.bot.user is not None else "Goryō"
+        name = thread_words.thread_name(interaction.user.display_name, me)
+        return await open_bare_thread(self.bot, channel_id, name)
 
     # --- playing its turns ----------------------------------------------------------------
 
@@ -275,7 +298,7 @@ class AiPlayer:
         self._runners[record.id] = task
         task.add_done_callback(lambda done: self._forget(record.id, done))
 
-    def _forget(self, match_id: int, task: asyncio.Task) -> None:
+    def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self._runners.get(match_id) is task:
             del self._runners[match_id]
 
@@ -316,7 +339,7 @@ class AiPlayer:
     async def _think(self, record: MatchRecord, side: rules.Side, level: Level,
                      view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
         """The decision, made off the event loop: the expert in a thinking process, the others in a thread."""
-        work: tuple = (decide, side, level, view, seed)
+        work: tuple[Any, ...] = (decide, side, level, view, seed)
         if side is rules.Side.SAMURAI:
             actions = await self.store.actions(record.id)
             initial = await self.store.initial_state(record.id)
@@ -326,7 +349,8 @@ class AiPlayer:
             work += (samurai_when_planned(actions), evidence)
         began = time.perf_counter()
         if level in PROCESS_LEVELS and self.thinking is not None:
-            action = await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+            # a process of its own: the event loop never waits for it
+            action: rules.Action = await self.thinking.run(*work)
         else:
             action = await asyncio.to_thread(*work)
         self.metrics.thought(level, time.perf_counter() - began)

@@ -22,6 +22,7 @@ from locales import speaking
 
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
+from ..delivery.failures import SEND_FAILURES, described
 from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..records.hints import hints_allowed
 from ..records.matches import Role
@@ -211,6 +212,7 @@ class Challenges:
             raise challenge_words.still_being_played()
         latest = next(iter(await self.store.finished_matches(record.channel_id, 1)), None)
         if latest is not None and latest.id != record.id:
+            await _rematch_used(interaction)
             raise challenge_words.rematch_outdated(latest.id)
         opponent_id = record.player_of(side.other)
         # No request before the click is answered: a finished match's players were checked at its challenge (a
@@ -229,6 +231,10 @@ class Challenges:
                 await self.check_level_cap(record.guild_id, level)  # privately, before the public deferral
             await interaction.response.defer(thinking=True)
         await self.post(interaction, opponent, role, record.state.advanced, level, record.assist, rematch_of=record.id)
+        # Its challenge stands, or its match against the bot began (perhaps in a thread of its own): the button
+        # has done its work. (A challenge Discord would not show was taken back: the button stays then.)
+        if self.ai.is_me(opponent.id) or await self.store.pending_challenge_in(record.channel_id) is not None:
+            await _rematch_used(interaction)
 
     # --- answering ----------------------------------------------------------------
 
@@ -345,3 +351,13 @@ class Challenges:
             except discord.HTTPException as error:
                 log.warning("challenge %d: could not mark its message lapsed (%s)", challenge.id, error.status)
         return True
+
+
+async def _rematch_used(interaction: discord.Interaction) -> None:
+    """The end message's Rematch has done its work (or was overtaken by a later match): it goes, the words stay."""
+    if interaction.message is None:
+        return
+    try:
+        await interaction.message.edit(view=None)
+    except SEND_FAILURES as error:  # left standing, a press on it is refused with the reason
+        log.info("could not take a used Rematch away (%s)", described(error))

@@ -29,7 +29,7 @@ from ..text import choices as words
 from ..text.commands import localised
 from ..text.refusal import Refusal
 from ..text.spaces import space_label
-from .service import MatchService
+from .service import MatchService, waiting_for
 
 MAX_CHOICES = 25  # Discord's limit
 # What a "why not" line sends if picked: the command then refuses it with its own words.
@@ -231,8 +231,11 @@ class Choices:
             return why(words.samurai_in_the_channel())
         namespace = interaction.namespace
         try:
+            # The same match the command will act on (the one waiting for her start, or her plan, when one is).
+            phase = {"start": rules.Phase.SETUP, "path": rules.Phase.GORYO_TURN}.get(command)
             record = await self.service.match_for(
-                interaction.user.id, interaction.channel_id, in_guild, getattr(namespace, "match", None), side
+                interaction.user.id, interaction.channel_id, in_guild, getattr(namespace, "match", None), side,
+                waiting_for(phase) if phase is not None else None,
             )
         except Refusal as refusal:
             return why(first_sentence(refusal))

@@ -17,8 +17,8 @@ from ..text.refusal import Refusal
 from ..ui import builder
 from ..ui.buttons import plan_view
 from .acting import Acting
-from .guards import require_active, require_goryo
-from .service import MatchService
+from .guards import require_active, require_goryo, take_controls_off
+from .service import MatchService, waiting_for
 
 
 class GoryoSide:
@@ -29,14 +29,14 @@ class GoryoSide:
         self.drawing = drawing
 
     async def choose_start(self, interaction: discord.Interaction, space: str, match_id: int | None) -> None:
-        record = await self.acting.match(interaction, match_id, rules.Side.GORYO)
+        record = await self.acting.match(interaction, match_id, rules.Side.GORYO, waiting_for(rules.Phase.SETUP))
         await self.acting.act(interaction, record.id, rules.ChooseStart(rules.parse_space(space)))
 
     async def preview_plan(
         self, interaction: discord.Interaction, spaces: str, false_trail: str | None, match_id: int | None
     ) -> None:
         """Check the plan and show it to her alone, with Confirm / Cancel; nothing is stored yet."""
-        record = await self.acting.match(interaction, match_id, rules.Side.GORYO)
+        record = await self.acting.match(interaction, match_id, rules.Side.GORYO, waiting_for(rules.Phase.GORYO_TURN))
         plan = rules.Plan(rules.parse_plan(spaces), rules.parse_space(false_trail) if false_trail else None)
         await self._preview(interaction, record, plan)
 
@@ -56,9 +56,10 @@ class GoryoSide:
         """Her match, if this builder is hers and of her turn now; else a refusal saying why."""
         record = await self.service.load(match_id)
         require_goryo(record, interaction.user.id)
-        require_active(record)
         state = record.state
-        if state.to_move is not rules.Side.GORYO or state.round != round_number:
+        if not record.is_active or state.to_move is not rules.Side.GORYO or state.round != round_number:
+            await take_controls_off(interaction)  # a builder that can act no more: gone, so it is not pressed again
+            require_active(record)
             raise match_refusals.builder_of_a_past_turn()
         return await self.acting.note_languages(interaction, record)
 

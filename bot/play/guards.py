@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import discord
 
 import rules
@@ -36,3 +38,12 @@ def require_player(record: MatchRecord, user_id: int, refusal: Refusal) -> rules
     if side is None:
         raise refusal
     return side
+
+
+async def take_controls_off(interaction: discord.Interaction) -> None:
+    """Controls that can act no more (a panel of a turn that is over, her builder once her choice is in): taken off
+    the clicked message, so that they are not pressed again."""
+    if interaction.message is None:
+        return
+    with contextlib.suppress(discord.HTTPException):  # the refusal says it all the same
+        await interaction.message.edit(view=None)

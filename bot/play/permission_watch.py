@@ -1,6 +1,7 @@
 """A running match's channel whose permissions change: its players are told what the bot now lacks there.
 
-By DM when Discord says the channel changed (its threads too: they take their parent's permissions), and
+By DM when Discord says the channel changed (its threads too: they take their parent's permissions), once per
+change of where the match stands and at most once an hour per match (``permission_notices``), and
 privately at each player's next command in the match's channel, once for each change. What the bot lacks is
 read from its cache, and at a command from the permissions Discord sends with it: no request is made to know.
 A permission taken through a role is seen at the next command there (Discord announces roles, not channels).
@@ -16,6 +17,7 @@ import discord
 from locales import speaking
 
 from ..delivery import permissions
+from ..delivery.permission_notices import PermissionNotices, Standing, standing_of
 from ..delivery.send import QUIET, follow_up_privately
 from ..storage import MatchRecord, Store
 from ..text import permissions as words
@@ -25,14 +27,17 @@ log = logging.getLogger(__name__)
 
 REMEMBERED = 10_000
 K = TypeVar("K")
+V = TypeVar("V")
 
 
 class PermissionWatch:
-    def __init__(self, bot: discord.Client, store: Store) -> None:
+    def __init__(self, bot: discord.Client, store: Store, notices: PermissionNotices) -> None:
         self.bot = bot
         self.store = store
-        self._told_by_dm: dict[int, frozenset[str]] = {}  # match id -> what its players were last told lacks
-        self._told_at_command: dict[tuple[int, int], frozenset[str]] = {}  # (match id, player) -> the same
+        self.notices = notices  # what each match's players last heard, shared with the deliverer
+        # match id -> where it stands as the channel's latest change showed it (the match, what is lacking, in order)
+        self._latest: dict[int, tuple[MatchRecord, list[str], Standing]] = {}
+        self._told_at_command: dict[tuple[int, int], frozenset[str]] = {}  # (match id, player) -> what was lacking
 
     def listen(self) -> None:
         add_listener = getattr(self.bot, "add_listener", None)  # a commands.Bot's; a bare Client has none
@@ -48,14 +53,32 @@ class PermissionWatch:
             if record is None or place.guild.me is None:
                 continue
             needed, playable = permissions.needed_for(thread=isinstance(place, discord.Thread))
-            missing = frozenset(permissions.lacking(permissions.of_channel(place), needed))
-            if missing == self._told_by_dm.get(record.id, frozenset()):
-                continue
-            _remember(self._told_by_dm, record.id, missing)
-            if missing:
-                await self._tell_by_dm(record, sorted(missing, key=needed.index), playable=missing.isdisjoint(playable))
+            missing = permissions.lacking(permissions.of_channel(place), needed)
+            _remember(self._latest, record.id, (record, missing, standing_of(missing, playable)))
+            await self._tell(record.id)
 
-    async def _tell_by_dm(self, record: MatchRecord, missing: list[str], *, playable: bool) -> None:
+    async def _tell(self, match_id: int) -> None:
+        """Tell the match's players where it stands now, if it matters and their quiet hour allows, else later."""
+        latest = self._latest.get(match_id)
+        if latest is None:
+            return
+        record, missing, standing = latest
+        due = self.notices.due(match_id, standing)
+        if due is None:
+            return
+        if due > self.notices.clock():
+            self.notices.later(match_id, due, lambda: self._tell_if_playing(match_id))
+            return
+        self.notices.told(match_id, standing)
+        await self._tell_by_dm(record, missing, standing)
+
+    async def _tell_if_playing(self, match_id: int) -> None:
+        """At the end of the quiet hour: told only if the match is still being played."""
+        record = await self.store.get_match(match_id)
+        if record is not None and record.is_active:
+            await self._tell(match_id)
+
+    async def _tell_by_dm(self, record: MatchRecord, missing: list[str], standing: Standing) -> None:
         readers = [(record.goryo_id, record.goryo_language),
                    (record.samurai_id, of_guild(self.bot, record.guild_id, record.server_language))]
         me = self.bot.user.id if self.bot.user is not None else None
@@ -63,7 +86,11 @@ class PermissionWatch:
             if user_id == me:
                 continue
             with speaking(language):
-                text = words.changed_under_match(record.channel_id, missing, playable=playable)
+                if standing is Standing.FINE:
+                    text = words.given_back_under_match(record.channel_id)
+                else:
+                    text = words.changed_under_match(record.channel_id, missing,
+                                                     playable=standing is Standing.DEGRADED)
             try:
                 dm = await self.bot.create_dm(discord.Object(user_id))
                 await dm.send(text, allowed_mentions=QUIET)
@@ -85,7 +112,7 @@ class PermissionWatch:
             return
         _remember(self._told_at_command, key, missing)
         # A first command there: what was lacking from the start was said at the challenge, unless it stops play.
-        if missing and (told is not None or not missing.isdisjoint(playable) or record.id in self._told_by_dm):
+        if missing and (told is not None or not missing.isdisjoint(playable) or record.id in self._latest):
             text = words.changed_under_match(record.channel_id, sorted(missing, key=needed.index),
                                              playable=missing.isdisjoint(playable))
             try:
@@ -94,7 +121,7 @@ class PermissionWatch:
                 log.info("match %d: could not tell %d what I lack (%s)", record.id, interaction.user.id, error.status)
 
 
-def _remember(memory: dict[K, frozenset[str]], key: K, value: frozenset[str]) -> None:
+def _remember(memory: dict[K, V], key: K, value: V) -> None:
     if len(memory) >= REMEMBERED:
         memory.clear()  # rarely reached: at worst a player is told again
     memory[key] = value

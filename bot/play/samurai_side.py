@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from collections.abc import Callable
 
 import discord
@@ -10,7 +10,9 @@ import discord
 import rules
 from rules import layout
 
+from ..delivery.failures import SEND_FAILURES, described
 from ..delivery.send import send_private
+from ..delivery.stale_boards import StaleBoards
 from ..storage import MatchRecord, Store
 from ..text import match_refusals
 from ..text.goryo_dms import goryo_not_samurai
@@ -19,23 +21,18 @@ from ..text.refusal import Refusal
 from ..ui import panel
 from ..ui.buttons import end_turn_view
 from .acting import Acting, Unless
-from .guards import in_guild, require_samurai
+from .guards import in_guild, require_samurai, take_controls_off
 from .service import MatchService
 
-
-async def _take_panel_off(interaction: discord.Interaction) -> None:
-    """A panel of a turn that is over: take it off its message, so that it is not clicked again."""
-    if interaction.message is None:
-        return
-    with contextlib.suppress(discord.HTTPException):  # the refusal says it all the same
-        await interaction.message.edit(view=None)
+log = logging.getLogger(__name__)
 
 
 class SamuraiSide:
-    def __init__(self, acting: Acting, service: MatchService, store: Store) -> None:
+    def __init__(self, acting: Acting, service: MatchService, store: Store, stale_boards: StaleBoards) -> None:
         self.acting = acting
         self.service = service
         self.store = store
+        self.stale_boards = stale_boards  # boards a newer one replaced: a press on one takes it away
 
     async def samurai_action(self, interaction: discord.Interaction, make: Callable[[], rules.Action]) -> None:
         """``make`` builds the action from the options, raising a readable error for a bad one."""
@@ -54,10 +51,15 @@ class SamuraiSide:
         require_samurai(record, interaction.user.id)
         state = record.state
         if not record.is_active or state.phase is not rules.Phase.SAMURAI_TURN or state.round != round_number:
-            await _take_panel_off(interaction)
+            await take_controls_off(interaction)
             if not record.is_active:
                 raise match_refusals.match_over()
             raise match_refusals.panel_of_a_past_turn(round_number)
+        live, clicked = record.live_board_message_id, interaction.message
+        # A board a newer one replaced (taking it away failed): its menus act no more; it goes now.
+        if record.live_board_round == round_number and live is not None and clicked is not None and clicked.id < live:
+            await self.stale_boards.take_away(record, clicked.id)
+            raise match_refusals.board_replaced()
         return await self.acting.note_languages(interaction, record)
 
     async def panel_action(
@@ -79,7 +81,10 @@ class SamuraiSide:
             raise refusal
         # In the channel, for everyone: the action's words. Should another click get there first, this one's refusal
         # takes its place in the channel away (send_refusal) and is said privately.
-        await interaction.response.defer(thinking=True)
+        try:
+            await interaction.response.defer(thinking=True)
+        except SEND_FAILURES as error:  # the choice counts all the same: its words then go by their own route
+            log.info("panel click %s not acknowledged (%s)", interaction.id, described(error))
         await self.acting.act(interaction, record.id, action, unless=unless)
 
     async def panel_end_turn(self, interaction: discord.Interaction, match_id: int, round_number: int) -> None:

@@ -222,9 +222,12 @@ class MatchService:
     # --- finding the match a command is about -----------------------------------
 
     async def match_for(
-        self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None, side: rules.Side | None = None
+        self, user_id: int, channel_id: int | None, in_guild: bool, match_id: int | None,
+        side: rules.Side | None = None, fits: Callable[[MatchRecord], bool] | None = None,
     ) -> MatchRecord:
-        """The active match a command means: the ``match`` option, else this channel's, else the user's only one."""
+        """The active match a command means: the ``match`` option, else this channel's, else the user's only one
+        (``side``: the one they play that side in; ``fits``: the one the command can act on now, such as the one
+        waiting for her plan, when only one does), asking which only when two or more fit."""
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None or not record.is_active or record.player_side(user_id) is None:
@@ -238,9 +241,16 @@ class MatchService:
         mine = await self.store.active_matches_of(user_id)
         if side is not None:
             mine = [m for m in mine if m.player_side(user_id) is side] or mine
+        if fits is not None:
+            mine = [m for m in mine if fits(m)] or mine
         if not mine:
             raise match_refusals.no_match_in_progress()
         if len(mine) > 1:
             raise match_refusals.which_match(len(mine))
         return mine[0]
 
+
+
+def waiting_for(phase: rules.Phase) -> Callable[[MatchRecord], bool]:
+    """A match a command fits when it stands at ``phase`` (her start: SETUP; her plan: GORYO_TURN)."""
+    return lambda record: record.state.phase is phase

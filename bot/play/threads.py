@@ -1,5 +1,8 @@
 """A thread per match (issue 23), when the server's ``threads`` setting is on at the Accept.
 
+A match against the bot has no challenge to accept: its thread is opened on its own (``open_bare_thread``), and
+the answer to the command (or the lesson's click) is the line in the parent channel.
+
 The thread is opened from the challenge's message and becomes the match's channel (``MatchRecord.channel_id``),
 so everything the match owes the channel goes there, each command typed in it addresses its match, and a
 channel holds as many matches at once as it has threads. The parent channel hears of the match twice, by the
@@ -66,6 +69,23 @@ async def open_thread(bot: discord.Client, store: Store, interaction: discord.In
     except discord.HTTPException as error:
         log.warning("challenge %d: no thread could be opened (%s %s); the match is played in the channel",
                     challenge.id, error.status, error.code)
+        return None
+    return thread.id
+
+
+async def open_bare_thread(bot: discord.Client, channel_id: int, name: str) -> int | None:
+    """A thread for a match against the bot (no challenge message to open it from), in a server that plays its
+    matches in threads, when ``channel_id`` is a channel (not a thread already); None: played in the channel, as
+    where the thread cannot be opened."""
+    channel = bot.get_channel(channel_id)
+    if not isinstance(channel, discord.TextChannel):  # a thread already (its match stays there), or unknown
+        return None
+    try:
+        thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                             auto_archive_duration=AUTO_ARCHIVE_MINUTES)
+    except discord.HTTPException as error:
+        log.warning("channel %d: no thread could be opened for a match against the bot (%s %s); it is played in "
+                    "the channel", channel_id, error.status, error.code)
         return None
     return thread.id
 

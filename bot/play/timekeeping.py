@@ -156,7 +156,13 @@ class TurnClock:
 
     async def claim(self, interaction: discord.Interaction, match_id: int | None) -> None:
         """The waiting player wins if the side to move has used up its turn time."""
-        record = await self.acting.find(interaction, match_id)
+        user_id = interaction.user.id
+
+        def opponent_to_move(record: MatchRecord) -> bool:  # the matches a claim can act on
+            mine = record.player_side(user_id)
+            return mine is not None and record.state.to_move is mine.other and record.ai_side is not mine.other
+
+        record = await self.acting.find(interaction, match_id, fits=opponent_to_move)
         side = record.player_side(interaction.user.id)
         if side is None:
             raise match_refusals.claim_not_a_player()

@@ -2,7 +2,8 @@
 
 A finished match is shown to a member only where Discord would show them its channel:
 
-- they have View Channel there (for a thread: in its parent, as Discord decides it);
+- they have View Channel there (for a thread: in its parent, as Discord decides it; a thread the bot opened for
+  a match is public, so its parent alone decides, even once it is archived and out of the cache);
 - for a private thread, they are also one of its members, or have Manage Threads (which the
   server's owner and administrators have): Discord's own rule, which ``Thread.permissions_for``
   leaves out;
@@ -91,9 +92,13 @@ class Channels:
 class Sight:
     """What one member can see, for one command: each channel is decided once."""
 
-    def __init__(self, channels: Channels, interaction: discord.Interaction) -> None:
+    def __init__(self, channels: Channels, interaction: discord.Interaction,
+                 match_threads: dict[int, int] | None = None) -> None:
         self.channels = channels
         self.interaction = interaction
+        # The threads the bot opened for matches (always public), by their parent: seen as their parent is, so
+        # an archived one (gone from the cache) is decided from the parent's overwrites without asking Discord.
+        self.match_threads = match_threads or {}
         self._decided: dict[int, asyncio.Task[bool]] = {}
         self._lookups = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
@@ -109,6 +114,8 @@ class Sight:
         if guild is None or not isinstance(member, discord.Member):
             return False
         held, channel = self.channels.held(guild, channel_id)
+        if not held and channel_id in self.match_threads:  # a public thread: its parent's View Channel decides
+            held, channel = self.channels.held(guild, self.match_threads[channel_id])
         if not held:
             return None
         if channel is None or (isinstance(channel, discord.Thread) and channel.parent is None):

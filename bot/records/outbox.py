@@ -186,3 +186,12 @@ def panel_off() -> OutboxItem:
 
 def is_panel_off(item: OutboxItem) -> bool:
     return item.route is Route.LIVE and item.picture is None
+
+
+def builder_off() -> OutboxItem:
+    """Her turn to choose is over (her start or plan is in, or the match ended): her builder loses its menus."""
+    return OutboxItem("builder-off", Route.GORYO, "")
+
+
+def is_builder_off(item: OutboxItem) -> bool:
+    return item.kind == "builder-off"

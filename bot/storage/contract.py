@@ -124,8 +124,10 @@ class Store(Protocol):
         assist: bool = False,
         server_language: str = "en",
         goryo_language: str = "en",
+        thread_parent: int | None = None,
     ) -> MatchRecord:
-        """A match against the bot, at once. ChannelBusyError: the channel is taken."""
+        """A match against the bot, at once. ChannelBusyError: the channel is taken. ``thread_parent``: the channel
+        whose thread ``channel_id`` is, opened for this match."""
         ...
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...

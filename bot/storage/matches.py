@@ -150,10 +150,12 @@ class MatchesSql:
         assist: bool = False,
         server_language: str = "en",
         goryo_language: str = "en",
+        thread_parent: int | None = None,
     ) -> MatchRecord:
         """Start a match against the bot at once (no challenge to accept), with its ``outbox`` items.
 
-        ChannelBusyError if the channel has an active match or a pending challenge.
+        ChannelBusyError if the channel has an active match or a pending challenge. ``thread_parent``: the channel
+        the match's thread (``channel_id``) was opened in, for the line its end owes there and its archiving.
         """
         with channel_busy(self._engine.integrity_errors):
             async with self._engine.write() as db:
@@ -175,6 +177,8 @@ class MatchesSql:
                     now,
                     outbox,
                 )
+                if thread_parent is not None:
+                    await db.execute(preferences.ADD_MATCH_THREAD, (row["id"], channel_id, thread_parent))
         log.info(
             "match %d started against the bot (%s, %s) in channel %d", row["id"], ai_side.value, ai_level, channel_id
         )

@@ -92,13 +92,15 @@ def ratings_help() -> str:
     return f"{_(RATING_HELP)}\n\n{_(STATS_HELP).format(matches=LEADERBOARD_MIN_MATCHES)}"
 
 
-def help_text(topic: HelpTopic | None) -> str:
-    return localised(_topic(topic))
+def help_text(topic: HelpTopic | None, *, newcomer: bool = True) -> str:
+    """``newcomer``: the reader has neither begun a lesson nor finished a match, so the overview points to the
+    lesson first (issue 36), as the player's guide says; then no more."""
+    return localised(_topic(topic, newcomer))
 
 
-def _topic(topic: HelpTopic | None) -> str:
-    if topic is None:  # newcomers are pointed to the lesson first (issue 36)
-        return f"{_(LEARN_FIRST)}\n{_(HELP_OVERVIEW)}"
+def _topic(topic: HelpTopic | None, newcomer: bool) -> str:
+    if topic is None:
+        return f"{_(LEARN_FIRST)}\n{_(HELP_OVERVIEW)}" if newcomer else _(HELP_OVERVIEW)
     if topic == "ratings":
         return ratings_help()
     topics = {

@@ -30,6 +30,11 @@ def panel_of_a_past_turn(round_number: int) -> Refusal:
                       "in the channel."), number=round_number)
 
 
+def board_replaced() -> Refusal:
+    return Refusal(N_("This board was replaced by a newer one: nothing was changed. Use the newest board in "
+                      "the channel."))
+
+
 def builder_of_a_past_turn() -> Refusal:
     return Refusal(N_("These choices are for a turn that is over: use the newest message."))
 

@@ -68,3 +68,9 @@ def changed_under_match(channel_id: int, permissions: list[str], *, playable: bo
         )
     said = text.format(channel=channel_link(channel_id), permissions=names(permissions))
     return f"{said} {who_grants(len(permissions))}"
+
+
+def given_back_under_match(channel_id: int) -> str:
+    """Told to a match's players once the bot has again every permission it uses in the match's channel."""
+    return _("I have every permission I use in {channel} again: your match there goes on as before.").format(
+        channel=channel_link(channel_id))

@@ -79,7 +79,10 @@ async def test_a_panel_click_where_the_channel_refuses_the_bot_is_answered_priva
     clicked = await _choose(table, move)
     said_back = answers(clicked)
     assert [m.ephemeral for m in said_back if REFUSES in m.content] == [True]
-    assert all(m.ephemeral for m in said_back)  # nothing public: no one else sees why
+    # The move's words went out as the click's answer (Discord takes an answer where the bot may not post) and
+    # stay; why the board does not follow is said privately: no one else sees it.
+    assert [m.ephemeral for m in said_back if "moves from" in m.content] == [False]
+    assert all(m.ephemeral for m in said_back if "moves from" not in m.content)
     assert said(table.channel.history(), REFUSES) == []
 
 

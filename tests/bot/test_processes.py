@@ -96,13 +96,15 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
     try:
         # Shard 0's process answers her interaction; the narration goes to the channel from the guild's process.
         assert (await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))).acknowledged
-        await until(lambda: sent["guild"], "the guild's process sends the narration", env)
-        assert sent == {"dm": ["delivered goryo-turn"], "guild": ["delivered narration"]}
+        # (and takes her builder off the message before: an edit, none of the interaction's answer)
+        await until(lambda: "delivered narration" in sent["guild"], "the guild's process sends the narration", env)
+        assert sent == {"dm": ["delivered goryo-turn"], "guild": ["delivered builder-off", "delivered narration"]}
         plan = next(rules.legal_plans(table.state))
         await table.play(plan)
-        await until(lambda: len(sent["guild"]) == 2, "the guild's process pings the Samurai", env)
+        await until(lambda: "delivered ping" in sent["guild"], "the guild's process pings the Samurai", env)
         assert sent == {"dm": ["delivered goryo-turn", "delivered receipt"],
-                        "guild": ["delivered narration", "delivered ping"]}
+                        "guild": ["delivered builder-off", "delivered narration", "delivered builder-off",
+                                  "delivered ping"]}
         ping = table.channel.history()[-1]
         assert table.samurai.mention in ping.content
 
@@ -130,7 +132,8 @@ async def test_her_dm_commands_are_answered_by_shard_0_and_the_rest_sent_by_the_
         await guild.service.play(second.id, other.alice.id,
                                  rules.ChooseStart(rules.SPACES_OF_TYPE[state.first_type][0]))
         assert await guild.deliverer.sweep(everything=True) == 0
-        assert await dm_process.parts.deliverer.sweep(everything=True) == 2  # her DM and the channel's narration
+        # her DM, the channel's narration, and her builder taken off (an edit: nothing is said)
+        assert await dm_process.parts.deliverer.sweep(everything=True) == 3
         assert len(other.channel.history()) == 1 and len(other.alice.user.dm_channel.history()) == 1
         her_turns = [m for m in table.goryo_dm() if "Round 2" in m.content or "round 2" in m.content]
         assert len(her_turns) == 1, [m.content[:60] for m in table.goryo_dm()]

@@ -49,9 +49,9 @@ async def test_two_confirms_at_once_apply_once(match):
     played = [r for r in results if isinstance(r, Played)]
     refused = [r for r in results if isinstance(r, Refusal)]
     assert len(played) == 1 and len(refused) == 1 and "out of date" in refused[0].text
-    # Her receipt and the Samurai's ping, queued once, with the action's version.
+    # Her builder taken off, her receipt and the Samurai's ping, queued once, with the action's version.
     queued = await store.outbox_of(record.id)
-    assert [(e.item.kind, e.seq) for e in queued] == [("receipt", 1), ("ping", 1)] == [
+    assert [(e.item.kind, e.seq) for e in queued] == [("builder-off", 1), ("receipt", 1), ("ping", 1)] == [
         (e.item.kind, e.seq) for e in played[0].outbox
     ]
     assert [a.action for a in await store.actions(record.id)] == [plan]

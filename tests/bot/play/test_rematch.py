@@ -30,6 +30,8 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
     # A spectator cannot ask; Bob (who won) can.
     spectator = await table.carol.click(end, label="Rematch")
     assert spectator.ephemeral and "Only" in spectator.response.content
+    # Discord refuses once to take the used Rematch away: it stays, and each later press is refused.
+    env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{end.id}", status=500)
     offered = await table.bob.click(end, label="Rematch")
     assert not offered.ephemeral
     offer = table.challenge_message()
@@ -55,6 +57,18 @@ async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, mak
     await resign(table, table.bob)
     stale = await table.alice.click(end, label="Rematch")
     assert stale.ephemeral and "out of date" in stale.response.content and "match 2" in stale.response.content
+    first_end = next(m for m in table.channel.history() if m.id == end.id)
+    assert first_end.components == [] and "bound object was" in first_end.content  # out of date: it went
+
+
+async def test_a_used_rematch_goes_and_its_words_stay(env, table: Table):
+    await table.begin()
+    await resign(table, table.alice)
+    end = end_message(table)
+    offered = await table.bob.click(end, label="Rematch")
+    assert not offered.ephemeral and "rematch of match 1" in table.challenge_message().content
+    end = next(m for m in table.channel.history() if m.id == end.id)
+    assert end.components == [] and "bound object was" in end.content
 
 
 async def test_no_rematch_after_a_match_is_called_off(env, table: Table):
@@ -77,6 +91,7 @@ async def test_a_rematch_against_the_bot_starts_at_once_and_keeps_the_end_messag
     again = await table.alice.click(end, label="Rematch")
     assert not again.ephemeral and "Challenge taken" in again.response.content
     assert "bound object was" in end_message(table).content  # the end message was not overwritten
+    assert end_message(table).components == []  # its Rematch was used
     record = await env.bot.store.active_match_in(table.channel.id)
     assert ((record.id, record.goryo_id, record.ai_side, record.ai_level)
             == (2, table.alice.id, rules.Side.SAMURAI, "easy"))

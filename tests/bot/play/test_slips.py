@@ -134,7 +134,8 @@ async def test_a_doubled_undo_is_refused_privately_and_takes_back_only_one_move(
     table.state = rules.apply(table.state, rules.Undo()).state
     assert table.state == one
     again = await table.samurai.click(board, custom_id=undo_id)
-    assert again.ephemeral and again.response.content.startswith("This Undo is out of date")
+    # The board it was pressed on was replaced: its Undo acts no more.
+    assert again.ephemeral and again.response.content.startswith("This board was replaced by a newer one")
     assert await _stored(table) == one
     # The Goryō cannot take the Samurai's move back.
     hers = await table.goryo.slash(table.channel, "goryo undo")

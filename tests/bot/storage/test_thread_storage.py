@@ -69,3 +69,15 @@ async def test_a_match_in_a_channel_has_no_thread(store):
     record = await store.start_match(challenge_id=posted.id, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1),
                                      now=T0)
     assert record.channel_id == OTHER_CHANNEL and await store.match_thread(record.id) is None
+
+
+async def test_a_match_against_the_bot_in_its_thread_keeps_the_threads_parent(store):
+    record = await store.start_ai_match(
+        guild_id=GUILD, channel_id=THREAD, goryo_id=ALICE, samurai_id=BOB, state=rules.new_game(1), now=T0,
+        ai_side=rules.Side.SAMURAI, ai_level="easy", ai_seed=3, thread_parent=CHANNEL,
+    )
+    thread = await store.match_thread(record.id)
+    assert record.channel_id == THREAD and (thread.thread_id, thread.parent_id) == (THREAD, CHANNEL)
+    assert await store.active_match_in(CHANNEL) is None
+    await play(store, record, rules.Resign(rules.Side.GORYO), now=T0 + timedelta(minutes=5))
+    assert [t.match_id for t in await store.threads_to_archive(T0 + timedelta(hours=2))] == [record.id]

@@ -102,10 +102,22 @@ async def test_a_built_plan_is_previewed_and_confirmed_like_a_typed_one(table):
     assert "Locked in" in locked.response.content and trail in locked.response.content
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record.state.plan == expected
-    # The old builder belongs to a turn that is over.
-    table.state = rules.apply(table.state, expected).state
-    refused = await table.goryo.user.click(_builder(table), custom_id=_items(_builder(table))["preview"].custom_id)
+    # Her builder acts no more once her plan is in: its menus are gone, its words stay.
+    assert [m for m in table.goryo_dm() if _items(m)] == []
+
+
+async def test_a_builder_left_standing_is_refused_and_taken_off_when_pressed(env, table):
+    await table.begin()
+    await _start_by_click(table)
+    builder = _builder(table)
+    # Discord refuses to take her builder off as her plan is locked in: it stays, for a while.
+    env.inject_error("PATCH", f"/channels/{table.goryo.user.dm_channel.id}/messages/{builder.id}", status=500)
+    await table.play(next(rules.legal_plans(table.state)))
+    assert _builder(table).id == builder.id
+    step = _items(builder)["step"]
+    refused = await table.goryo.user.select(builder, [step.options[0].value], custom_id=step.custom_id)
     assert "turn that is over" in refused.response.content
+    assert [m for m in table.goryo_dm() if _items(m)] == []
 
 
 async def test_the_builder_works_after_a_restart(env, make_bot, table):

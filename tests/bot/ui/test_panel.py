@@ -126,9 +126,9 @@ async def test_only_the_samurai_player_may_use_the_panel(table):
     assert record.state == table.state
 
 
-async def test_a_choice_on_a_stale_panel_is_checked_against_the_match_as_it_is_now(env, table):
+async def test_a_choice_on_a_replaced_board_is_refused_and_takes_its_panel_away(env, table):
     """Taking the panel off the turn's previous board (the ping) fails once (Discord refused the edit), so that
-    message still shows the panel of before, above the new board."""
+    message still shows the panel of before, above the new board: a choice there acts no more."""
     await _samurai_turn(table)
     board = live_board(table)
     panel = _panel(board)
@@ -138,21 +138,31 @@ async def test_a_choice_on_a_stale_panel_is_checked_against_the_match_as_it_is_n
     assert not played.ephemeral
     table.state = rules.apply(table.state, search).state
     stale = next(m for m in table.channel.history() if m.id == board.id)
-    assert live_board(table).id != board.id and action_value(search) not in _offered(live_board(table))["search"]
-    assert action_value(search) in _offered(stale)["search"]  # the stale panel, still offering it
-    # The same choice again: no longer legal, refused privately with the reason, never played twice.
-    again = await table.samurai.select(board, [action_value(search)], custom_id=panel["search"].custom_id)
-    assert again.ephemeral and "has already searched this turn" in again.response.content
-    # Another choice on the stale panel, still legal now: played.
+    assert live_board(table).id != board.id and action_value(search) in _offered(stale)["search"]  # still shown
+    # A choice on it, legal now: refused privately, nothing played, and the stale panel goes.
     move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)
                 and a.samurai is search.samurai)
-    moved = await table.samurai.select(board, [action_value(move)], custom_id=panel["move"].custom_id)
-    assert not moved.ephemeral
-    table.state = rules.apply(table.state, move).state
+    refused = await table.samurai.select(board, [action_value(move)], custom_id=panel["move"].custom_id)
+    assert refused.ephemeral and refused.response.content == (
+        "This board was replaced by a newer one: nothing was changed. Use the newest board in the channel.")
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.state == table.state
+    stale = next(m for m in table.channel.history() if m.id == board.id)
+    assert _panel(stale) == {} and stale.attachments == [] and "planned her path" in stale.content
+    assert _offered(live_board(table)) == _legal(table.state)
     # No answer was left "thinking" in the channel by the refused click.
     assert all(not m.flags.loading for m in table.channel.history())
+
+
+async def test_a_replaced_board_discord_would_not_take_away_goes_on_the_retry(env, table):
+    await _samurai_turn(table)
+    await table.play(next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)))
+    board = live_board(table)
+    env.inject_error("DELETE", f"/channels/{table.channel.id}/messages/{board.id}", status=503)
+    await _choose(table, keep_acting(table.state))
+    assert [m.id for m in table.channel.history() if _panel(m)] == [board.id, live_board(table).id]
+    await env.advance_time(11)
+    assert [m.id for m in table.channel.history() if _panel(m)] == [live_board(table).id] != [board.id]
 
 
 async def test_the_panel_goes_when_the_turn_ends(table):
