@@ -7,10 +7,11 @@ Built on ``rules`` alone: no I/O, no asyncio, no Discord, no drawing.
     action = samurai.choose(rules.public_view(state), ai.budget_for("hard", seed=7))
 """
 
-from .agents import LEVELS, Agent, Budget, GoryoAgent, SamuraiAgent, agent, budget_for
+from .agents import Agent, Budget, GoryoAgent, SamuraiAgent, agent, budget_for
 from .belief import Belief, PossiblePath, belief, best_investigation, information_gain
+from .levels import LEVELS, PLAYS, Level, Play, play_of
 
 __all__ = [
-    "LEVELS", "Agent", "Belief", "Budget", "GoryoAgent", "PossiblePath", "SamuraiAgent", "agent", "belief",
-    "best_investigation", "budget_for", "information_gain",
+    "LEVELS", "PLAYS", "Agent", "Belief", "Budget", "GoryoAgent", "Level", "Play", "PossiblePath", "SamuraiAgent",
+    "agent", "belief", "best_investigation", "budget_for", "information_gain", "play_of",
 ]

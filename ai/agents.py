@@ -16,10 +16,9 @@ from rules import Action, GoryoView, Phase, PublicView, Side
 from rules.state import GameState
 
 from . import expert, goryo, opponent, samurai
+from .levels import Level, play_of
 from .opponent import Evidence
 from .samurai import SamuraiSpaces
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,16 +33,8 @@ class Budget:
             raise ValueError("a budget needs at least one simulation")
 
 
-# Search nodes for the Samurai, candidate plans played out for the Goryō.
-_DEFAULT_SIMULATIONS = {"easy": 1, "normal": 1, "hard": 6000, "expert": 6000}
-# The hard Samurai expects a thoughtful hider: nine parts her own static judgement (``hiding.plan_score``,
-# sharpness 4), one part any path. Against the frozen hard Goryō, 100 matches each: the plain model
-# (half, sharpness 2) won 13%, this one 57%, a sharper one (0.97, sharpness 8) 46%.
-# Within a match that share is scaled by how well her revealed paths fit the model (``opponent.sensible_weight``).
-_HIDER_MODEL = {"easy": 0.0, "normal": 0.0, "hard": 0.9, "expert": 0.9}
 _HIDER_SHARPNESS = 4.0
 _NODES_PER_PLAYOUT = 500
-_MAX_PLAYOUTS = {"hard": 8, "expert": expert.CANDIDATES}
 
 
 def samurai_model(level: str, view: PublicView, planned_against: SamuraiSpaces | None = None,
@@ -51,10 +42,10 @@ def samurai_model(level: str, view: PublicView, planned_against: SamuraiSpaces |
     """Her consistent paths weighted as the Samurai of ``level`` expect her to pick them (uniform below hard).
 
     Public only; the review asks it too (how surprising her plan was to the hard Samurai)."""
-    _check_level(level)
-    if level == "expert":
+    play = play_of(level)
+    if play.expert_model:
         return expert.expert_particles(view, planned_against, evidence)
-    share = _HIDER_MODEL[level]
+    share = play.hider_model
     if share > 0:
         share *= opponent.sensible_weight(evidence, share=share, sharpness=_HIDER_SHARPNESS)
     return samurai.particles_from(
@@ -64,13 +55,7 @@ def samurai_model(level: str, view: PublicView, planned_against: SamuraiSpaces |
 
 def budget_for(level: str, seed: int) -> Budget:
     """The budget the bot uses at ``level`` (p95 thinking time within the issue's limits)."""
-    _check_level(level)
-    return Budget(_DEFAULT_SIMULATIONS[level], seed)
-
-
-def _check_level(level: str) -> None:
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    return Budget(play_of(level).simulations, seed)
 
 
 class Agent(Protocol):
@@ -80,7 +65,7 @@ class Agent(Protocol):
     def side(self) -> Side: ...
 
     @property
-    def level(self) -> str: ...
+    def level(self) -> Level: ...
 
     def choose(
         self, view: PublicView | GoryoView, budget: Budget, planned_against: SamuraiSpaces | None = None,
@@ -90,7 +75,7 @@ class Agent(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SamuraiAgent:
-    level: str
+    level: Level
     side: Side = Side.SAMURAI
 
     def choose(
@@ -106,25 +91,24 @@ class SamuraiAgent:
             raise TypeError(f"the Samurai agent takes a rules.PublicView, not {type(view).__name__}")
         if view.phase is not Phase.SAMURAI_TURN:
             raise ValueError("it is not the Samurai's turn")
+        play = play_of(self.level)
         particles = samurai_model(self.level, view, planned_against, evidence)
-        depth = {"easy": 1, "normal": 1, "hard": 4, "expert": 4}[self.level]
-        searching = self.level in ("hard", "expert")
         return samurai.choose_samurai_action(
             view,
             particles,
-            depth=depth,
+            depth=play.depth,
             node_budget=budget.simulations,
-            lookahead=self.level != "easy",
-            foresight=self.level != "easy",
+            lookahead=play.foresight,
+            foresight=play.foresight,
             seed=budget.seed,
-            capped=searching,  # advanced mode only: see ``capped``
-            thorough=searching,
+            capped=play.searching,  # advanced mode only: see ``capped``
+            thorough=play.searching,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class GoryoAgent:
-    level: str
+    level: Level
     side: Side = Side.GORYO
 
     def choose(
@@ -141,11 +125,11 @@ class GoryoAgent:
         if phase is not Phase.GORYO_TURN:
             raise ValueError("it is not the Goryō's turn")
         # Playing out one candidate plan costs about as much as a few hundred Samurai search nodes.
-        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, _MAX_PLAYOUTS.get(self.level, 8)))
+        candidates = max(1, min(budget.simulations // _NODES_PER_PLAYOUT, play_of(self.level).playouts))
         return goryo.choose_plan(view, self.level, candidates, budget.seed)
 
 
 def agent(side: Side, level: str) -> Agent:
-    """The computer player for ``side`` at ``level`` (one of ``LEVELS``)."""
-    _check_level(level)
-    return SamuraiAgent(level) if side is Side.SAMURAI else GoryoAgent(level)
+    """The computer player for ``side`` at ``level`` (a ``Level``, or its word)."""
+    known = Level.of(level)
+    return SamuraiAgent(known) if side is Side.SAMURAI else GoryoAgent(known)

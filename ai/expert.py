@@ -35,10 +35,11 @@ from rules.views import possible_bound
 
 from . import goryo, opponent
 from .belief import belief
+from .levels import PLAYS, Level
 from .opponent import Evidence
 from .samurai import LIE, Particle, SamuraiSpaces, hider_prior
 
-CANDIDATES = 12  # the expert Goryō's plans judged by a played-out turn (the hard one's: 8)
+CANDIDATES = PLAYS[Level.EXPERT].playouts  # the expert Goryō's plans judged by a played-out turn (the hard one's: 8)
 PLAYED_CANDIDATES = 8  # the hard Goryō's, as the expert Samurai replay her (``agents``: 6000 // 500, at most 8)
 MODEL_PRIOR = 0.8  # the expert Samurai's prior trust that she plans as the replayed Goryō does
 MODEL_FLOOR = 1e-3  # a path the replay never chooses still has this share: the model is a guess, not a fact
@@ -68,7 +69,7 @@ def _goryo_view(planning: PublicView, bound: ObjectType) -> GoryoView:
 
 def _her_distribution(view: GoryoView) -> dict[tuple[Space, ...], float]:
     """The hard Goryō's chances of each path from ``view``: ``goryo.choose_plan`` with its draw spelt out."""
-    ranked = goryo.ranked_plans(view, "hard", 0)
+    ranked = goryo.ranked_plans(view, Level.HARD, 0)
     if not ranked:
         return {}
     if len(ranked) == 1:

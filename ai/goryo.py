@@ -80,6 +80,7 @@ from .hiding import (
     samurai_spaces,
     sprint_cost,
 )
+from .levels import Level, play_of
 from .samurai import HIDER_SHARPNESS as SAMURAI_SHARPNESS
 from .samurai import Particle, choose_samurai_action
 from .samurai import particles_from as samurai_particles
@@ -181,7 +182,7 @@ def start_score(samurai: tuple[Space, ...], space: Space) -> float:
     return min(DISTANCE[at][space] for at in samurai) + 0.05 * len(paths_from(space, layout.GORYO_MOVE_CUBES))
 
 
-def choose_start(view: GoryoView, level: str = "easy", seed: int = 0) -> ChooseStart:
+def choose_start(view: GoryoView, level: str = Level.EASY, seed: int = 0) -> ChooseStart:
     """The space of the first type farthest from the Samurai, with the most room to move; ``hard`` judges
     each by her first round from it (``start_value``).
 
@@ -189,11 +190,12 @@ def choose_start(view: GoryoView, level: str = "easy", seed: int = 0) -> ChooseS
     """
     samurai = samurai_spaces(view.public)
     scored = [(start_score(samurai, s), s) for s in SPACES_OF_TYPE[view.public.first_type]]
-    if level in ("hard", "expert"):
+    play = play_of(level)
+    if play.judges:
         judged = [(start_value(view, s, seed), s) for s in SPACES_OF_TYPE[view.public.first_type]]
         return ChooseStart(mixed.draw(judged, seed, temperature=START_JUDGED_TEMPERATURE, margin=START_JUDGED_MARGIN,
                                       stream="start"))
-    if level == "easy":
+    if not play.mixed:
         return ChooseStart(max(scored, key=lambda pair: (pair[0], -pair[1]))[1])
     return ChooseStart(mixed.draw(scored, seed, temperature=START_TEMPERATURE, margin=START_MARGIN, stream="start"))
 
@@ -220,15 +222,16 @@ def ranked_plans(view: GoryoView, level: str, seed: int) -> list[tuple[float, Pl
     public = view.public
     known = belief(public)
     jitter = random.Random(seed)
+    play = play_of(level)
     scored = []
     for path in legal_paths(view):
-        if level == "normal":
+        if play.board_only:
             score = board_score(public, path) - sprint_cost(public, path)
         else:
             score = plan_score(public, path, known, (view.bound,))
         score += jitter.random() * 1e-6  # seeded tie-break
         # The hard Goryō draws her False Trail in round 1 only: later she lays it where it lures best.
-        drawn = level == "normal" or (level in ("hard", "expert") and public.round == 1)
+        drawn = play.board_only or (play.judges and public.round == 1)
         trail = false_trail_for(public, path, known, seed if drawn else None)
         scored.append((score, Plan(path, trail)))
     scored.sort(key=lambda pair: -pair[0])
@@ -289,14 +292,15 @@ def choose_plan(view: GoryoView, level: str, simulations: int, seed: int) -> Pla
     """``easy`` plays its best-scored plan but slips (``easy_plan``); the levels above draw among their good ones
     (``mixed``)."""
     ranked = ranked_plans(view, level, seed)
-    if level == "easy":
+    play = play_of(level)
+    if not play.mixed:
         return easy_plan(ranked, seed)
     if len(ranked) == 1:
         return ranked[0][1]
     temperature, margin = plan_spread(view.public)
-    if level not in ("hard", "expert"):
+    if not play.judges:
         return mixed.draw(ranked, seed, temperature=temperature, margin=margin, stream="plan")
-    hunters = EXPERT_HUNTERS if level == "expert" else (MILD_HUNTER,)
+    hunters = EXPERT_HUNTERS if play.two_hunters else (MILD_HUNTER,)
     judged = judge_plans(view, ranked[: max(1, simulations)], seed, hunters)
     # She draws only among plans her played-out turn cannot tell apart from the best one (as many captures and
     # green prints): the Samurai she plays out is close kin to the hard ones, so a plan it catches more often is
@@ -363,7 +367,7 @@ def round_one_view(view: GoryoView, start: Space) -> GoryoView:
 def start_value(view: GoryoView, start: Space, seed: int) -> float:
     """How good her first round is from ``start``: her best first plan's played-out judgement."""
     first = round_one_view(view, start)
-    ranked = ranked_plans(first, "hard", seed)[:START_CANDIDATES]
+    ranked = ranked_plans(first, Level.HARD, seed)[:START_CANDIDATES]
     return max(value for value, _, _ in judge_plans(first, ranked, seed))
 
 

@@ -38,7 +38,9 @@ from .delivery import boards
 from .delivery.announce import in_their_languages, outbox_for
 from .delivery.deliverer import Deliverer, holder_name
 from .delivery.notices import with_turn_notices
+from .delivery.permission_notices import PermissionNotices
 from .delivery.send import QUIET
+from .delivery.stale_boards import StaleBoards
 from .metrics import Metrics
 from .metrics.endpoint import Endpoint
 from .play.acting import Acting
@@ -97,7 +99,10 @@ class Parts:
     choices: Choices  # autocomplete: what the rules allow the caller now
     lessons: Lessons
     hints: Hints  # the hard level's suggestion for the player on turn (issue 44)
-    ends: MatchEnds  # told of each match an action ends (the tournaments listen)
+    ends: MatchEnds  # told of each match an action ends (the tournaments' rounds listen)
+    permission_watch: PermissionWatch  # tells a match's players when its channel's permissions change
+    rounds: Rounds  # a tournament's rounds: pairing, starting their matches, results
+    tournaments: Tournaments  # the tournament commands and buttons
 
 
 def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards.Drawing,
@@ -113,7 +118,10 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
                            metrics=metrics)
     # With several processes, each delivers for the matches on its own shards' servers.
     shards = Shards.held(settings.shard_count, settings.shard_ids)
-    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, metrics=metrics)
+    stale_boards = StaleBoards(bot, store)  # replaced boards Discord kept: retried, and a press takes one away
+    permission_notices = PermissionNotices(service.clock)  # what players last heard of a channel's permissions
+    deliverer = Deliverer(bot, store, service.clock, drawing, shards, holder=holder, stale_boards=stale_boards,
+                          permission_notices=permission_notices, metrics=metrics)
     ai = AiPlayer(bot, store, service, deliverer, settings, thinking, metrics)  # the bot's seat in matches against it
     ends = MatchEnds()
 
@@ -122,6 +130,10 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
         ends.heard(record)
 
     acting = Acting(store, service, deliverer, played=played)
+    turns = TurnClock(bot, store, settings, service.clock, acting, deliverer, ai)
+    # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
+    rounds = Rounds(bot, store, service, deliverer, turns, settings)
+    ends.listen(rounds.match_ended)
 
     def channel_name(channel_id: int) -> str | None:
         return getattr(bot.get_channel(channel_id), "name", None)
@@ -129,15 +141,16 @@ def build(bot: discord.Client, store: Store, settings: Settings, drawing: boards
     return Parts(
         service=service, deliverer=deliverer, ai=ai, acting=acting,
         challenges=Challenges(bot, store, settings, deliverer, ai),
-        turns=TurnClock(bot, store, settings, service.clock, acting, deliverer, ai),
+        turns=turns, rounds=rounds, tournaments=Tournaments(store, rounds),
         goryo=GoryoSide(acting, service, store, drawing),
-        samurai=SamuraiSide(acting, service, store, deliverer.sender.stale_boards),
+        samurai=SamuraiSide(acting, service, store, stale_boards),
         viewing=Viewing(acting, store, drawing, Cooldown(settings.board_cooldown), service.clock, channel_name),
         resigning=Resigning(acting, service),
         choices=Choices(service),
         lessons=Lessons(store, drawing, service.clock, FirstMatch(bot, ai).begin),
         hints=Hints(store, service, thinking, service.clock),
         ends=ends,
+        permission_watch=PermissionWatch(bot, store, permission_notices),
     )
 
 
@@ -160,7 +173,6 @@ class GoryoBot(commands.Bot):
         self.reception: Reception | None = None
         self.endpoint: Endpoint | None = None  # /metrics and /healthz, with GORYO_METRICS_PORT
         self._disconnected = False  # the gateway dropped and has not come back yet
-        self.rounds: Rounds | None = None
         self.sweeper = tasks.loop(seconds=min(SWEEP_SECONDS, settings.challenge_timeout))(self._sweep)
         self.turn_sweeper = tasks.loop(seconds=sweep_interval(settings))(self._sweep_turns)
 
@@ -182,20 +194,16 @@ class GoryoBot(commands.Bot):
         await self.store.rebuild_league_if_behind()  # matches that finished before the league existed
         await self.drawing.warm()
         await parts.deliverer.listen()  # before the recovery's sweep: nothing nudged meanwhile is missed
-        PermissionWatch(self, self.store, parts.deliverer.permission_notices).listen()
+        parts.permission_watch.listen()
         await recover(self.store, parts.service, parts.deliverer, parts.ai)  # what a crash left unsaid is said now
-        # Tournaments: their rounds hear of each match that ends; the sweep does the rest (and a restart's leftovers).
-        self.rounds = Rounds(self, self.store, parts.service, parts.deliverer, parts.turns, self.settings)
-        parts.ends.listen(self.rounds.match_ended)
-        cups = Tournaments(self.store, self.rounds)
         self.add_dynamic_items(*self.reception.wrapped((
             *clicks(parts.challenges, parts.goryo, parts.samurai, parts.resigning), *lesson_clicks(parts.lessons),
-            *review_clicks(reviews), *hint_clicks(parts.hints), *tournament_clicks(cups))))
+            *review_clicks(reviews), *hint_clicks(parts.hints), *tournament_clicks(parts.tournaments))))
         self.tree.add_command(goryo_group(
             store=self.store, settings=self.settings, clock=parts.service.clock, challenges=parts.challenges,
             goryo=parts.goryo, samurai=parts.samurai, viewing=parts.viewing, resigning=parts.resigning,
             choices=parts.choices, turns=parts.turns, records=records, lessons=parts.lessons, hints=parts.hints,
-            tournaments=cups,
+            tournaments=parts.tournaments,
         ))
         assert isinstance(self.tree, GoryoTree)  # tree_cls above
         self.tree.receive_with(self.reception)
@@ -270,8 +278,8 @@ class GoryoBot(commands.Bot):
                 # Another process may have died between committing for one of our matches and nudging us.
                 await self.parts.deliverer.sweep()
             await archive_finished(self, self.store, self.parts.service.clock())
-            if self.rounds is not None:
-                await self.rounds.sweep()  # sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers
+            # Tournaments: sign-ups closing, rounds over, deadlines, reminders; a restart's leftovers.
+            await self.parts.rounds.sweep()
         except Exception:  # the sweep must outlive one bad pass
             log.exception("challenge sweep failed")
 
@@ -331,7 +339,7 @@ class ShardedGoryoBot(GoryoBot, commands.AutoShardedBot):
 
 
 def create_bot(
-    database: str | os.PathLike | None = None,
+    database: str | os.PathLike[str] | None = None,
     *,
     environ: Mapping[str, str] | None = None,
     env_file: str | None = ".env",

@@ -43,7 +43,7 @@ def clicks(challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, resig
     class PlanClick(buttons.PlanButton, template=buttons.PLAN_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
             async with answer_refusals(interaction):
-                if self.choice == "confirm":
+                if self.choice is buttons.PlanAnswer.CONFIRM:
                     await goryo.confirm_plan(interaction, self.match_id, self.version, self.preview, self.plan)
                 else:
                     await goryo.cancel_plan(interaction, self.match_id, self.version, self.preview)
@@ -51,7 +51,7 @@ def clicks(challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, resig
     class ResignClick(buttons.ResignButton, template=buttons.RESIGN_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
             async with answer_refusals(interaction):
-                if self.choice == "confirm":
+                if self.choice is buttons.QuestionAnswer.CONFIRM:
                     await resigning.confirm_resign(interaction, self.match_id, self.version)
                 else:
                     await resigning.keep_playing(interaction, self.match_id)
@@ -80,7 +80,7 @@ def clicks(challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, resig
     class EndTurnAnswer(buttons.EndTurnButton, template=buttons.END_TURN_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
             async with answer_refusals(interaction):
-                if self.choice == "confirm":
+                if self.choice is buttons.QuestionAnswer.CONFIRM:
                     await samurai.confirm_end_turn(interaction, self.match_id, self.version)
                 else:
                     await resigning.keep_playing(interaction, self.match_id)

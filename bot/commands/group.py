@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.app_commands import Choice, locale_str
 
 import rules
+from ai.levels import Level
 
 from ..delivery.send import send_private
 from ..play.challenges import Challenges
@@ -30,6 +31,7 @@ from ..play.service import Clock
 from ..play.timekeeping import TurnClock
 from ..play.viewing import Viewing
 from ..records.league.seasons import Season
+from ..records.matches import Role
 from ..text.help import HelpTopic, help_text
 from .league import ANIMATION, RECORD, REVIEW, Records
 
@@ -38,6 +40,15 @@ SIDES = [
     Choice(name=locale_str("goryo", context="command name"), value="goryo"),
     Choice(name=locale_str("samurai", context="command name"), value="samurai"),
 ]
+# The bot's levels as the commands offer them (``/goryo challenge level:``, ``/goryo settings max_level:``):
+# each level's name written once, in the order of ``ai.Level``.
+LEVEL_NAMES: dict[Level, locale_str] = {
+    Level.EASY: locale_str("easy", context="command name"),
+    Level.NORMAL: locale_str("normal", context="command name"),
+    Level.HARD: locale_str("hard", context="command name"),
+    Level.EXPERT: locale_str("expert", context="command name"),
+}
+LEVELS: list[Choice[str]] = [Choice(name=LEVEL_NAMES[level], value=level.value) for level in Level]
 HELP_TOPICS: list[Choice[str]] = [
     Choice(name=locale_str("rules", context="command name"), value="rules"),
     Choice(name=locale_str("commands", context="command name"), value="commands"),
@@ -135,24 +146,20 @@ class GoryoCommands(
         ),
     )
     @app_commands.choices(
-        role=[*SIDES, Choice(name=locale_str("random", context="command name"), value="random")],
-        level=[
-            Choice(name=locale_str("easy", context="command name"), value="easy"),
-            Choice(name=locale_str("normal", context="command name"), value="normal"),
-            Choice(name=locale_str("hard", context="command name"), value="hard"),
-            Choice(name=locale_str("expert", context="command name"), value="expert"),
-        ],
+        role=[*SIDES, Choice(name=locale_str("random", context="command name"), value=Role.RANDOM.value)],
+        level=LEVELS,
     )
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.User,
-        role: str = "random",
+        role: str = Role.RANDOM.value,
         advanced: bool = False,
-        level: str = "normal",
+        level: str = Level.NORMAL.value,
         assist: bool = False,
     ) -> None:
-        await self.challenges.post(interaction, opponent, role, advanced, level, assist)
+        # One of the choices' values each: a Role and a Level.
+        await self.challenges.post(interaction, opponent, Role(role), advanced, Level(level), assist)
 
     @app_commands.command(name=locale_str("start", context="command name"),
                           description=locale_str("Goryō: choose which space of the first type you break and start on"))

@@ -14,7 +14,7 @@ from datetime import datetime
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice, locale_str
+from discord.app_commands import locale_str
 
 from locales import N_
 
@@ -24,6 +24,7 @@ from ..settings import Settings
 from ..storage import Store
 from ..text import server
 from ..text.refusal import Refusal
+from .group import LEVELS
 
 MAX_HOURS = 720  # thirty days: longer than any turn needs
 
@@ -53,12 +54,7 @@ def extend(group: app_commands.Group, store: Store, defaults: Settings, clock: C
                            assist=locale_str("Whether matches here may show the deduction aid"),
                            threads=locale_str("Whether each match is played in a thread of its own"),
                            max_level=locale_str("The highest level members may challenge the bot at"))
-    @app_commands.choices(max_level=[
-        Choice(name=locale_str("easy", context="command name"), value="easy"),
-        Choice(name=locale_str("normal", context="command name"), value="normal"),
-        Choice(name=locale_str("hard", context="command name"), value="hard"),
-        Choice(name=locale_str("expert", context="command name"), value="expert"),
-    ])
+    @app_commands.choices(max_level=LEVELS)
     async def settings(
         interaction: discord.Interaction,
         turn_limit: app_commands.Range[int, 1, MAX_HOURS] | None = None,

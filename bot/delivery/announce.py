@@ -17,7 +17,7 @@ import rules
 from rules import layout
 
 from ..records.hints import allows_hints
-from ..records.outbox import OutboxItem, builder_off, panel_off
+from ..records.outbox import Buttons, OutboxItem, Picture, Route, builder_off, panel_off
 from ..records.played import Played
 from ..storage import MatchRecord
 from ..text.goryo_dms import goryo_plan_locked, goryo_started, goryo_turn
@@ -49,26 +49,26 @@ def end_items(record: MatchRecord) -> list[OutboxItem]:
     text = match_end(state.outcome, state.bound, record.goryo_id, record.samurai_id)
     goryo_text = goryo_match_over(state.outcome, state.bound, record.channel_id)
     # Either player may ask for a rematch from the channel's end message (not after a match was called off).
-    rematch = None if state.outcome.winner is None else "rematch"
+    rematch = None if state.outcome.winner is None else Buttons.REMATCH
     return [
-        OutboxItem("end", "public", text, "final", answer=True, buttons=rematch),
-        OutboxItem("goryo-end", "goryo", goryo_text, "final", answer=True),
+        OutboxItem("end", Route.PUBLIC, text, Picture.FINAL, answer=True, buttons=rematch),
+        OutboxItem("goryo-end", Route.GORYO, goryo_text, Picture.FINAL, answer=True),
     ]
 
 
-def builder_buttons(record: MatchRecord) -> str:
+def builder_buttons(record: MatchRecord) -> Buttons:
     """Her path builder, with a Hint button where the match allows hints."""
-    return "builder+hint" if allows_hints(record) else "builder"
+    return Buttons.BUILDER_HINT if allows_hints(record) else Buttons.BUILDER
 
 
-def panel_buttons(record: MatchRecord) -> str:
+def panel_buttons(record: MatchRecord) -> Buttons:
     """The Samurai's panel, with a Hint button where the match allows hints."""
-    return "panel+hint" if allows_hints(record) else "panel"
+    return Buttons.PANEL_HINT if allows_hints(record) else Buttons.PANEL
 
 
 def goryo_turn_item(record: MatchRecord) -> OutboxItem:
     """Her next turn: board and instructions, privately."""
-    return OutboxItem("goryo-turn", "goryo", goryo_turn(record.state, record.channel_id), "goryo",
+    return OutboxItem("goryo-turn", Route.GORYO, goryo_turn(record.state, record.channel_id), Picture.GORYO,
                       buttons=builder_buttons(record))
 
 
@@ -98,16 +98,17 @@ def outbox_for(played: Played) -> list[OutboxItem]:
         if not state.is_over:
             start = goryo_started(action.space, state.first_type)
             text = f"{start}\n{goryo_turn(state, after.channel_id)}"
-            out.append(OutboxItem("goryo-turn", "goryo", text, "goryo", answer=True, buttons=builder_buttons(after)))
-        out.append(OutboxItem("narration", "public", narrate(played.events), "public", answer=True))
+            out.append(OutboxItem("goryo-turn", Route.GORYO, text, Picture.GORYO, answer=True,
+                                  buttons=builder_buttons(after)))
+        out.append(OutboxItem("narration", Route.PUBLIC, narrate(played.events), Picture.PUBLIC, answer=True))
     elif isinstance(action, rules.Plan):
         # Her preview becomes the receipt, with her board as locked; the channel learns only that she has
         # planned, and the ping's board is the live board of the Samurai turn.
-        out.append(OutboxItem("receipt", "goryo", goryo_plan_locked(action), "goryo", answer=True))
+        out.append(OutboxItem("receipt", Route.GORYO, goryo_plan_locked(action), Picture.GORYO, answer=True))
         ping = samurai_turn_ping(after.samurai_id, state.round)
         if (aid := aid_of(state, after.assist)) is not None:  # the ping stays while its picture is redrawn
             ping = f"{ping}\n{aid_turn_start(aid.paths_possible)}"
-        out.append(OutboxItem("ping", "live", ping, "public", buttons=panel_buttons(after)))
+        out.append(OutboxItem("ping", Route.LIVE, ping, Picture.PUBLIC, buttons=panel_buttons(after)))
     elif isinstance(action, rules.EndSamuraiTurn):
         text = narrate(played.events)
         if turn_ran_out(played):
@@ -116,7 +117,7 @@ def outbox_for(played: Played) -> list[OutboxItem]:
             text = f"{text}\n{actions_unused(unused)}"
         if (summary := round_summary(played.before.state)) is not None:  # for both players, aid or not
             text = f"{text}\n{summary}"
-        out.append(OutboxItem("discovery", "public", text, "discovery", answer=True))
+        out.append(OutboxItem("discovery", Route.PUBLIC, text, Picture.DISCOVERY, answer=True))
         if not state.is_over:
             out.append(goryo_turn_item(after))
     elif isinstance(action, SAMURAI_STEPS):
@@ -125,9 +126,9 @@ def outbox_for(played: Played) -> list[OutboxItem]:
             text = with_aid(text, after)
         if not state.is_over and not rules.legal_samurai_actions(state):  # it ends by itself now: never a surprise
             text = f"{text}\n{samurai_turn_over_now(by_the_bot=after.ai_side is rules.Side.SAMURAI)}"
-        out.append(OutboxItem("narration", "public", text, answer=True))
+        out.append(OutboxItem("narration", Route.PUBLIC, text, answer=True))
         if not state.is_over:
-            out.append(OutboxItem("live", "live", board_caption(after.channel_id, state.round), "public",
+            out.append(OutboxItem("live", Route.LIVE, board_caption(after.channel_id, state.round), Picture.PUBLIC,
                                   buttons=panel_buttons(after)))
     if state.is_over:
         out.extend(end_items(after))

@@ -46,13 +46,14 @@ import rules
 from ..metrics import Metrics
 from ..metrics.logs import match_context
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxEntry
+from ..records.outbox import OutboxEntry, Route
 from ..storage import Shards, Store
 from . import boards, failures
 from .failures import SEND_FAILURES, described
 from .permission_notices import PermissionNotices, Standing
 from .reply import Reply
 from .routes import Sender
+from .stale_boards import StaleBoards
 from .tournament_posts import TournamentPosts
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ CLAIM_POLL = 0.05  # seconds between two asks while another process drains the m
 
 
 def retry_delay(attempts: int) -> float:
-    return min(RETRY_MOST, RETRY_FIRST * 2**attempts)
+    return min(RETRY_MOST, RETRY_FIRST * 2.0**attempts)
 
 
 Checkpoint = Callable[[str], None]
@@ -83,26 +84,29 @@ def holder_name(shard_ids: Sequence[int] | None) -> str:
 class Deliverer:
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        shards: Shards | None = None, *, holder: str, metrics: Metrics | None = None,
+        shards: Shards | None = None, *, holder: str, stale_boards: StaleBoards,
+        permission_notices: PermissionNotices, metrics: Metrics | None = None,
     ) -> None:
-        """``holder``: this deliverer's name in the outbox claims (``holder_name``)."""
+        """``holder``: this deliverer's name in the outbox claims (``holder_name``); ``stale_boards``: the boards a
+        newer one replaced, shared with the Samurai's side; ``permission_notices``: what each match's players last
+        heard of its channel's permissions, shared with the watch on channels."""
         self.metrics = metrics if metrics is not None else Metrics()
         self.bot = bot
         self.store = store
         self.clock = clock
         self.drawing = drawing
         self.shards = shards  # None: every match is this process's to deliver
-        self._nudges: set[asyncio.Task] = set()
+        self._nudges: set[asyncio.Task[None]] = set()
         # Called with "drawing <picture>" as an item's picture is about to be drawn, "sending <kind>" once its
         # attempt is written, "sent <kind>" once Discord took it and "delivered <kind>" once it is marked done:
         # where tests inject crashes and check what Discord has seen by then.
         self.checkpoint: Checkpoint | None = None
-        self.sender = Sender(bot, store, clock, drawing, self._passed, self.metrics)
-        self.permission_notices = PermissionNotices(clock)  # shared with the watch on channels' permissions
+        self.sender = Sender(bot, store, clock, drawing, self._passed, self.metrics, stale_boards)
+        self.permission_notices = permission_notices
         # One lock per match while anyone holds or awaits it (weak: forgotten when unused), so
         # two drains of one match never overlap, even with a third arriving as one ends.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._timer: asyncio.Task | None = None
+        self._timer: asyncio.Task[None] | None = None
         self._timer_at: datetime | None = None
         # Stopping (``close``): each drain finishes the item in hand, and the interaction it answers, then leaves
         # the rest pending and unclaimed for the next start. The tasks draining now, to wait for or cut short:
@@ -303,7 +307,7 @@ class Deliverer:
         sent = lost = 0
         refused: list[str] | None = None
         entries = await self.store.pending_outbox(match_id)
-        waiting = [e for e in entries if e.item.route != "goryo"]
+        waiting = [e for e in entries if e.item.route is not Route.GORYO]
         if reply is not None and waiting and waiting[0].refused:  # still refused, most likely: answer privately
             reply.keep_out_of_the_channel()
         if answer_only:
@@ -317,7 +321,7 @@ class Deliverer:
         for entry in entries:
             if self.closing and not (reply is not None and entry.seq == reply.record.version):
                 break  # stopping: the rest waits, unclaimed, for the next start
-            group: str = entry.item.route if entry.item.route in ("goryo", "samurai") else "channel"
+            group: str = entry.item.route if entry.item.route in (Route.GORYO, Route.SAMURAI) else "channel"
             if entry.item.channel is not None:  # the parent of the match's thread keeps its own order
                 group = "parent"
             if group in held:
@@ -387,7 +391,8 @@ class Deliverer:
         attempts = entry.attempts + 1
         self.metrics.send_failed(error.status if isinstance(error, discord.HTTPException) else None)
         # Retried for as long as it takes (a permission may come back after days), unless the channel was deleted.
-        give_up = entry.item.route != "goryo" and failures.channel_gone(error) and await self._really_gone(entry)
+        give_up = (entry.item.route is not Route.GORYO and failures.channel_gone(error)
+                   and await self._really_gone(entry))
         retry_at = None if give_up else self.clock() + timedelta(seconds=retry_delay(entry.attempts))
         await self.store.outbox_failed(entry.id, retry_at=retry_at)
         if retry_at is not None:

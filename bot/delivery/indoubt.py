@@ -30,7 +30,7 @@ import discord
 from locales import speaking
 
 from .. import discord_private
-from ..records.outbox import Carrier, OutboxEntry
+from ..records.outbox import Carrier, OutboxEntry, Route
 from ..storage import MatchRecord, Store
 from ..text.goryo_dms import unreachable_goryo
 from ..text.languages import of_guild
@@ -127,10 +127,10 @@ class InDoubt:
         text = entry.item.text.strip()
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         places: list[tuple[discord.abc.Messageable, set[str]]] = []
-        if entry.item.route == "goryo":
+        if entry.item.route is Route.GORYO:
             places.append((await self.bot.create_dm(discord.Object(record.goryo_id)), {text}))
             places.append((channel, {unreachable_notice(self.bot, record).strip()}))
-        elif entry.item.route == "samurai":
+        elif entry.item.route is Route.SAMURAI:
             places.append((await self.bot.create_dm(discord.Object(record.samurai_id)), {text}))
         elif entry.item.channel is not None:  # a line in the parent of the match's thread
             places.append((self.bot.get_partial_messageable(entry.item.channel, guild_id=record.guild_id), {text}))
@@ -142,7 +142,7 @@ class InDoubt:
             try:
                 async for message in place.history(after=discord.Object(after), limit=HISTORY_LIMIT):
                     if message.author.id == me and message.id not in owned and says(message, texts) and not (
-                            entry.item.route == "live" and message.interaction_metadata is not None):
+                            entry.item.route is Route.LIVE and message.interaction_metadata is not None):
                         # (a live board is never an interaction's answer:
                         # a `/goryo board` copy with its words is not it)
                         return message.id

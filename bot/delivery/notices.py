@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import rules
 from locales import speaking
 
-from ..records.outbox import OutboxItem
+from ..records.outbox import OutboxItem, Route
 from ..records.played import Played
 from ..storage import Store
 from ..text import mine
@@ -38,5 +38,5 @@ async def with_turn_notices(store: Store, played: Played, items: Sequence[Outbox
         with speaking(notice.language):
             link = mine.jump_url(record.guild_id, record.channel_id)
             text = mine.samurai_turn_dm(record.id, record.state.round, link)
-        items.append(OutboxItem("samurai-turn", "samurai", text, language=notice.language))
+        items.append(OutboxItem("samurai-turn", Route.SAMURAI, text, language=notice.language))
     return items

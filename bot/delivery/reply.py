@@ -14,11 +14,11 @@ from collections.abc import Sequence
 import discord
 
 import rules
-from locales import _
 
 from ..records.matches import MatchRecord
-from ..records.outbox import Carrier, OutboxEntry, OutboxItem
+from ..records.outbox import Carrier, OutboxEntry, OutboxItem, Route
 from ..text.faults import channel_refuses, delivery_failed
+from ..text.match import done
 from ..ui.buttons import NAMED_VIEWS
 from . import boards
 from .boards import Board
@@ -56,7 +56,7 @@ class Reply:
     def _could_carry(self, item: OutboxItem) -> bool:
         if not item.answer:
             return False
-        if item.route == "goryo":
+        if item.route is Route.GORYO:
             return self.interaction.user.id == self.record.goryo_id
         if self.is_component:  # a public answer may replace only a public message (a challenge), never a private one
             source = self.interaction.message
@@ -64,12 +64,13 @@ class Reply:
                 return False
         if item.channel is not None:  # the Accept of a challenge whose match opened a thread: its message says so
             return self.interaction.channel_id == item.channel
-        return item.route == "public" and self.interaction.channel_id == self.record.channel_id
+        return item.route is Route.PUBLIC and self.interaction.channel_id == self.record.channel_id
 
     def keep_out_of_the_channel(self) -> None:
         """The channel refuses the bot and items wait for it: this interaction carries no public answer past them
         (it is acknowledged privately; the answer waits its turn by its own route)."""
-        if self.answer is not None and self.answer.item.route != "goryo" and not self.interaction.response.is_done():
+        if (self.answer is not None and self.answer.item.route is not Route.GORYO
+                and not self.interaction.response.is_done()):
             self.answer = None
 
     def carries(self, entry: OutboxEntry) -> bool:
@@ -101,7 +102,7 @@ class Reply:
                 await self.interaction.response.defer()  # the answer (or receipt) edits the clicked message
                 self._updating = True
             else:
-                private = self.answer is None or (self.answer.item.route == "goryo" and self.in_guild)
+                private = self.answer is None or (self.answer.item.route is Route.GORYO and self.in_guild)
                 await self.interaction.response.defer(thinking=True, ephemeral=private)
                 self._private_thinking = private or not self.in_guild
         except SEND_FAILURES as error:
@@ -120,7 +121,7 @@ class Reply:
         try:
             view = buttons(entry, state)
             if not interaction.response.is_done():
-                private = entry.item.route == "goryo" and self.in_guild  # her words never show in the channel
+                private = entry.item.route is Route.GORYO and self.in_guild  # her words never show in the channel
                 response = await interaction.response.send_message(
                     text, **message_options(board, view, mentions=pinging_players(self.record), ephemeral=private))
                 answered = response.resource if isinstance(response.resource, discord.InteractionMessage) else None
@@ -171,7 +172,7 @@ class Reply:
                 self.record.channel_id, refused)
             await self.send_private(notice)
         elif not self.used and not self._updating:
-            await self.send_private(_("Done."))  # in the language of whoever acted
+            await self.send_private(done())  # in the language of whoever acted
 
 
 def buttons(entry: OutboxEntry, state: rules.GameState | None = None) -> discord.ui.View | None:

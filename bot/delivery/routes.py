@@ -50,7 +50,7 @@ from locales import speaking
 from ..metrics import Metrics
 from ..records.discord_limits import most
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxEntry, is_builder_off, is_panel_off
+from ..records.outbox import OutboxEntry, Picture, Route, is_builder_off, is_panel_off
 from ..storage import Store
 from ..text.league import rating_note
 from . import boards
@@ -79,7 +79,7 @@ class Sender:
 
     def __init__(
         self, bot: discord.Client, store: Store, clock: Callable[[], datetime], drawing: boards.Drawing,
-        passed: Callable[[str], None], metrics: Metrics,
+        passed: Callable[[str], None], metrics: Metrics, stale_boards: StaleBoards,
     ) -> None:
         self.metrics = metrics
         self.bot = bot
@@ -88,7 +88,7 @@ class Sender:
         self.drawing = drawing
         self._passed = passed  # the deliverer's checkpoint, where tests inject crashes
         self.in_doubt = InDoubt(bot, store)
-        self.stale_boards = StaleBoards(bot, store)
+        self.stale_boards = stale_boards  # boards a newer one replaced, tried again; shared with the Samurai's side
 
     async def send(
         self, entry: OutboxEntry, record: MatchRecord, reply: Reply | None, states: dict[int, rules.GameState]
@@ -109,13 +109,13 @@ class Sender:
             return state, None
         self._passed(f"drawing {picture}")
         began = time.perf_counter()
-        if picture == "public":  # the match's deduction aid, as its state at this item's version shows it
+        if picture is Picture.PUBLIC:  # the match's deduction aid, as its state at this item's version shows it
             board = await self.drawing.public_board(state, assist=assist, language=language)
         else:
             draw = {
-                "discovery": self.drawing.discovery_board,
-                "final": self.drawing.final_board,
-                "goryo": self.drawing.goryo_board,
+                Picture.DISCOVERY: self.drawing.discovery_board,
+                Picture.FINAL: self.drawing.final_board,
+                Picture.GORYO: self.drawing.goryo_board,
             }[picture]
             board = await draw(state, language=language)
         self.metrics.drawn(time.perf_counter() - began)
@@ -135,7 +135,7 @@ class Sender:
             if landed is not None:
                 log.info("match %d: item %d (%s) had got through before; not sent again",
                          record.id, entry.id, item.kind)
-                if item.route == "live":  # posted as the turn's new board: the one before it goes, as after a post
+                if item.route is Route.LIVE:  # posted as the turn's new board: the one before it goes, as after a post
                     record = await self._retire(record, state, landed)
                 return record, landed
         carrying = reply if reply is not None and reply.carries(entry) else None  # the interaction answers it
@@ -153,11 +153,11 @@ class Sender:
                 raise carrying.refusal
         if item.channel is not None:
             return record, await self._tell_parent(record, entry)
-        if item.route == "public":
+        if item.route is Route.PUBLIC:
             return record, await self._post(record, entry, board, state)
-        if item.route == "live":
+        if item.route is Route.LIVE:
             return await self._live(record, entry, state, board)
-        if item.route == "samurai":
+        if item.route is Route.SAMURAI:
             return record, await self._tell_samurai(record, entry)
         return record, await self._tell_goryo(record, entry, board, reply, state)
 

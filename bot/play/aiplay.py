@@ -29,25 +29,27 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import discord
 
 import ai
 import rules
+from ai.levels import Level
 from ai.opponent import Evidence, evidence_from
-from locales import N_
 from rules.pieces import SAMURAI_START
 
 from ..delivery.deliverer import Deliverer
 from ..metrics import Metrics
-from ..records.outbox import OutboxItem, is_panel_off
+from ..records.matches import Role
+from ..records.outbox import Buttons, OutboxItem, Picture, Route, is_panel_off
 from ..records.played import Played
 from ..settings import Settings
 from ..storage import ChannelBusyError, LoggedAction, MatchRecord, Store
 from ..text import languages
 from ..text import threads as thread_words
 from ..text.against_the_bot import ai_match_started, ai_samurai_turn
+from ..text.challenges import channel_busy
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
 from .roles import challenger_is_goryo
@@ -105,7 +107,8 @@ def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rul
 
 
 def decide(
-    side: rules.Side, level: str, view: rules.PublicView | rules.GoryoView, seed: int, planned_against=None,
+    side: rules.Side, level: Level, view: rules.PublicView | rules.GoryoView, seed: int,
+    planned_against: tuple[tuple[rules.Samurai, rules.Space], ...] | None = None,
     evidence: Evidence = (),
 ) -> rules.Action:
     """One decision of the bot's agent (CPU-bound: run it in a worker).
@@ -161,14 +164,15 @@ def keep_from_the_bot(announce: Announce) -> Announce:
     def for_people(played: Played) -> list[OutboxItem]:
         items = list(announce(played))
         if played.after.ai_side is rules.Side.GORYO:
-            items = [item for item in items if item.route != "goryo"]
+            items = [item for item in items if item.route is not Route.GORYO]
         elif played.after.ai_side is rules.Side.SAMURAI:
             # The turn's ping would call the bot itself to act: tell the channel its Samurai are coming instead.
             text = ai_samurai_turn(played.after.state.round)
             items = [dataclasses.replace(item, text=_without_ping(item.text, text)) if item.kind == "ping" else item
                      for item in items]
             # Its Samurai are the bot's: no panel on the live board for the person playing the Goryō.
-            items = [dataclasses.replace(item, buttons=None) if item.buttons in ("panel", "panel+hint") else item
+            items = [dataclasses.replace(item, buttons=None) if item.buttons in (Buttons.PANEL, Buttons.PANEL_HINT)
+                     else item
                      for item in items if not is_panel_off(item)]
         return items
 
@@ -200,7 +204,7 @@ class AiPlayer:
         # tests check what was already sent by then. Production leaves it None.
         self.checkpoint: Checkpoint | None = None
         self.thinking = thinking
-        self._runners: dict[int, asyncio.Task] = {}
+        self._runners: dict[int, asyncio.Task[None]] = {}
         self.closing = False  # stopping: no new action (what is in hand is finished)
         self._woken: set[int] = set()  # matches with news since their runner last looked
 
@@ -215,7 +219,7 @@ class AiPlayer:
     # --- starting a match ---------------------------------------------------------------
 
     async def start_match(
-        self, interaction: discord.Interaction, role: str, advanced: bool, level: str, assist: bool = False,
+        self, interaction: discord.Interaction, role: Role, advanced: bool, level: Level, assist: bool = False,
         *, place: tuple[int | None, int] | None = None, receipt: str | None = None,
     ) -> None:
         """A challenge to the bot: the match starts at once, and the bot's first move follows the reply.
@@ -237,12 +241,12 @@ class AiPlayer:
 
         def first_items() -> list[OutboxItem]:
             text = ai_match_started(human, self.user_id, human_side, level, state.first_type, assist)
-            items = [OutboxItem("accepted", "public", text, "public", answer=True)]
+            items = [OutboxItem("accepted", Route.PUBLIC, text, Picture.PUBLIC, answer=True)]
             if thread_id is not None:  # first: the line in the channel with the thread's link, answering the command
                 items.insert(0, start_line(goryo_id, samurai_id, thread_id, parent_id))
             if human_side is rules.Side.GORYO:
                 setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-                items.append(OutboxItem("setup", "goryo", setup, "goryo", buttons="builder+hint"))
+                items.append(OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER_HINT))
             return items
 
         # The bot as the Goryō reads nothing, so her language is the human's either way.
@@ -260,15 +264,7 @@ class AiPlayer:
         except ChannelBusyError as busy:
             if thread_id is not None:
                 await take_back(self.bot, thread_id)
-            if busy.kind == "match":
-                raise Refusal(N_(
-                    "A match is already being played in this channel: one match per channel. "
-                    "Play me in another channel, or wait for this one to end."
-                )) from None
-            raise Refusal(N_(
-                "A challenge is waiting for an answer in this channel: one at a time. "
-                "Wait for it to be answered or to lapse, or play me in another channel."
-            )) from None
+            raise channel_busy(busy.kind, against_me=True) from None
         log.info("match %d: started against the bot (%s) in channel %d", record.id, level, record.channel_id)
         await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id), receipt)
         self.wake(record)
@@ -302,7 +298,7 @@ class AiPlayer:
         self._runners[record.id] = task
         task.add_done_callback(lambda done: self._forget(record.id, done))
 
-    def _forget(self, match_id: int, task: asyncio.Task) -> None:
+    def _forget(self, match_id: int, task: asyncio.Task[None]) -> None:
         if self._runners.get(match_id) is task:
             del self._runners[match_id]
 
@@ -340,10 +336,10 @@ class AiPlayer:
         except Exception:  # one bad turn must not take the bot down; a restart resumes it
             log.exception("match %d: the bot's turn failed", match_id)
 
-    async def _think(self, record: MatchRecord, side: rules.Side, level: str,
+    async def _think(self, record: MatchRecord, side: rules.Side, level: Level,
                      view: rules.PublicView | rules.GoryoView, seed: int) -> rules.Action:
         """The decision, made off the event loop: the expert in a thinking process, the others in a thread."""
-        work: tuple = (decide, side, level, view, seed)
+        work: tuple[Any, ...] = (decide, side, level, view, seed)
         if side is rules.Side.SAMURAI:
             actions = await self.store.actions(record.id)
             initial = await self.store.initial_state(record.id)
@@ -353,7 +349,8 @@ class AiPlayer:
             work += (samurai_when_planned(actions), evidence)
         began = time.perf_counter()
         if level in PROCESS_LEVELS and self.thinking is not None:
-            action = await self.thinking.run(*work)  # a process of its own: the event loop never waits for it
+            # a process of its own: the event loop never waits for it
+            action: rules.Action = await self.thinking.run(*work)
         else:
             action = await asyncio.to_thread(*work)
         self.metrics.thought(level, time.perf_counter() - began)

@@ -16,19 +16,21 @@ from typing import Literal
 
 import discord
 
-import ai
 import rules
-from locales import N_, _, speaking
+from ai.levels import LEVELS, Level
+from locales import speaking
 
 from ..delivery import permissions
 from ..delivery.deliverer import Deliverer
 from ..delivery.failures import SEND_FAILURES, described
 from ..delivery.send import QUIET, follow_up_privately, pinging
 from ..records.hints import hints_allowed
-from ..records.outbox import OutboxItem
+from ..records.matches import Role
+from ..records.outbox import Buttons, OutboxItem, Picture, Route
 from ..settings import Settings
 from ..storage import ChallengeRecord, ChannelBusyError, Store
-from ..text import languages, messages
+from ..text import challenges as challenge_words
+from ..text import languages
 from ..text import permissions as permission_words
 from ..text.challenges import (
     challenge_accepted,
@@ -38,11 +40,10 @@ from ..text.challenges import (
     challenge_withdrawn,
     rematch_text,
 )
-from ..text.commands import localised
 from ..text.goryo_dms import goryo_setup
-from ..text.lessons import LEARN_FIRST
+from ..text.lessons import learn_first
 from ..text.refusal import Refusal
-from ..ui.buttons import challenge_view
+from ..ui.buttons import ChallengeAnswer, challenge_view
 from . import threads
 from .aiplay import AiPlayer
 from .roles import challenger_is_goryo
@@ -107,17 +108,15 @@ class Challenges:
 
     # --- posting ------------------------------------------------------------------
 
-    async def check_level_cap(self, guild_id: int, level: str) -> None:
+    async def check_level_cap(self, guild_id: int, level: Level) -> None:
         """A Refusal naming the server's cap if ``level`` is above it (``/goryo settings max_level:``)."""
         cap = (await self.store.server_settings(guild_id)).max_level
-        if cap is not None and ai.LEVELS.index(level) > ai.LEVELS.index(cap):
-            raise Refusal(N_("This server's settings let members challenge me up to the `{cap}` level: choose "
-                             "`level:{cap}` or below, or ask a member with Manage Server to raise it with "
-                             "`/goryo settings max_level:`."), cap=cap)
+        if cap is not None and LEVELS.index(level) > LEVELS.index(cap):
+            raise challenge_words.above_the_level_cap(cap)
 
     async def post(
-        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: str, advanced: bool,
-        level: str = "normal",
+        self, interaction: discord.Interaction, opponent: discord.abc.User | Player, role: Role, advanced: bool,
+        level: Level = Level.NORMAL,
         assist: bool = False, *, rematch_of: int | None = None,
     ) -> None:
         """``level``: how well the bot plays, when ``opponent`` is the bot itself (no Accept then: it starts at once).
@@ -126,23 +125,18 @@ class Challenges:
         ``rematch_of``: the finished match this challenge offers to play again (it only changes the words).
         """
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(N_("Challenges are made in a server text channel, where the match will be played."))
+            raise challenge_words.challenge_in_a_server()
         where = await self.where_played(interaction, interaction.guild_id)
         check_permissions(interaction, where)
         if opponent.id == interaction.user.id:
-            raise Refusal(N_("You cannot challenge yourself: pick another member as `opponent`."))
+            raise challenge_words.not_yourself()
         if assist and not (await self.store.server_settings(interaction.guild_id)).assist:
-            raise Refusal(N_("This server's settings keep the deduction aid out of its matches: challenge without "
-                             "`assist:`, or ask a member with Manage Server to allow it with "
-                             "`/goryo settings assist:`."))
+            raise challenge_words.no_aid_here()
         against_me = self.ai.is_me(opponent.id)
         if against_me:
             await self.check_level_cap(interaction.guild_id, level)
         if opponent.bot and not against_me:
-            raise Refusal(N_(
-                "Bots other than me cannot play Goryō: pick a human member as `opponent`, "
-                "or me to play against the bot."
-            ))
+            raise challenge_words.no_other_bots()
         waiting = await self.store.pending_challenge_in(interaction.channel_id)
         if waiting is not None:
             await self.close_if_lapsed(waiting)  # a lapsed one the periodic sweep has not reached yet
@@ -164,15 +158,7 @@ class Challenges:
                 challenger_language=languages.of_user(interaction),
             )
         except ChannelBusyError as busy:
-            if busy.kind == "match":
-                raise Refusal(N_(
-                    "A match is already being played in this channel: one match per channel. "
-                    "Challenge in another channel, or wait for this one to end."
-                )) from None
-            raise Refusal(N_(
-                "A challenge is already waiting for an answer in this channel: one at a time. "
-                "Wait for it to be answered or to lapse, or use another channel."
-            )) from None
+            raise challenge_words.channel_busy(busy.kind, against_me=False) from None
         expires = int((challenge.created_at + self.timeout).timestamp())
         with speaking(challenge.server_language):  # the challenge and its buttons are for the whole channel
             if rematch_of is None:
@@ -208,7 +194,7 @@ class Challenges:
         if await self.store.lesson(user_id) is not None or await self.store.finished_a_match(user_id):
             return
         with speaking(languages.of_user(interaction)):
-            await follow_up_privately(interaction, localised(_(LEARN_FIRST)))
+            await follow_up_privately(interaction, learn_first())
 
     async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """Either player of a finished match offers the other a new one here: roles swapped, same options.
@@ -218,37 +204,29 @@ class Challenges:
         """
         record = await self.store.get_match(match_id)
         if record is None:
-            raise Refusal(N_("That match is gone, so there is nothing to play again."))
+            raise challenge_words.rematch_gone()
         side = record.player_side(interaction.user.id)
         if side is None:
-            raise Refusal(
-                N_("Only {goryo} and {samurai} can ask for a rematch of this match. "
-                   "Start your own with `/goryo challenge`."),
-                goryo=messages.mention(record.goryo_id), samurai=messages.mention(record.samurai_id),
-            )
+            raise challenge_words.rematch_for_its_players(record.goryo_id, record.samurai_id)
         if record.is_active:
-            raise Refusal(N_("This match is still being played."))
+            raise challenge_words.still_being_played()
         latest = next(iter(await self.store.finished_matches(record.channel_id, 1)), None)
         if latest is not None and latest.id != record.id:
             await _rematch_used(interaction)
-            raise Refusal(
-                N_("Another match (match {number}) was played in this channel since, so this rematch button is "
-                   "out of date. Press Rematch under that one, or start one with `/goryo challenge`."),
-                number=latest.id,
-            )
+            raise challenge_words.rematch_outdated(latest.id)
         opponent_id = record.player_of(side.other)
         # No request before the click is answered: a finished match's players were checked at its challenge (a
         # member, or the bot), so an uncached one needs only its id.
         opponent = self.bot.get_user(opponent_id) or Player(opponent_id)
-        role = "samurai" if side is rules.Side.GORYO else "goryo"  # the presser takes the other side this time
-        level = record.ai_level or "normal"
+        role = Role.SAMURAI if side is rules.Side.GORYO else Role.GORYO  # the presser takes the other side this time
+        level = record.ai_level or Level.NORMAL
         if self.ai.is_me(opponent.id):
             # Against the bot the match starts at once, answering this click. Said as a new message (a
             # deferral that "thinks"), so the end message above keeps its result; refused before, if it must be.
             if await self.store.active_match_in(record.channel_id) is not None:
-                raise Refusal(N_("A match is already being played in this channel: one match per channel."))
+                raise challenge_words.channel_busy("match", against_me=True)
             if await self.store.pending_challenge_in(record.channel_id) is not None:
-                raise Refusal(N_("A challenge is waiting for an answer in this channel: one at a time."))
+                raise challenge_words.channel_busy("challenge", against_me=True)
             if record.guild_id is not None:
                 await self.check_level_cap(record.guild_id, level)  # privately, before the public deferral
             await interaction.response.defer(thinking=True)
@@ -260,38 +238,29 @@ class Challenges:
 
     # --- answering ----------------------------------------------------------------
 
-    async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: str) -> None:
+    async def answer(self, interaction: discord.Interaction, challenge_id: int, choice: ChallengeAnswer) -> None:
         challenge = await self.store.get_challenge(challenge_id)
         if challenge is None:
-            raise Refusal(N_("This challenge is no longer open."))
+            raise challenge_words.no_longer_open()
         if self.lapsed(challenge):
             if await self.store.delete_challenge(challenge.id):
                 with speaking(languages.in_channel(interaction)):
                     expired = challenge_expired(challenge.opponent_id)
                 await interaction.response.edit_message(content=expired, view=None)
                 return
-            raise Refusal(N_("This challenge is no longer open."))
-        if choice == "withdraw":
+            raise challenge_words.no_longer_open()
+        if choice is ChallengeAnswer.WITHDRAW:
             if interaction.user.id != challenge.challenger_id:
-                raise Refusal(N_("Only {challenger} can withdraw this challenge."),
-                              challenger=messages.mention(challenge.challenger_id))
+                raise challenge_words.only_the_challenger_withdraws(challenge.challenger_id)
             with speaking(languages.in_channel(interaction)):
                 withdrawn = challenge_withdrawn(challenge.challenger_id)
             await self._close(interaction, challenge, withdrawn)
             return
         if interaction.user.id == challenge.challenger_id and interaction.user.id != challenge.opponent_id:
-            raise Refusal(
-                N_("This is your own challenge: only {opponent} can accept or decline it. "
-                   "Changed your mind? Press **Withdraw** to take it back."),
-                opponent=messages.mention(challenge.opponent_id),
-            )
+            raise challenge_words.your_own_challenge(challenge.opponent_id)
         if interaction.user.id != challenge.opponent_id:
-            raise Refusal(
-                N_("This challenge is for {opponent}; only they can answer it. "
-                   "Start your own with `/goryo challenge`."),
-                opponent=messages.mention(challenge.opponent_id),
-            )
-        if choice == "decline":
+            raise challenge_words.not_your_challenge(challenge.opponent_id)
+        if choice is ChallengeAnswer.DECLINE:
             with speaking(languages.in_channel(interaction)):
                 declined = challenge_declined(challenge.opponent_id)
             await self._close(interaction, challenge, declined)
@@ -300,7 +269,7 @@ class Challenges:
 
     async def _close(self, interaction: discord.Interaction, challenge: ChallengeRecord, text: str) -> None:
         if not await self.store.delete_challenge(challenge.id):
-            raise Refusal(N_("This challenge is no longer open."))
+            raise challenge_words.no_longer_open()
         await interaction.response.edit_message(content=text, view=None)
 
     def _seed(self) -> int | str:
@@ -327,9 +296,10 @@ class Challenges:
         def first_items() -> list[OutboxItem]:
             accepted = challenge_accepted(goryo_id, samurai_id, state.first_type, challenge.assist)
             setup = goryo_setup(state, channel_id, dm_commands=self.settings.sync != "guild")
-            items = [OutboxItem("accepted", "public", accepted, "public", answer=True),
-                     OutboxItem("setup", "goryo", setup, "goryo",
-                                buttons="builder+hint" if hints_allowed(None, challenge.assist) else "builder")]
+            items = [OutboxItem("accepted", Route.PUBLIC, accepted, Picture.PUBLIC, answer=True),
+                     OutboxItem("setup", Route.GORYO, setup, Picture.GORYO,
+                                buttons=Buttons.BUILDER_HINT if hints_allowed(None, challenge.assist)
+                                else Buttons.BUILDER)]
             if thread_id is not None:  # first: the challenge's message becomes it, answering the Accept
                 items.insert(0, threads.start_line(goryo_id, samurai_id, thread_id, challenge.channel_id))
             return items
@@ -349,8 +319,8 @@ class Challenges:
             if thread_id is not None:
                 await threads.take_back(self.bot, thread_id)
             if isinstance(lost, LookupError):
-                raise Refusal(N_("This challenge is no longer open.")) from None
-            raise Refusal(N_("A match is already being played in this channel.")) from None
+                raise challenge_words.no_longer_open() from None
+            raise challenge_words.busy_at_accept() from None
         log.info("match %d: accepted in channel %d", record.id, record.channel_id)
         log.debug("match %d: seed %r", record.id, seed)
         await self.deliverer.answer(interaction, record, await self.store.pending_outbox(record.id))

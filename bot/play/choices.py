@@ -21,11 +21,11 @@ import discord
 from discord.app_commands import Choice
 
 import rules
-from locales import _, ngettext, pgettext
 from rules.goryo_turn import PLAIN_LENGTH
-from words.phrases import SAMURAI_COLOURS, object_name, samurai_name
+from words.phrases import object_name
 
 from ..storage import MatchRecord
+from ..text import choices as words
 from ..text.commands import localised
 from ..text.refusal import Refusal
 from ..text.spaces import space_label
@@ -36,21 +36,11 @@ MAX_CHOICES = 25  # Discord's limit
 NOTHING = "?"
 
 
-def typed_name(samurai: rules.Samurai) -> str:
-    """His colour as the command's choice is named in the language spoken (``green`` / ``verde``)."""
-    return {
-        rules.Samurai.GREEN: pgettext("command name", "green"),
-        rules.Samurai.PURPLE: pgettext("command name", "purple"),
-        rules.Samurai.RED: pgettext("command name", "red"),
-        rules.Samurai.BLUE: pgettext("command name", "blue"),
-    }[samurai]
-
-
 def samurai_from(text: str) -> rules.Samurai:
     """``green``, ``Green``, or the name in the caller's language (``verde``); the rules refuse anything else."""
     key = text.strip().lower()
     for samurai in rules.Samurai:
-        if key in (typed_name(samurai).lower(), _(SAMURAI_COLOURS[samurai]).lower()):
+        if key in (words.typed_name(samurai).lower(), words.colour_name(samurai).lower()):
             return samurai
     return rules.samurai_named(text)
 
@@ -106,9 +96,7 @@ def samurai_offers(state: rules.GameState, kind: type) -> list[Offer]:
     offers = []
     for samurai in order:
         at = rules.space_name(state.samurai_space(samurai))
-        # Translators: a choice in a list of Samurai; {colour} is his colour alone ("Green"), {space} where he stands.
-        offers.append(Offer(_("{colour} · on {space}").format(colour=_(SAMURAI_COLOURS[samurai]), space=at),
-                            samurai.value))
+        offers.append(Offer(words.samurai_label(samurai, at), samurai.value))
     return offers
 
 
@@ -124,7 +112,7 @@ def target_offers(
 def samurai_choices(state: rules.GameState, command: str, typed: str) -> list[Choice[str]]:
     offers = samurai_offers(state, KINDS[command])
     if not offers:
-        return why(_("No Samurai can do that now: try another action, or `/goryo end`."))
+        return why(words.no_samurai_can())
     return offered(offers, typed)
 
 
@@ -133,11 +121,10 @@ def target_choices(state: rules.GameState, command: str, samurai_typed: str | No
     try:
         samurai = samurai_from(samurai_typed or "")
     except rules.GoryoError:
-        return why(_("Choose the Samurai first, in `samurai:`"))
+        return why(words.choose_samurai_first())
     offers = target_offers(state, kind, samurai)
     if not offers:
-        text = _("{samurai} cannot move now.") if kind is rules.Move else _("{samurai} cannot sniff now.")
-        return why(text.format(samurai=samurai_name(samurai, capital=True)))
+        return why(words.cannot_now(samurai, moving=kind is rules.Move))
     return offered(offers, typed)
 
 
@@ -167,8 +154,7 @@ def _plan_label(path: tuple[rules.Space, ...]) -> str:
     assert target is not None  # a plan ends on an object
     label = f"{rules.plan_name(path)} · {object_name(target)}"
     if len(path) > PLAIN_LENGTH:
-        # Translators: marks a plan in a list that uses her one-time Sprint (one step more).
-        label = _("{plan} · Sprint").format(plan=label)
+        label = words.sprint_label(label)
     return label
 
 
@@ -180,13 +166,13 @@ def path_choices(state: rules.GameState, typed: str) -> list[Choice[str]]:
     """Whole legal plans beginning with what is typed; where more than 25 fit, the legal ways on from it."""
     parsed = _typed_path(typed)
     if parsed is None:
-        return why(_("Write spaces like C2, separated by spaces."))
+        return why(words.write_spaces())
     prefix, partial = parsed
     fitting = [p for p in rules.legal_paths(state)
                if p[: len(prefix)] == prefix and rules.space_name(p[len(prefix)] if len(p) > len(prefix) else p[-1])
                .startswith(partial)]
     if not fitting:
-        return why(_("No legal path begins with {spaces}.").format(spaces=typed.strip() or "…"))
+        return why(words.no_path_begins(typed))
     # Plain plans before Sprint ones (the Sprint is spent once), then in notation order.
     fitting.sort(key=lambda p: (len(p), _notation(p)))
     if len(fitting) <= MAX_CHOICES:
@@ -200,22 +186,20 @@ def path_choices(state: rules.GameState, typed: str) -> list[Choice[str]]:
         counts[p[:depth]] = counts.get(p[:depth], 0) + 1
     offers = []
     for step, count in sorted(counts.items(), key=lambda item: _notation(item[0])):
-        # Translators: a choice that continues her path; {count} is how many legal plans go on from it.
-        label = ngettext("{path} ({count} plan)", "{path} ({count} plans)", count).format(
-            path=rules.plan_name(step) + " …", count=count)
+        label = words.plans_on(rules.plan_name(step) + " …", count)
         offers.append(Offer(label, _notation(step) + " "))
     return [o.choice() for o in offers[:MAX_CHOICES]]
 
 
 def false_trail_choices(state: rules.GameState, spaces_typed: str | None, typed: str) -> list[Choice[str]]:
     if not state.false_trail_available:
-        return why(_("Your False Trail is spent: send the plan without one."))
+        return why(words.trail_spent())
     try:
         path = rules.parse_plan(spaces_typed or "")
     except rules.GoryoError:
-        return why(_("Write a whole legal path in `spaces:` first."))
+        return why(words.whole_path_first())
     if not rules.is_legal(state, rules.Plan(path)):
-        return why(_("Write a whole legal path in `spaces:` first."))
+        return why(words.whole_path_first())
     offers = [Offer(space_label(s), rules.space_name(s))
               for s in rules.SPACES if rules.is_legal(state, rules.Plan(path, s))]
     return offered(offers, typed)
@@ -244,7 +228,7 @@ class Choices:
         side = rules.Side.SAMURAI if command in _SAMURAI_COMMANDS else rules.Side.GORYO
         in_guild = interaction.guild_id is not None
         if side is rules.Side.SAMURAI and not in_guild:
-            return why(_("The Samurai act in the match's channel: use this command there."))
+            return why(words.samurai_in_the_channel())
         namespace = interaction.namespace
         try:
             # The same match the command will act on (the one waiting for her start, or her plan, when one is).
@@ -260,11 +244,11 @@ class Choices:
         state = record.state
         if command == "start":
             if state.phase is not rules.Phase.SETUP:
-                return why(_("Your starting space is already chosen: plan your path with `/goryo path`."))
+                return why(words.start_already_chosen())
             return start_choices(state, current)
         if command == "path":
             if state.phase is rules.Phase.SETUP:
-                return why(_("First choose where you start, with `/goryo start`."))
+                return why(words.start_first())
             if option == "false_trail":
                 return false_trail_choices(state, getattr(namespace, "spaces", None), current)
             return path_choices(state, current)
@@ -276,19 +260,15 @@ class Choices:
     def _refusal(record: MatchRecord, user_id: int, side: rules.Side) -> str | None:
         """Why this user may not take ``side``'s actions in this match now, in one line, or None."""
         if not record.is_active:
-            return _("This match is over.")
+            return words.match_over()
         actor = record.player_side(user_id)
         if actor is None:
-            return _("You are not playing this match: watch it with `/goryo board`.")
+            return words.not_playing()
         if actor is not side:
-            if actor is rules.Side.SAMURAI:
-                return _("You lead the Samurai: only the Goryō chooses her start and plans paths.")
-            return _("You are the Goryō: moving, searching and sniffing are the Samurai's.")
+            return words.wrong_role(actor)
         if record.state.to_move is not side:
-            if side is rules.Side.SAMURAI:
-                return _("Not your turn: the Goryō is planning her path.")
-            return _("Not your turn: the Samurai are hunting.")
+            return words.not_your_turn(side)
         return None
 
 
-__all__ = ["Choices", "samurai_from", "typed_name"]
+__all__ = ["Choices", "samurai_from"]

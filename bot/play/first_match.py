@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import discord
 
+from ai.levels import Level
+
 from ..delivery import permissions
+from ..records.matches import Role
 from ..text import lessons
 from ..text import permissions as permission_words
 from ..text.refusal import Refusal
@@ -27,4 +30,4 @@ class FirstMatch:
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
             await learner_can_play(channel, interaction.user.id)
         receipt = lessons.first_match_begun(place[1])
-        await self.ai.start_match(interaction, role, False, "easy", place=place, receipt=receipt)
+        await self.ai.start_match(interaction, Role(role), False, Level.EASY, place=place, receipt=receipt)

@@ -29,14 +29,12 @@ from typing import Any
 import discord
 
 import rules
-from locales import N_, _, pgettext
 
 from ..delivery.boards import Board, Drawing
 from ..delivery.send import follow_up, message_options, send_private
 from ..records.lessons import LessonRecord
 from ..storage import Store
 from ..text import lessons as script
-from ..text.commands import localised
 from ..text.refusal import Refusal
 from ..ui import builder, panel
 from ..ui import lesson as controls
@@ -45,10 +43,6 @@ log = logging.getLogger(__name__)
 
 RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
 
-OTHER = N_("That move is allowed, but it is not this lesson's: follow its latest step.")
-BEHIND = N_("That step is behind you: the lesson goes on in its latest message.")
-NO_LESSON = N_("You have no lesson under way: type `/goryo learn` to begin one.")
-NO_PATH = N_("No legal path goes that way from where you stand.")
 
 
 # --- reading a click ------------------------------------------------------------------------------------
@@ -164,18 +158,19 @@ def judge(lesson: script.Lesson, step: int, clicked: Click) -> Verdict:
         return Verdict("play" if isinstance(wants, script.Preview) and wants.plan == clicked.plan else "other")
     if clicked.what in ("confirm", "cancel"):
         if not isinstance(wants, script.Confirm):
-            raise Refusal(BEHIND)
+            raise script.step_behind()
         return Verdict("play" if clicked.what == "confirm" else "other")
-    raise Refusal(BEHIND)
+    raise script.step_behind()
 
 
 def _check_built(state: rules.GameState, built: Built) -> None:
     if state.phase is not rules.Phase.GORYO_TURN:
-        raise Refusal(BEHIND)
+        raise script.step_behind()
     if not any(p[: len(built.path)] == built.path for p in rules.legal_paths(state)):
-        raise Refusal(NO_PATH)
+        raise script.no_path_from_here()
     if built.trail is not None and not rules.is_legal(state, rules.Plan(built.path, built.trail)):
-        raise Refusal(rules.refusal(state, rules.Plan(built.path, built.trail)) or NO_PATH)
+        reason = rules.refusal(state, rules.Plan(built.path, built.trail))
+        raise Refusal(reason) if reason is not None else script.no_path_from_here()
 
 
 # --- what a step shows ----------------------------------------------------------------------------------
@@ -189,8 +184,7 @@ def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, p
     when no picture carries it under itself. ``place_known``: the lesson was asked for in a server, where its
     last step can start a real match.
     """
-    head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
-    text = f"{head}\n{localised(_(lesson.steps[step].says))}"
+    text = script.step_words(lesson, step)
     at = position(lesson, step)
     if at.path is not None:
         path, trail = (built.path, built.trail) if built is not None else (at.path, at.trail)
@@ -203,10 +197,7 @@ def step_text(lesson: script.Lesson, step: int, built: Built | None = None, *, p
 def step_question(lesson: script.Lesson, step: int, *, place_known: bool = True) -> str:
     """What to pick or press now, in plain words: under the step's picture (its embed's footer), right above its
     menus or buttons, as a match's line under its board (issue 42)."""
-    asks = lesson.steps[step].asks
-    if isinstance(lesson.steps[step].wants, script.Finish):
-        asks = script.READY if place_known else script.HOW_TO_PLAY
-    return localised(_(asks))
+    return script.step_asks(lesson, step, place_known=place_known)
 
 
 def shows_a_picture(lesson: script.Lesson, step: int) -> bool:
@@ -230,9 +221,9 @@ def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, p
     if isinstance(wants, script.Continue):
         return controls.continue_view(step)
     other = "samurai" if lesson.role == "goryo" else "goryo"
-    choices = [(f"learn:{other}", _("Learn the other side"), discord.ButtonStyle.secondary)]
+    choices = [(f"learn:{other}", script.learn_the_other_side(), discord.ButtonStyle.secondary)]
     if place_known:
-        choices.insert(0, ("real", _("Play a real match (easy)"), discord.ButtonStyle.success))
+        choices.insert(0, ("real", script.play_a_real_match(), discord.ButtonStyle.success))
     return controls.buttons(step, *choices)
 
 
@@ -283,11 +274,10 @@ class Lessons:
         if held is not None and 0 < held.step < len(script.LESSONS[held.role].steps) - 1:
             lesson = script.LESSONS[held.role]
             again = role or held.role
-            text = _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
-                side=_side(held.role), number=held.step + 1, count=len(lesson.steps))
+            text = script.resume_or_start_over(held.role, held.step, len(lesson.steps))
             # Both act on this lesson at this step only: once it moves on or is begun again, they are refused.
-            view = controls.buttons(held.step, (f"resume:{held.role}", _("Resume"), discord.ButtonStyle.primary),
-                                    (f"over:{held.role}:{again}", _("Start over"), discord.ButtonStyle.secondary))
+            view = controls.buttons(held.step, (f"resume:{held.role}", script.resume(), discord.ButtonStyle.primary),
+                                    (f"over:{held.role}:{again}", script.start_over(), discord.ButtonStyle.secondary))
             await send_private(interaction, text, view=view)
             return
         await self._begin(interaction, role or "goryo")
@@ -321,12 +311,9 @@ class Lessons:
             try:
                 sent = await interaction.user.send(text, **options)
             except discord.Forbidden:
-                await follow_up(interaction, localised(_(
-                    "I can't send you a DM: allow DMs from this server's members, or type `/goryo learn` in a "
-                    "DM with me.")), ephemeral=True)
+                await follow_up(interaction, script.no_dm(), ephemeral=True)
                 return
-            await follow_up(interaction, _("Your lesson is waiting in your DMs with me: {link}").format(
-                link=sent.jump_url), ephemeral=True)
+            await follow_up(interaction, script.waiting_in_dms(sent.jump_url), ephemeral=True)
         await self._shown(record, sent)
 
     async def _shown(self, record: LessonRecord, sent: discord.Message) -> None:
@@ -353,7 +340,7 @@ class Lessons:
     async def _click(self, interaction: discord.Interaction, shown_at: int, inner: str, value: str) -> None:
         held = await self.store.lesson(interaction.user.id)
         if held is None:
-            raise Refusal(NO_LESSON)
+            raise script.no_lesson()
         if inner.startswith(("resume", "over:")):  # the offer to resume a lesson or start over
             _check_offer(held, shown_at, inner)
             await interaction.response.edit_message(view=None)  # answered: nothing left to press on it
@@ -368,10 +355,10 @@ class Lessons:
             return
         lesson = script.LESSONS[held.role]
         if held.step >= len(lesson.steps):
-            raise Refusal(NO_LESSON)
+            raise script.no_lesson()
         if inner == "real":
             if held.channel_id is None:
-                raise Refusal(NO_LESSON)
+                raise script.no_lesson()
             # First the match (it may be refused: that channel is busy), then the lesson is over.
             await self.real_match(interaction, held.role, (held.guild_id, held.channel_id))
             await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=len(lesson.steps),
@@ -392,7 +379,7 @@ class Lessons:
             # The step's own message (any other is refused above): its controls go back to where the step stands.
             await interaction.response.edit_message(content=step_text(lesson, held.step, question=question),
                                                     view=step_view(lesson, held.step))
-            await follow_up(interaction, localised(_(lesson.steps[held.step].other or OTHER)))
+            await follow_up(interaction, script.not_this_lessons(lesson, held.step))
         else:
             await self._advance(interaction, held, lesson)
 
@@ -400,7 +387,7 @@ class Lessons:
         moved = await self.store.advance_lesson(held.user_id, held.role, from_step=held.step, to_step=held.step + 1,
                                                 now=self._now())
         if not moved:
-            raise Refusal(BEHIND)
+            raise script.step_behind()
         await interaction.response.edit_message(view=None)  # its step is done: nothing left to press there
         record = LessonRecord(held.user_id, held.role, held.step + 1, held.guild_id, held.channel_id)
         text, options = await self._message(record)
@@ -425,6 +412,3 @@ def _check_offer(held: LessonRecord, shown_at: int, inner: str) -> None:
     if offered_role != held.role or (shown_at != held.step and len(parts) > 1):
         raise Refusal(script.STALE)
 
-
-def _side(role: str) -> str:
-    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")

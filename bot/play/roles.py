@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 
+from ..records.matches import Role
 
-def challenger_is_goryo(role: str, seed: int | str) -> bool:
-    if role == "goryo":
+
+def challenger_is_goryo(role: Role, seed: int | str) -> bool:
+    if role is Role.GORYO:
         return True
-    if role == "samurai":
+    if role is Role.SAMURAI:
         return False
     # Tied to the match seed, so GORYO_SEED also fixes a random role.
     return random.Random(f"roles:{seed}").random() < 0.5

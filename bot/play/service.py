@@ -27,13 +27,12 @@ from datetime import datetime
 import discord
 
 import rules
-from locales import N_
 
 from ..metrics import Metrics
 from ..records.outbox import OutboxItem
 from ..records.played import Played
 from ..storage import MatchClosedError, MatchRecord, StaleMatchError, Store
-from ..text import messages
+from ..text import match_refusals
 from ..text.languages import Heard
 from ..text.refusal import Refusal
 
@@ -66,38 +65,6 @@ def side_needed(action: rules.Action) -> rules.Side | None:
     if isinstance(action, SAMURAI_ACTIONS):
         return rules.Side.SAMURAI
     return None  # resigning: either player, at any time
-
-
-def not_a_player(record: MatchRecord) -> Refusal:
-    return Refusal(
-        N_("Only {goryo} and {samurai} play this match. "
-           "Start your own with `/goryo challenge` in another channel, or watch with `/goryo board`."),
-        goryo=messages.mention(record.goryo_id), samurai=messages.mention(record.samurai_id),
-    )
-
-
-def wrong_role(side: rules.Side) -> Refusal:
-    if side is rules.Side.SAMURAI:
-        return Refusal(N_("You lead the Samurai in this match: only the Goryō chooses her start and plans paths."))
-    return Refusal(N_("You are the Goryō in this match: "
-                      "moving, searching, sniffing and ending the turn are the Samurai's."))
-
-
-def wrong_turn(side: rules.Side, state: rules.GameState) -> Refusal:
-    if side is rules.Side.SAMURAI:
-        if state.phase is rules.Phase.SETUP:
-            return Refusal(N_("It is not your turn: the Goryō is choosing where she starts. "
-                              "`/goryo notify` sets how I tell you when it is."))
-        if state.last_reveal is not None:
-            # A command typed as the turn ended by itself (its 6th action, say) lands here: say so.
-            return Refusal(
-                N_("Your turn of round {number} is over: the Discovery followed it, and the Goryō is now planning "
-                   "round {next}. `/goryo notify` sets how I tell you when it is your turn."),
-                number=state.last_reveal.round, next=state.round,
-            )
-        return Refusal(N_("It is not your turn: the Goryō is planning her path. "
-                          "`/goryo notify` sets how I tell you when it is."))
-    return Refusal(N_("It is not your turn: the Samurai are hunting. I'll message you when it is your turn."))
 
 
 class MatchService:
@@ -167,7 +134,7 @@ class MatchService:
                     continue
                 break
             else:
-                raise Refusal(N_("The match moved on while you acted: check `/goryo board` and try again."))
+                raise match_refusals.moved_on_meanwhile()
             self._passed("commit")
             await self.end_a_finished_turn(played.after)
         if not played.after.is_active and not lock.locked():
@@ -193,30 +160,30 @@ class MatchService:
     async def load(self, match_id: int) -> MatchRecord:
         record = await self.store.get_match(match_id)
         if record is None:
-            raise Refusal(N_("There is no such match."))
+            raise match_refusals.no_such_match()
         return record
 
     @staticmethod
     def check(record: MatchRecord, actor_id: int, action: rules.Action, expected_version: int | None) -> None:
         """Who may do what, when: raises a Refusal saying what was wrong and what to do."""
         if not record.is_active:
-            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`."))
+            raise match_refusals.match_over()
         side = record.player_side(actor_id)
         # Abort comes from a moderator, whose Manage Channels permission the command checked.
         if side is None and not isinstance(action, rules.Abort):
-            raise not_a_player(record)
+            raise match_refusals.not_a_player(record.goryo_id, record.samurai_id)
         needed = side_needed(action)
         if needed is not None and side is not needed:
             assert side is not None  # only an Abort comes from someone not playing, and it needs no side
-            raise wrong_role(side)
+            raise match_refusals.wrong_role(side)
         state = record.state
         if expected_version is not None and expected_version != record.version:
-            raise Refusal(N_("This button is out of date: the match has moved on since. Nothing was changed."))
+            raise match_refusals.button_outdated()
         if needed is not None and state.to_move is not needed:
             assert side is not None  # the side that acts is the one needed (checked above)
-            raise wrong_turn(side, state)
+            raise match_refusals.wrong_turn(side, state)
         if isinstance(action, rules.Plan) and state.phase is rules.Phase.SETUP:
-            raise Refusal(N_("First choose where you start, with `/goryo start space:`."))
+            raise match_refusals.start_first()
         reason = rules.refusal(state, action)
         if reason is not None:
             raise Refusal(reason)
@@ -247,7 +214,7 @@ class MatchService:
                 preview=preview,
             )
         except MatchClosedError:
-            raise Refusal(N_("This match is over. Start a new one with `/goryo challenge`.")) from None
+            raise match_refusals.match_over() from None
         self.metrics.applied(type(action).__name__)
         queued = tuple(e for e in await self.store.pending_outbox(record.id) if e.seq == after.version)
         return Played(record, after, actor_id, action, step.events, queued)
@@ -264,12 +231,12 @@ class MatchService:
         if match_id is not None:
             record = await self.store.get_match(match_id)
             if record is None or not record.is_active or record.player_side(user_id) is None:
-                raise Refusal(N_("You have no match in progress with that number: pick one from the `match` list."))
+                raise match_refusals.no_match_numbered()
             return record
         if in_guild and channel_id is not None:
             record = await self.store.active_match_in(channel_id)
             if record is None:
-                raise Refusal(N_("No match is being played in this channel. Start one with `/goryo challenge`."))
+                raise match_refusals.no_match_here()
             return record
         mine = await self.store.active_matches_of(user_id)
         if side is not None:
@@ -277,13 +244,9 @@ class MatchService:
         if fits is not None:
             mine = [m for m in mine if fits(m)] or mine
         if not mine:
-            raise Refusal(N_("You have no match in progress. "
-                             "Challenge someone with `/goryo challenge` in a server channel."))
+            raise match_refusals.no_match_in_progress()
         if len(mine) > 1:
-            raise Refusal(
-                # Translators: {count} is always 2 or more.
-                N_("You are playing {count} matches: choose one with the `match` option."), count=len(mine)
-            )
+            raise match_refusals.which_match(len(mine))
         return mine[0]
 
 

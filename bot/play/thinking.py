@@ -16,12 +16,14 @@ import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from ai.levels import Level
+
 from ..delivery.processes import Processes
 
 T = TypeVar("T")
 
 # The levels whose thinking is long enough to need a process.
-PROCESS_LEVELS = frozenset({"expert"})
+PROCESS_LEVELS = frozenset({Level.EXPERT})
 
 # One per core, at most four: more thinkers than cores only slices the same seconds thinner.
 THINKERS = max(1, min(4, os.cpu_count() or 1))

@@ -28,7 +28,7 @@ import discord
 
 from locales import speaking
 
-from ..records.outbox import OutboxItem
+from ..records.outbox import OutboxItem, Route
 from ..records.played import Played
 from ..storage import ChallengeRecord, Store
 from ..text import threads as words
@@ -105,7 +105,7 @@ async def take_back(bot: discord.Client, thread_id: int) -> None:
 
 def start_line(goryo_id: int, samurai_id: int, thread_id: int, parent_id: int) -> OutboxItem:
     """What the challenge's message becomes (it answers the Accept): who plays, and the thread's link."""
-    return OutboxItem("thread-start", "public", words.thread_started(goryo_id, samurai_id, thread_id),
+    return OutboxItem("thread-start", Route.PUBLIC, words.thread_started(goryo_id, samurai_id, thread_id),
                       answer=True, channel=parent_id)
 
 
@@ -120,7 +120,8 @@ async def with_end_line(store: Store, played: Played, items: Sequence[OutboxItem
         return items
     with speaking(record.server_language):
         text = words.thread_ended(record.state.outcome, record.goryo_id, record.samurai_id, thread.thread_id)
-    items.append(OutboxItem("thread-end", "public", text, language=record.server_language, channel=thread.parent_id))
+    items.append(OutboxItem("thread-end", Route.PUBLIC, text, language=record.server_language,
+                            channel=thread.parent_id))
     return items
 
 

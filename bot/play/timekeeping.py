@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 import discord
 
 import rules
-from locales import N_, speaking
+from locales import speaking
 
 from ..delivery.deliverer import Deliverer
 from ..records.outbox import OutboxItem, Route
@@ -134,8 +134,8 @@ class TurnClock:
             self.ai.wake(record)
             return False
         # Her reminder by DM (a channel mention if her DMs are shut), in her language; the Samurai's in the channel's.
-        route: Route = "goryo" if side is rules.Side.GORYO else "public"
-        if route == "goryo":
+        route = Route.GORYO if side is rules.Side.GORYO else Route.PUBLIC
+        if route is Route.GORYO:
             language = record.goryo_language
         else:
             language = languages.of_guild(self.bot, record.guild_id, record.server_language)
@@ -165,7 +165,7 @@ class TurnClock:
         record = await self.acting.find(interaction, match_id, fits=opponent_to_move)
         side = record.player_side(interaction.user.id)
         if side is None:
-            raise Refusal(N_("Only the two players can claim a win on time in this match."))
+            raise match_refusals.claim_not_a_player()
         late = record.state.to_move
         if late is None:
             raise match_refusals.match_over()
@@ -182,19 +182,12 @@ class TurnClock:
     async def abort(self, interaction: discord.Interaction) -> None:
         """A member who may manage the match's channel, and doesn't play in it, calls the match off, with no winner."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal(N_("A match is called off in its own channel: use `/goryo abort` there."))
+            raise match_refusals.abort_elsewhere()
         record = await self.store.active_match_in(interaction.channel_id)
         if record is None:
-            raise Refusal(N_("No match is being played in this channel, so there is nothing to call off."))
+            raise match_refusals.nothing_to_abort()
         if record.player_side(interaction.user.id) is not None:
-            # A called-off match is unrated: a player who may manage the channel would dodge every loss.
-            if record.ai_side is not None:
-                raise Refusal(N_("You play in this match, so you can't call it off. "
-                                 "To end it, concede with `/goryo resign`."))
-            raise Refusal(N_(
-                "You play in this match, so you can't call it off. Concede with `/goryo resign`, or, "
-                "once your opponent's turn time has run out, win with `/goryo claim`."
-            ))
+            raise match_refusals.players_do_not_abort(against_the_bot=record.ai_side is not None)
         if not interaction.permissions.manage_channels:
             raise Refusal(abort_needs_permission())
         log.info("match %d: called off by %d", record.id, interaction.user.id)

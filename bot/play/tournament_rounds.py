@@ -29,7 +29,7 @@ from render.standings import standings_table
 
 from ..delivery.deliverer import Deliverer
 from ..delivery.send import QUIET
-from ..records.outbox import OutboxItem, Table
+from ..records.outbox import Buttons, OutboxItem, Picture, Route, Table
 from ..records.tournaments import (
     Double,
     LeaveOutcome,
@@ -256,8 +256,8 @@ class Rounds:
                             samurai: str = names[row.samurai_id], where: int = thread_id) -> list[OutboxItem]:
                 start = words.match_start(tournament.name, tournament.round, goryo, samurai, state.first_type)
                 setup = goryo_setup(state, where, dm_commands=self.settings.sync != "guild")
-                return [OutboxItem("accepted", "public", start, "public"),
-                        OutboxItem("setup", "goryo", setup, "goryo", buttons="builder")]
+                return [OutboxItem("accepted", Route.PUBLIC, start, Picture.PUBLIC),
+                        OutboxItem("setup", Route.GORYO, setup, Picture.GORYO, buttons=Buttons.BUILDER)]
 
             record = await self.store.start_tournament_match(
                 tournament.id, tournament.round, row.goryo_id, samurai_id=row.samurai_id,
@@ -435,7 +435,7 @@ class Rounds:
 def post(tournament: TournamentRecord, kind: str, text: str, *, pings: Sequence[int] = (),
          table: Table | None = None) -> OutboxItem:
     """One message for the tournament's channel, in its language, pinging ``pings`` only."""
-    return OutboxItem(kind, "tournament", text, picture="standings" if table is not None else None,
+    return OutboxItem(kind, Route.TOURNAMENT, text, picture=Picture.STANDINGS if table is not None else None,
                       language=tournament.language, pings=tuple(pings), table=table)
 
 

@@ -8,10 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from enum import StrEnum
 
 import rules
+from ai.levels import Level
 
-CHALLENGER_ROLES = ("goryo", "samurai", "random")
+
+class Role(StrEnum):
+    """The side a challenger asks to play (stored as its word; the challenges table's CHECK lists them)."""
+
+    GORYO = "goryo"
+    SAMURAI = "samurai"
+    RANDOM = "random"
+
+
+CHALLENGER_ROLES = tuple(Role)
 ACTIVE, FINISHED, DAMAGED = "active", "finished", "damaged"
 
 
@@ -33,7 +44,7 @@ class MatchRecord:
     live_board_round: int | None = None  # the Samurai turn whose latest board message this is
     live_board_message_id: int | None = None
     ai_side: rules.Side | None = None  # the side the bot itself plays (a match against the AI), else None
-    ai_level: str | None = None
+    ai_level: Level | None = None
     ai_seed: int | None = None  # each AI decision's seed derives from it and the match version
     assist: bool = False  # the public deduction aid is shown (chosen with the challenge)
     server_language: str = "en"  # what the match says in its channel (``locales``), as its server last showed
@@ -68,7 +79,7 @@ class ChallengeRecord:
     channel_id: int
     challenger_id: int
     opponent_id: int
-    challenger_role: str  # "goryo" | "samurai" | "random"
+    challenger_role: Role
     advanced: bool
     created_at: datetime
     message_id: int | None

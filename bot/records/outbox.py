@@ -14,7 +14,7 @@ match, ``TournamentPost``; they ping ``pings`` only). A ``public`` item with a `
 instead of the match's: the channel a match's thread was opened from, told that the match started and how it ended.
 An item marked ``answer`` is the reply
 to whoever acted, when their interaction can still take it. Buttons are named too
-(``buttons="rematch"``) and built by the deliverer for the item's match.
+(``buttons=Buttons.REMATCH``) and built by the deliverer for the item's match.
 
 Each item has one ``language`` (``locales``): its text was composed in it, and its picture,
 alt text and buttons are drawn in it at delivery, so one message never mixes two.
@@ -29,18 +29,42 @@ import dataclasses
 import json
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, cast
+from enum import StrEnum
+from typing import Any
 
 from rules import Side
 
 from .league.ratings import Rating, RatingChange
 
-Route = Literal["public", "goryo", "live", "samurai", "tournament"]
-Picture = Literal["public", "discovery", "final", "goryo", "standings"]
-ROUTES = ("public", "goryo", "live", "samurai", "tournament")
-PICTURES = ("public", "discovery", "final", "goryo", "standings")
-SECRET_PICTURES = ("goryo",)
-BUTTONS = ("rematch", "panel", "builder", "panel+hint", "builder+hint")
+
+# Stored as their words (the outbox table's CHECK lists the routes), so an item queued before an upgrade is read back.
+class Route(StrEnum):
+    PUBLIC = "public"
+    GORYO = "goryo"
+    LIVE = "live"
+    SAMURAI = "samurai"
+    TOURNAMENT = "tournament"  # a tournament's post (issue 43), not a match's
+
+
+class Picture(StrEnum):
+    PUBLIC = "public"
+    DISCOVERY = "discovery"
+    FINAL = "final"
+    GORYO = "goryo"
+    STANDINGS = "standings"  # a tournament's table, drawn from the words stored with it
+
+
+class Buttons(StrEnum):
+    """The controls an item carries (``bot.ui.buttons.NAMED_VIEWS`` builds them)."""
+
+    REMATCH = "rematch"
+    PANEL = "panel"
+    BUILDER = "builder"
+    PANEL_HINT = "panel+hint"  # the same where the match allows hints (issue 44): with a Hint button
+    BUILDER_HINT = "builder+hint"
+
+
+SECRET_PICTURES = (Picture.GORYO,)
 
 
 @dataclass(frozen=True)
@@ -61,7 +85,7 @@ class OutboxItem:
     text: str
     picture: Picture | None = None
     answer: bool = False
-    buttons: str | None = None
+    buttons: Buttons | None = None
     language: str = "en"
     channel: int | None = None  # a public line for this channel rather than the match's (its thread's parent)
     rating_changes: tuple[RatingChange, ...] = ()  # what the match this item ends did to its players' ratings
@@ -70,20 +94,20 @@ class OutboxItem:
     table: Table | None = None  # the standings picture's words (picture "standings")
 
     def __post_init__(self) -> None:
-        if self.route not in ROUTES:
-            raise ValueError(f"unknown route {self.route!r}")
-        if (self.picture == "standings") != (self.table is not None):
+        # Each word as its member (a ValueError names any other), so that ``is`` compares them wherever read.
+        object.__setattr__(self, "route", Route(self.route))
+        if self.picture is not None:
+            object.__setattr__(self, "picture", Picture(self.picture))
+        if self.buttons is not None:
+            object.__setattr__(self, "buttons", Buttons(self.buttons))
+        if (self.picture is Picture.STANDINGS) != (self.table is not None):
             raise ValueError("the standings picture, and only it, is drawn from a table")
-        if (self.route == "tournament") != (self.picture in (None, "standings")) and self.picture is not None:
+        if (self.route is Route.TOURNAMENT) != (self.picture in (None, Picture.STANDINGS)) and self.picture is not None:
             raise ValueError("a tournament post draws its standings only; a match's item draws no standings")
-        if self.channel is not None and self.route != "public":
+        if self.channel is not None and self.route is not Route.PUBLIC:
             raise ValueError("only public words go to another channel")
-        if self.picture is not None and self.picture not in PICTURES:
-            raise ValueError(f"unknown picture {self.picture!r}")
-        if self.buttons is not None and self.buttons not in BUTTONS:
-            raise ValueError(f"unknown buttons {self.buttons!r}")
         # The one rule that keeps secrets out of the channel, checked where every item is made.
-        if self.route != "goryo" and self.picture in SECRET_PICTURES:
+        if self.route is not Route.GORYO and self.picture in SECRET_PICTURES:
             raise ValueError("the Goryō's own board may only go to her")
 
     def payload(self) -> str:
@@ -108,7 +132,7 @@ class OutboxItem:
     def from_row(cls, kind: str, route: str, payload: str) -> OutboxItem:
         data = json.loads(payload)
         # The route (and picture and buttons) as stored: __post_init__ refuses any other.
-        return cls(kind, cast(Route, route), data["text"], data.get("picture"), bool(data.get("answer")),
+        return cls(kind, Route(route), data["text"], data.get("picture"), bool(data.get("answer")),
                    data.get("buttons"), data.get("language", "en"), data.get("channel"),
                    tuple(_change_of(change) for change in data.get("ratings", ())), bool(data.get("unrated")),
                    tuple(data.get("pings", ())), _table_of(data.get("table")))
@@ -206,16 +230,16 @@ class TournamentPost:
 
 def panel_off() -> OutboxItem:
     """The turn's board redrawn without a picture: it keeps its picture and loses the Samurai's panel (turn over)."""
-    return OutboxItem("live", "live", "")
+    return OutboxItem("live", Route.LIVE, "")
 
 
 def is_panel_off(item: OutboxItem) -> bool:
-    return item.route == "live" and item.picture is None
+    return item.route is Route.LIVE and item.picture is None
 
 
 def builder_off() -> OutboxItem:
     """Her turn to choose is over (her start or plan is in, or the match ended): her builder loses its menus."""
-    return OutboxItem("builder-off", "goryo", "")
+    return OutboxItem("builder-off", Route.GORYO, "")
 
 
 def is_builder_off(item: OutboxItem) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 
-from ..records.matches import CHALLENGER_ROLES, ChallengeRecord
+from ..records.matches import CHALLENGER_ROLES, ChallengeRecord, Role
 from .engine import Engine
 from .records import (
     CHALLENGE_COLUMNS,
@@ -43,7 +43,7 @@ class ChallengesSql:
         channel_id: int,
         challenger_id: int,
         opponent_id: int,
-        challenger_role: str,
+        challenger_role: Role,
         advanced: bool,
         now: datetime,
         assist: bool = False,
@@ -52,7 +52,7 @@ class ChallengesSql:
     ) -> ChallengeRecord:
         """Record a pending challenge; ChannelBusyError if the channel has a match or a challenge."""
         if challenger_role not in CHALLENGER_ROLES:
-            raise ValueError(f"challenger_role must be one of {CHALLENGER_ROLES}, not {challenger_role!r}")
+            raise ValueError(f"challenger_role must be one of {', '.join(CHALLENGER_ROLES)}, not {challenger_role!r}")
         created = utc_text(now)
         with channel_busy(self._engine.integrity_errors):
             async with self._engine.write() as db:
@@ -72,7 +72,7 @@ class ChallengesSql:
             channel_id=channel_id,
             challenger_id=challenger_id,
             opponent_id=opponent_id,
-            challenger_role=challenger_role,
+            challenger_role=Role(challenger_role),
             advanced=bool(advanced),
             created_at=time_of(created),
             message_id=None,

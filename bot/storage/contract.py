@@ -17,11 +17,12 @@ from datetime import datetime
 from typing import Protocol, Self
 
 import rules
+from ai.levels import Level
 
 from ..records.hints import HintNote
 from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
-from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord
+from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem, TournamentPost
 from ..records.tournaments import (
     Format,
@@ -60,7 +61,7 @@ class Store(Protocol):
         channel_id: int,
         challenger_id: int,
         opponent_id: int,
-        challenger_role: str,
+        challenger_role: Role,
         advanced: bool,
         now: datetime,
         assist: bool = False,
@@ -117,7 +118,7 @@ class Store(Protocol):
         state: rules.GameState,
         now: datetime,
         ai_side: rules.Side,
-        ai_level: str,
+        ai_level: Level,
         ai_seed: int,
         outbox: Sequence[OutboxItem] = (),
         assist: bool = False,

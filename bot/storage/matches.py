@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import rules
+from ai.levels import Level
 
 from ..records.matches import ACTIVE, FINISHED, MatchRecord
 from ..records.outbox import OutboxItem
@@ -143,7 +144,7 @@ class MatchesSql:
         state: rules.GameState,
         now: datetime,
         ai_side: rules.Side,
-        ai_level: str,
+        ai_level: Level,
         ai_seed: int,
         outbox: Sequence[OutboxItem] = (),
         assist: bool = False,

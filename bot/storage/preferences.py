@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from ai.levels import Level
+
 from .engine import Engine
 from .records import utc_text
 
@@ -85,10 +87,10 @@ class ServerSettings:
         return change is not None and change.value == "on"
 
     @property
-    def max_level(self) -> str | None:
+    def max_level(self) -> Level | None:
         """The highest level of the bot its members may choose (``easy`` … ``expert``), None for no cap."""
         change = self.changes.get("max_level")
-        return None if change is None else change.value
+        return None if change is None else Level(change.value)
 
 
 ADD_SETTING_CHANGE = (

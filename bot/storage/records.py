@@ -10,8 +10,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 import rules
+from ai.levels import Level
 
-from ..records.matches import ChallengeRecord, MatchRecord
+from ..records.matches import ChallengeRecord, MatchRecord, Role
 
 # A row of either backend: Row or asyncpg.Record, both read by column name and by position.
 Row = Any
@@ -89,7 +90,7 @@ def match_from_row(row: Row) -> MatchRecord:
         live_board_round=row["live_board_round"],
         live_board_message_id=row["live_board_message_id"],
         ai_side=rules.Side(row["ai_side"]) if row["ai_side"] is not None else None,
-        ai_level=row["ai_level"],
+        ai_level=Level(row["ai_level"]) if row["ai_level"] is not None else None,
         ai_seed=row["ai_seed"],
         assist=bool(row["assist"]),
         server_language=row["server_language"],
@@ -104,7 +105,7 @@ def challenge_from_row(row: Row) -> ChallengeRecord:
         channel_id=row["channel_id"],
         challenger_id=row["challenger_id"],
         opponent_id=row["opponent_id"],
-        challenger_role=row["challenger_role"],
+        challenger_role=Role(row["challenger_role"]),
         advanced=bool(row["advanced"]),
         created_at=time_of(row["created_at"]),
         message_id=row["message_id"],

@@ -27,7 +27,7 @@ from rules import ObjectType, Outcome, Side, Termination
 
 from ..records import league
 from ..records.league import MatchSummary, PlayedPlan, Rating, RatingChange, RatingKey
-from ..records.outbox import OutboxItem
+from ..records.outbox import OutboxItem, Route
 from .engine import Db, Engine
 from .records import Row
 
@@ -228,7 +228,7 @@ def with_rating_facts(
         return list(items)
     return [
         dataclasses.replace(item, rating_changes=tuple(changes), unrated=not changes)
-        if item.kind == "end" and item.route == "public" else item
+        if item.kind == "end" and item.route is Route.PUBLIC else item
         for item in items
     ]
 

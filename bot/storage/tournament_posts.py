@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from ..records.outbox import OutboxItem, TournamentPost
+from ..records.outbox import OutboxItem, Route, TournamentPost
 from .engine import Db, Engine
 from .records import time_of, time_or_none, utc_text
 from .shards import Shards
@@ -17,7 +17,7 @@ from .shards import Shards
 
 async def queue_posts(db: Db, tournament_id: int, number: int, items: Sequence[OutboxItem], at: str) -> None:
     """Queue ``items`` as owed by the tournament (about round ``number``), inside the caller's transaction."""
-    if any(item.route != "tournament" for item in items):
+    if any(item.route is not Route.TOURNAMENT for item in items):
         raise ValueError("a tournament's posts go to its channel")
     await db.executemany(
         "INSERT INTO outbox (tournament_id, seq, kind, route, payload, created_at, next_attempt_at)"

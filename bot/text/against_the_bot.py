@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import rules
+from ai.levels import Level
 from locales import pgettext
 from words.phrases import object_name, the_object
 
@@ -10,17 +11,17 @@ from .challenges import AID_ON
 from .messages import _, mention
 
 
-def ai_level_name(level: str) -> str:
-    """The bot's level (``easy``, ``normal``, ``hard``, ``expert``: the command's choice values) in words."""
+def ai_level_name(level: Level) -> str:
+    """The bot's level in words."""
     return {
-        "easy": pgettext("bot level", "easy"),
-        "normal": pgettext("bot level", "normal"),
-        "hard": pgettext("bot level", "hard"),
-        "expert": pgettext("bot level", "expert"),
-    }.get(level, level)
+        Level.EASY: pgettext("bot level", "easy"),
+        Level.NORMAL: pgettext("bot level", "normal"),
+        Level.HARD: pgettext("bot level", "hard"),
+        Level.EXPERT: pgettext("bot level", "expert"),
+    }[level]
 
 
-def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: str, first_type: rules.ObjectType,
+def ai_match_started(human_id: int, bot_id: int, human_side: rules.Side, level: Level, first_type: rules.ObjectType,
                      assist: bool = False) -> str:
     players = {"human": mention(human_id), "bot": mention(bot_id), "level": ai_level_name(level)}
     if human_side is rules.Side.GORYO:

@@ -9,9 +9,9 @@ from typing import Literal, get_args
 
 from locales import N_, _
 
-from ..records.league import RATING_HELP
 from ..records.league.stats import LEADERBOARD_MIN_MATCHES
 from .commands import localised
+from .league import RATING_HELP
 from .lessons import LEARN_FIRST
 
 HelpTopic = Literal["rules", "commands", "ratings", "assist", "ai", "tournaments"]

@@ -24,7 +24,7 @@ import discord
 from locales import language_of, speaking
 
 from ..records.matches import MatchRecord
-from ..records.outbox import OutboxItem
+from ..records.outbox import OutboxItem, Route
 
 
 def of_user(interaction: discord.Interaction) -> str:
@@ -78,7 +78,7 @@ def for_readers(build: Callable[[], Sequence[OutboxItem]], server: str, goryo: s
         with speaking(language):
             made[language] = list(build())
     return [
-        dataclasses.replace(mine, language=goryo) if mine.route == "goryo"
+        dataclasses.replace(mine, language=goryo) if mine.route is Route.GORYO
         else dataclasses.replace(theirs, language=server)
         for theirs, mine in zip(made[server], made[goryo], strict=True)
     ]

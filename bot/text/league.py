@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
-from locales import _, ngettext, pgettext
+from locales import N_, _, ngettext, pgettext
 from rules import Outcome, Side
 from words.phrases import reason, the_object, winner_line
 
@@ -25,6 +25,20 @@ from ..records.league.stats import LEADERBOARD_MIN_MATCHES, LeaderboardRow, Memb
 from ..records.league.summary import MatchSummary
 from .commands import command
 from .messages import channel_link, mention
+
+# Marked for the catalogues; the help says it with ``_(RATING_HELP)`` in the reader's language.
+RATING_HELP = N_(
+    "**Ratings.** In each server you have two ratings, one as the Goryō and one as the Samurai, "
+    "since hiding and hunting are different skills. A rating reads like `1500 ± 350`: the first "
+    "number is the best guess at your skill, the second how unsure that guess still is (your real "
+    "level is very likely within the range). Everyone starts at 1500 ± 350, and the range narrows "
+    "as you play. Beating a stronger opponent gains you more than beating a weaker one. Every "
+    "finished match between two people counts, resigns and timed-out turns included, except one "
+    "resigned or lost on time before the Samurai's first Discovery: that is unrated, so quick "
+    "resigns earn nothing. Matches against the bot and called-off matches do not count either, and "
+    "a player can't call off their own match. The leaderboard ranks by the low end of the range, "
+    "so a few lucky early wins don't put anyone on top."
+)
 
 
 def role_name(side: Side) -> str:

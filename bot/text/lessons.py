@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import rules
-from locales import N_, _
+from locales import N_, _, pgettext
+
+from .commands import localised
+from .refusal import Refusal
 
 SEED = "lesson:0"  # Flower bound, Lantern drawn first, then Helmet and Scroll: the draws the texts name
 Role = str  # "goryo" | "samurai"
@@ -97,6 +100,11 @@ class Lesson:
 
 # Translators: names in `code` stay in English; each reader sees them in their own Discord client's language.
 LEARN_FIRST = N_("New to Goryō? `/goryo learn` plays a guided first match with you, privately, in five minutes.")
+
+
+def learn_first() -> str:
+    """The pointer to ``/goryo learn`` a newcomer hears after their first challenge, in the language spoken."""
+    return localised(_(LEARN_FIRST))
 
 GREEN, PURPLE, RED = rules.Samurai.GREEN, rules.Samurai.PURPLE, rules.Samurai.RED
 
@@ -245,3 +253,74 @@ NOT_A_MEMBER_NOW = N_("You are no longer a member of the server of {channel}, so
                       "there. Type `/goryo challenge` in a server where you play and name me as `opponent`.")
 PLACE_UNKNOWN = N_("Discord did not tell me whether you can still write in {channel}: press the button again in "
                    "a moment.")
+
+
+# --- what a lesson says around its steps (``bot.play.lessons``) ---------------------------------------------
+
+OTHER = N_("That move is allowed, but it is not this lesson's: follow its latest step.")
+
+
+def step_words(lesson: Lesson, step: int) -> str:
+    """The step's head and its words: where the learner is, what to do and why."""
+    head = _("**Lesson** · step {number} of {count}").format(number=step + 1, count=len(lesson.steps))
+    return f"{head}\n{localised(_(lesson.steps[step].says))}"
+
+
+def step_asks(lesson: Lesson, step: int, *, place_known: bool) -> str:
+    """What to pick or press now, in plain words; at the last step, what comes next (``place_known``: the lesson
+    was asked for in a server, where it can start a real match)."""
+    asks = lesson.steps[step].asks
+    if isinstance(lesson.steps[step].wants, Finish):
+        asks = READY if place_known else HOW_TO_PLAY
+    return localised(_(asks))
+
+
+def not_this_lessons(lesson: Lesson, step: int) -> str:
+    """Another legal move than the step's: why the lesson asks for its own, said again."""
+    return localised(_(lesson.steps[step].other or OTHER))
+
+
+def learn_the_other_side() -> str:
+    return _("Learn the other side")
+
+
+def play_a_real_match() -> str:
+    return _("Play a real match (easy)")
+
+
+def resume() -> str:
+    return _("Resume")
+
+
+def start_over() -> str:
+    return _("Start over")
+
+
+def _side(role: str) -> str:
+    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")
+
+
+def resume_or_start_over(role: str, step: int, count: int) -> str:
+    return _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
+        side=_side(role), number=step + 1, count=count)
+
+
+def no_dm() -> str:
+    return localised(_("I can't send you a DM: allow DMs from this server's members, or type `/goryo learn` in a "
+                       "DM with me."))
+
+
+def waiting_in_dms(link: str) -> str:
+    return _("Your lesson is waiting in your DMs with me: {link}").format(link=link)
+
+
+def step_behind() -> Refusal:
+    return Refusal(N_("That step is behind you: the lesson goes on in its latest message."))
+
+
+def no_lesson() -> Refusal:
+    return Refusal(N_("You have no lesson under way: type `/goryo learn` to begin one."))
+
+
+def no_path_from_here() -> Refusal:
+    return Refusal(N_("No legal path goes that way from where you stand."))

@@ -143,3 +143,8 @@ def abort_needs_permission() -> str:
         "Only members who can manage this channel may call a match off. "
         "A player can concede with `/goryo resign`; after a turn's time runs out the waiting player can `/goryo claim`."
     )
+
+
+def done() -> str:
+    """The answer to an action that had nothing else to say to whoever acted."""
+    return _("Done.")

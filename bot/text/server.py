@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from ai.levels import Level
 from locales import ngettext
 
 from .against_the_bot import ai_level_name
@@ -29,7 +30,7 @@ def _by(who: int, at: datetime) -> str:
 def settings_text(
     turn_limit: float, assist: bool, *, turn_limit_set: tuple[int, datetime] | None,
     assist_set: tuple[int, datetime] | None, saved: bool = False, threads: bool = False,
-    threads_set: tuple[int, datetime] | None = None, max_level: str | None = None,
+    threads_set: tuple[int, datetime] | None = None, max_level: Level | None = None,
     max_level_set: tuple[int, datetime] | None = None,
 ) -> str:
     """The server's settings now; ``*_set``: who changed it and when, None for the bot's default."""
@@ -42,7 +43,7 @@ def settings_text(
     thread = (_("`threads`: each match is played in a thread of its own") if threads
               else _("`threads`: matches are played in the channel itself"))
     thread += f" ({_by(*threads_set) if threads_set else default})."
-    cap = (_("`max_level`: members may challenge me at any level") if max_level in (None, "expert")
+    cap = (_("`max_level`: members may challenge me at any level") if max_level in (None, Level.EXPERT)
            else _("`max_level`: members may challenge me up to the **{level}** level").format(
                level=ai_level_name(max_level)))
     cap += f" ({_by(*max_level_set) if max_level_set else default})."

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, ClassVar, Self
 
 import discord
@@ -27,6 +28,7 @@ import discord
 import rules
 from locales import N_, _
 
+from ..records.outbox import Buttons
 from .builder import builder_view
 from .panel import panel_view
 
@@ -48,29 +50,53 @@ def _buttons(*items: discord.ui.DynamicItem[Any]) -> discord.ui.View:
     return view
 
 
+# Each button's answers: the last part of its custom_id, so their words never change (buttons already posted,
+# on messages that outlive the bot's restarts and upgrades, must keep working).
+class ChallengeAnswer(StrEnum):
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    WITHDRAW = "withdraw"
+
+
+class PlanAnswer(StrEnum):
+    CONFIRM = "confirm"
+    CANCEL = "cancel"
+
+
+class QuestionAnswer(StrEnum):
+    """The answers to a private question about a match: resigning, or ending the turn with actions left."""
+
+    CONFIRM = "confirm"
+    KEEP = "keep"
+
+
+def _one_of(answers: type[StrEnum]) -> str:
+    return "|".join(answer.value for answer in answers)
+
+
 def challenge_view(challenge_id: int) -> discord.ui.View:
-    return _buttons(*(ChallengeButton(challenge_id, choice) for choice in ("accept", "decline", "withdraw")))
+    return _buttons(*(ChallengeButton(challenge_id, answer) for answer in ChallengeAnswer))
 
 
-CHALLENGE_ID = r"goryo:challenge:(?P<id>[0-9]{1,19}):(?P<choice>accept|decline|withdraw)"
+CHALLENGE_ID = rf"goryo:challenge:(?P<id>[0-9]{{1,19}}):(?P<choice>{_one_of(ChallengeAnswer)})"
 PLAN_ID = (
     # The preview number is optional so that buttons posted before it existed still work.
     r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?:(?P<preview>[0-9]{1,9}):)?"
-    rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>confirm|cancel)"
+    rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>{_one_of(PlanAnswer)})"
 )
-RESIGN_ID = r"goryo:resign:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
+RESIGN_ID = rf"goryo:resign:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{_one_of(QuestionAnswer)})"
 REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
-END_TURN_ID = r"goryo:endturn:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?P<choice>confirm|keep)"
+END_TURN_ID = rf"goryo:endturn:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{_one_of(QuestionAnswer)})"
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_ID):
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "accept": (N_("Accept"), discord.ButtonStyle.success),
-        "decline": (N_("Decline"), discord.ButtonStyle.danger),
-        "withdraw": (N_("Withdraw"), discord.ButtonStyle.secondary),
+    LOOKS: ClassVar[dict[ChallengeAnswer, tuple[str, discord.ButtonStyle]]] = {
+        ChallengeAnswer.ACCEPT: (N_("Accept"), discord.ButtonStyle.success),
+        ChallengeAnswer.DECLINE: (N_("Decline"), discord.ButtonStyle.danger),
+        ChallengeAnswer.WITHDRAW: (N_("Withdraw"), discord.ButtonStyle.secondary),
     }
 
-    def __init__(self, challenge_id: int, choice: str) -> None:
+    def __init__(self, challenge_id: int, choice: ChallengeAnswer) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
             discord.ui.Button(label=_(label), style=style, custom_id=f"goryo:challenge:{challenge_id}:{choice}")
@@ -82,7 +108,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=C
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["id"]), match["choice"])
+        return cls(int(match["id"]), ChallengeAnswer(match["choice"]))
 
 
 def encode_plan(plan: rules.Plan) -> tuple[str, str]:
@@ -98,15 +124,17 @@ def decode_plan(path: str, trail: str) -> rules.Plan:
 
 def plan_view(match_id: int, version: int, preview: int, plan: rules.Plan) -> discord.ui.View:
     return _buttons(
-        PlanButton(match_id, version, preview, plan, "confirm"), PlanButton(match_id, version, preview, plan, "cancel")
+        *(PlanButton(match_id, version, preview, plan, answer) for answer in PlanAnswer)
     )
 
 
 class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAN_ID):
-    def __init__(self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: str) -> None:
+    def __init__(
+        self, match_id: int, version: int, preview: int | None, plan: rules.Plan, choice: PlanAnswer
+    ) -> None:
         path, trail = encode_plan(plan)
         number = "" if preview is None else f"{preview}:"
-        if choice == "confirm":
+        if choice is PlanAnswer.CONFIRM:
             label, style = _("Confirm"), discord.ButtonStyle.success
         else:
             label, style = _("Cancel"), discord.ButtonStyle.secondary
@@ -127,11 +155,11 @@ class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAN_I
     ) -> Self:
         plan = decode_plan(match["path"], match["trail"])
         preview = int(match["preview"]) if match["preview"] else None
-        return cls(int(match["match"]), int(match["version"]), preview, plan, match["choice"])
+        return cls(int(match["match"]), int(match["version"]), preview, plan, PlanAnswer(match["choice"]))
 
 
 def resign_view(match_id: int, version: int) -> discord.ui.View:
-    return _buttons(ResignButton(match_id, version, "confirm"), ResignButton(match_id, version, "keep"))
+    return _buttons(*(ResignButton(match_id, version, answer) for answer in QuestionAnswer))
 
 
 class _Question(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
@@ -140,9 +168,9 @@ class _Question(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"
     The base template matches nothing; each question names its own (``RESIGN_ID``, ``END_TURN_ID``)."""
 
     PREFIX: ClassVar[str]
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
+    LOOKS: ClassVar[dict[QuestionAnswer, tuple[str, discord.ButtonStyle]]]
 
-    def __init__(self, match_id: int, version: int, choice: str) -> None:
+    def __init__(self, match_id: int, version: int, choice: QuestionAnswer) -> None:
         label, style = self.LOOKS[choice]
         super().__init__(
             discord.ui.Button(label=_(label), style=style,
@@ -156,27 +184,27 @@ class _Question(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["match"]), int(match["version"]), match["choice"])
+        return cls(int(match["match"]), int(match["version"]), QuestionAnswer(match["choice"]))
 
 
 class ResignButton(_Question, template=RESIGN_ID):
     PREFIX = "resign"
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "confirm": (N_("Resign"), discord.ButtonStyle.danger),
-        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    LOOKS: ClassVar[dict[QuestionAnswer, tuple[str, discord.ButtonStyle]]] = {
+        QuestionAnswer.CONFIRM: (N_("Resign"), discord.ButtonStyle.danger),
+        QuestionAnswer.KEEP: (N_("Keep playing"), discord.ButtonStyle.secondary),
     }
 
 
 def end_turn_view(match_id: int, version: int) -> discord.ui.View:
     """End turn / Keep playing, asked when actions are left; made at ``version``, so a stale End turn is refused."""
-    return _buttons(EndTurnButton(match_id, version, "confirm"), EndTurnButton(match_id, version, "keep"))
+    return _buttons(*(EndTurnButton(match_id, version, answer) for answer in QuestionAnswer))
 
 
 class EndTurnButton(_Question, template=END_TURN_ID):
     PREFIX = "endturn"
-    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "confirm": (N_("End turn"), discord.ButtonStyle.danger),
-        "keep": (N_("Keep playing"), discord.ButtonStyle.secondary),
+    LOOKS: ClassVar[dict[QuestionAnswer, tuple[str, discord.ButtonStyle]]] = {
+        QuestionAnswer.CONFIRM: (N_("End turn"), discord.ButtonStyle.danger),
+        QuestionAnswer.KEEP: (N_("Keep playing"), discord.ButtonStyle.secondary),
     }
 
 
@@ -203,18 +231,18 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
 
 # The buttons an outbox item names (``OutboxItem.buttons``), built for the item's match and its state at the item
 # (None where it is not at hand); None: no buttons for that state.
-NAMED_VIEWS: dict[str, Callable[[int, rules.GameState | None], discord.ui.View | None]] = {
-    "rematch": lambda match_id, state: rematch_view(match_id),
-    "panel": panel_view,  # the Samurai's panel on the live board
-    "builder": lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
+NAMED_VIEWS: dict[Buttons, Callable[[int, rules.GameState | None], discord.ui.View | None]] = {
+    Buttons.REMATCH: lambda match_id, state: rematch_view(match_id),
+    Buttons.PANEL: panel_view,  # the Samurai's panel on the live board
+    Buttons.BUILDER: lambda match_id, state: builder_view(match_id, state),  # her start and path, by clicks
     # The same where the match allows hints (issue 44): with a Hint button.
-    "panel+hint": lambda match_id, state: panel_view(match_id, state, hint=True),
-    "builder+hint": lambda match_id, state: builder_view(match_id, state, hint=True),
+    Buttons.PANEL_HINT: lambda match_id, state: panel_view(match_id, state, hint=True),
+    Buttons.BUILDER_HINT: lambda match_id, state: builder_view(match_id, state, hint=True),
 }
 
 __all__ = [
-    "CHALLENGE_ID", "END_TURN_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeButton",
-    "EndTurnButton", "PlanButton",
+    "CHALLENGE_ID", "END_TURN_ID", "NAMED_VIEWS", "PLAN_ID", "REMATCH_ID", "RESIGN_ID", "ChallengeAnswer",
+    "ChallengeButton", "EndTurnButton", "PlanAnswer", "PlanButton", "QuestionAnswer",
     "RematchButton", "ResignButton", "challenge_view",
     "end_turn_view", "plan_view", "rematch_view", "resign_view",
 ]

@@ -2,12 +2,13 @@
 
 import rules
 from ai import opponent
-from ai.agents import _HIDER_MODEL, _HIDER_SHARPNESS
+from ai.agents import _HIDER_SHARPNESS
 from ai.belief import belief
+from ai.levels import PLAYS, Level
 from rules import Phase
 from rules.playout import random_match
 
-SHARE, SHARPNESS = _HIDER_MODEL["hard"], _HIDER_SHARPNESS
+SHARE, SHARPNESS = PLAYS[Level.HARD].hider_model, _HIDER_SHARPNESS
 
 
 def public_history(seed: int) -> list[rules.PublicView]:

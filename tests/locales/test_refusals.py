@@ -14,8 +14,8 @@ import pytest
 
 import rules
 from bot.commands.refusals import refusal_text
-from bot.play.service import wrong_turn
 from bot.text.commands import NAME
+from bot.text.match_refusals import wrong_turn
 from bot.text.reasons import say
 from bot.text.refusal import Refusal
 from locales import N_, Nn_, catalogues, speaking, translate

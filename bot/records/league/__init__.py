@@ -7,7 +7,6 @@ No discord and no database here: the storage layer turns each finished match int
 
 from .ratings import (
     NEW_RATING,
-    RATING_HELP,
     Rating,
     RatingChange,
     RatingKey,
@@ -31,7 +30,6 @@ from .summary import MatchNotFinishedError, MatchSummary, PlayedPlan, summarise
 
 __all__ = [
     "NEW_RATING",
-    "RATING_HELP",
     "LeaderboardRow",
     "MatchNotFinishedError",
     "MatchSummary",

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
-from locales import N_
 from rules import Side
 
 from .summary import MatchSummary
@@ -40,19 +39,6 @@ START_SIGMA: float = _MODEL.sigma
 SHOWN_BASE = 1500
 SHOWN_SCALE = 21
 
-# Marked for the catalogues; the help says it with ``_(RATING_HELP)`` in the reader's language.
-RATING_HELP = N_(
-    "**Ratings.** In each server you have two ratings, one as the Goryō and one as the Samurai, "
-    "since hiding and hunting are different skills. A rating reads like `1500 ± 350`: the first "
-    "number is the best guess at your skill, the second how unsure that guess still is (your real "
-    "level is very likely within the range). Everyone starts at 1500 ± 350, and the range narrows "
-    "as you play. Beating a stronger opponent gains you more than beating a weaker one. Every "
-    "finished match between two people counts, resigns and timed-out turns included, except one "
-    "resigned or lost on time before the Samurai's first Discovery: that is unrated, so quick "
-    "resigns earn nothing. Matches against the bot and called-off matches do not count either, and "
-    "a player can't call off their own match. The leaderboard ranks by the low end of the range, "
-    "so a few lucky early wins don't put anyone on top."
-)
 
 RatingKey = tuple[int | None, int, Side]  # (guild id, member id, role)
 

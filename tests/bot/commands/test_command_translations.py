@@ -8,6 +8,7 @@ import pytest
 from discord import app_commands
 
 import locales
+from ai.levels import Level
 from bot.commands.translator import CatalogueTranslator
 
 # Discord's rule for command, option and choice names (lowercase where the script has case).
@@ -84,3 +85,14 @@ async def test_the_help_topics_offered_are_the_ones_help_knows(simcord_env):
     [help_command] = [o for o in goryo["options"] if o["name"] == "help"]
     [topic] = help_command["options"]
     assert [c["value"] for c in topic["choices"]] == list(HELP_TOPICS)
+
+
+async def test_both_commands_offer_every_level_of_the_bot_in_its_order(simcord_env):
+    """``/goryo challenge level:`` and ``/goryo settings max_level:`` take their choices from ``ai.Level``."""
+    [goryo] = simcord_env.backend.commands[None].values()
+    subcommands = {o["name"]: o for o in goryo["options"]}
+    offered = [
+        [c["value"] for c in next(o for o in subcommands[command]["options"] if o["name"] == option)["choices"]]
+        for command, option in (("challenge", "level"), ("settings", "max_level"))
+    ]
+    assert offered == [[level.value for level in Level]] * 2 == [["easy", "normal", "hard", "expert"]] * 2

@@ -8,7 +8,7 @@ import discord
 from PIL import Image
 
 import rules
-from bot.records.league import RATING_HELP
+from bot.text.league import RATING_HELP
 from tests.bot.helpers import Table
 from tests.bot.league_history import finish_match
 from tests.bot.play.test_rematch import resign

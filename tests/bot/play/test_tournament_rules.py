@@ -20,7 +20,7 @@ async def later(env, seconds: float) -> None:
     for loop in (env.bot.sweeper, env.bot.turn_sweeper):
         loop.cancel()
     await env.advance_time(seconds)
-    await env.bot.rounds.sweep()
+    await env.bot.parts.rounds.sweep()
 
 
 async def created(cup: Cup, **options) -> int:

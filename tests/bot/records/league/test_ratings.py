@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.records.league import NEW_RATING, RATING_HELP, Rating, changes, rated_keys, rating_of, rebuild, update
+from bot.records.league import NEW_RATING, Rating, changes, rated_keys, rating_of, rebuild, update
+from bot.text.league import RATING_HELP
 from rules import Side, Termination
 from tests.bot.records.league.history import ANN, BEN, BOT, CAT, GUILD, HISTORY, played, summary
 
