@@ -18,7 +18,7 @@ def crash_at(bot, point: str) -> None:
         if name == point:
             raise InjectedCrash(f"crash after {point}")
 
-    bot.rounds.checkpoint = checkpoint
+    bot.parts.rounds.checkpoint = checkpoint
     bot.parts.deliverer.checkpoint = checkpoint
 
 
