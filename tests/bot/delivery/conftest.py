@@ -11,6 +11,17 @@ class InjectedCrash(RuntimeError):
     """Stands for the process dying at a given point."""
 
 
+def crash_at_checkpoint(point: str, *parts) -> None:
+    """Each of ``parts`` dies (raises ``InjectedCrash``) when it reaches the checkpoint named ``point``."""
+
+    def checkpoint(name: str) -> None:
+        if name == point:
+            raise InjectedCrash(f"crash after {point}")
+
+    for part in parts:
+        part.checkpoint = checkpoint
+
+
 @pytest.fixture
 async def env(simcord_env):
     """Like the bot tests' env, but the crashes these tests inject are expected."""

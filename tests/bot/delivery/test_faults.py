@@ -26,7 +26,7 @@ from bot.delivery.boards import ALT_TEXT_LIMIT
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.delivery.routes import worded
 from bot.play.service import STEPS
-from tests.bot.delivery.conftest import InjectedCrash
+from tests.bot.delivery.conftest import InjectedCrash, crash_at_checkpoint
 from tests.bot.helpers import Table, live_board
 
 SORRY = "Something went wrong on my side"
@@ -173,12 +173,7 @@ async def test_a_challenge_discord_would_not_show_is_not_kept(env, table: Table)
 
 
 def crash_at(bot, point: str) -> None:
-    def checkpoint(name: str) -> None:
-        if name == point:
-            raise InjectedCrash(f"crash after {point}")
-
-    bot.parts.service.checkpoint = checkpoint
-    bot.parts.deliverer.checkpoint = checkpoint
+    crash_at_checkpoint(point, bot.parts.service, bot.parts.deliverer)
 
 
 def committed(point: str) -> bool:

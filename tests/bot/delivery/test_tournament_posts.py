@@ -9,17 +9,12 @@ import pytest
 
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.records.tournaments import Status
-from tests.bot.delivery.conftest import InjectedCrash
+from tests.bot.delivery.conftest import crash_at_checkpoint
 from tests.bot.play.test_tournaments import Cup, open_cup, sign_up
 
 
 def crash_at(bot, point: str) -> None:
-    def checkpoint(name: str) -> None:
-        if name == point:
-            raise InjectedCrash(f"crash after {point}")
-
-    bot.parts.rounds.checkpoint = checkpoint
-    bot.parts.deliverer.checkpoint = checkpoint
+    crash_at_checkpoint(point, bot.parts.rounds, bot.parts.deliverer)
 
 
 def bot_messages(cup: Cup) -> list:
