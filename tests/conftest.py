@@ -3,6 +3,7 @@
 from collections.abc import Iterator
 
 import pytest
+import simcord.env
 import simcord.http.router
 
 from bot.delivery.boards import Drawing
@@ -10,6 +11,35 @@ from tests.discord_rules import Rules
 from tests.postgres import postgres_server, postgres_url  # noqa: F401  (pytest finds fixtures by name)
 
 RULES = pytest.StashKey[Rules]()
+
+# SimCord settles by polling: while a task it cannot yet see parked is running, it waits up to ``idle`` seconds of
+# real time for one to finish. The bot's sweeps wake at every virtual tick of ``advance_time`` and park again
+# within a millisecond without finishing, so each tick cost the whole 50 ms default: a virtual hour of waiting
+# was seconds of real idling (a five-hour wait, 620 ticks, 31 s). Polling every 2 ms keeps the same rule of
+# settling and costs milliseconds a tick.
+SETTLE_POLL_SECONDS = 0.002
+
+
+def pytest_configure(config):
+    for settle in (simcord.env.Env._settle_internal, simcord.env.Env.settle):
+        set_default(settle, "idle", SETTLE_POLL_SECONDS)
+
+
+def set_default(function, name: str, value: float) -> None:
+    """Give ``function``'s parameter ``name`` another default, or stop the run if it has no such parameter (a
+    SimCord that settles otherwise: look again rather than guess)."""
+    keyword_only = function.__kwdefaults__ or {}
+    if name in keyword_only:
+        keyword_only[name] = value
+        return
+    code = function.__code__
+    positional = code.co_varnames[: code.co_argcount]
+    defaults = function.__defaults__ or ()
+    first_with_default = len(positional) - len(defaults)
+    if name not in positional[first_with_default:]:
+        raise pytest.UsageError(f"SimCord's {function.__qualname__} no longer takes {name}=: revisit the settle poll")
+    index = positional.index(name) - first_with_default
+    function.__defaults__ = (*defaults[:index], value, *defaults[index + 1 :])
 
 
 @pytest.fixture(autouse=True)
