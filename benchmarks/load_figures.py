@@ -238,7 +238,7 @@ def report(matches: int, result: dict) -> None:
         )
     print(
         f"  memory: peak (max RSS) {peak_mb:.0f} MB; {result['baseline_mb']:.0f} MB once started, "
-        f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
+        f"{result['end_mb']:.0f} MB at the end (the simulator keeping no uploads)"
     )
     for row in result.get("table_stats") or []:
         print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname")
