@@ -16,11 +16,21 @@ from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
 from PIL import Image
 
 from locales import _
-from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, plan_name, space_name
+from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, space_name
 from rules.views import discarded_prints
 from words.aid import aid_caption
 from words.deduction import DeductionAid
-from words.phrases import object_name, round_line, said_in, sentence, short_reason, turn_badge, turn_line, winner_line
+from words.phrases import (
+    object_name,
+    plan_name,
+    round_line,
+    said_in,
+    sentence,
+    short_reason,
+    turn_badge,
+    turn_line,
+    winner_line,
+)
 
 from . import board, caption, overlay
 from .errors import UndrawableView, check_goryo, check_public

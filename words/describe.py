@@ -17,7 +17,6 @@ from rules import (
     Space,
     TileState,
     object_on,
-    plan_name,
     space_name,
 )
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
@@ -28,6 +27,7 @@ from .deduction import DeductionAid
 from .phrases import (
     named_spaces,
     object_name,
+    plan_name,
     reason,
     round_line,
     said_in,

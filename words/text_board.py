@@ -10,7 +10,7 @@ is her own board, for her alone.
 from __future__ import annotations
 
 from locales import _, pgettext
-from rules import OBJECT_AT, GoryoView, ObjectType, PublicView, Space, plan_name, space_name
+from rules import OBJECT_AT, GoryoView, ObjectType, PublicView, Space, space_name
 from rules.layout import COLUMNS, ROWS
 from rules.palace import space_at
 from rules.state import SAMURAI_ORDER
@@ -22,6 +22,7 @@ from .phrases import (
     named_spaces,
     object_name,
     pawn_letter,
+    plan_name,
     round_line,
     samurai_name,
     the_object,
