@@ -148,11 +148,13 @@ def _written(title: str, glance: str, view: PublicView, marks: BoardMarks, to_go
 
 def public_text_board(view: PublicView) -> str:
     """The public board in words (the final board once the match is over), in the language being spoken."""
+    marks, glance = public_marks(view), public_glance(view)
     title = _("The board in words, {round}").format(round=round_line(view).lower())
-    return _written(title, public_glance(view), view, public_marks(view))
+    return _written(title, glance, view, marks)
 
 
 def goryo_text_board(view: GoryoView) -> str:
     """Her own board in words: her bound object, where she can strike, her path; for her alone."""
+    marks, glance = goryo_marks(view), goryo_glance(view)
     title = _("Your secret board in words, {round}").format(round=round_line(view.public).lower())
-    return _written(title, goryo_glance(view), view.public, goryo_marks(view), to_goryo=True)
+    return _written(title, glance, view.public, marks, to_goryo=True)
