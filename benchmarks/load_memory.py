@@ -183,7 +183,9 @@ def report_memory(matches: int, resident: dict, samples: list[dict] | None) -> N
               f"{resident['heap_in_use_mb']:.0f} MB in use, {resident['heap_held_mb']:.0f} MB freed but held (the "
               f"allocator's slack); the rest Python's small objects (pymalloc), the code and the stacks "
               f"of {resident['threads']} threads at most")
-    print(f"    the drawing and thinking processes, apart: {resident['children_mb']:.0f} MB together at the end")
+    print(f"    the drawing and thinking processes, apart: {resident['children_mb']:.0f} MB together at the end (each "
+          f"also imports this script and so SimCord, as a process started from a script does; under "
+          f"`python -m bot` it imports only what its work needs)")
     if not samples:
         return
     simulator = max(sample["simulator_traced_mb"] for sample in samples)
