@@ -56,6 +56,7 @@ from ..text.league import rating_note
 from . import boards
 from .boards import Board
 from .failures import SEND_FAILURES, described, maybe_delivered
+from .her_builder import builder_entry
 from .indoubt import InDoubt, unreachable_notice
 from .reply import Reply, buttons
 from .send import QUIET, message_options, pinging, pinging_players
@@ -224,8 +225,7 @@ class Sender:
         Like the panel's, never retried nor holding anything up: a click on a builder left standing is refused and
         takes it off then (``GoryoSide.builder_update``).
         """
-        carried = [e for kind in ("setup", "goryo-turn") if (e := await self.store.last_delivered(record.id, kind))]
-        latest = max(carried, key=lambda e: e.seq, default=None)
+        latest = await builder_entry(self.store, record.id)
         if latest is None or latest.message_id is None:
             return None
         try:

@@ -33,11 +33,17 @@ async def by_panel(table: Table, action: rules.Action) -> None:
     table.state = rules.apply(table.state, action).state
 
 
-@pytest.mark.parametrize("bot_settings", [{"seed": SEED}], indirect=True)
+@pytest.mark.parametrize("bot_settings", [{"seed": SEED, "board_cooldown": 0}], indirect=True)
 async def test_at_every_moment_of_a_whole_match_at_most_one_board_and_one_builder_can_act(env, bot_settings):
     table = Table(env, seed=SEED)
     await table.begin()
     for number, action in enumerate(ACTIONS):
+        if table.state.to_move is rules.Side.GORYO:
+            # Her board asked for in her DMs while her builder is live: shown, with no second builder.
+            [builder] = carrying(table.goryo_dm(), "goryo:build:")
+            await table.goryo.user.slash("goryo board")
+            board = table.goryo_dm()[-1]
+            assert board.attachments and builder.jump_url in board.content and not controls(board, "goryo:")
         panels = carrying(table.channel.history(), "goryo:panel:")
         builders = carrying(table.goryo_dm(), "goryo:build:")
         state = table.state
