@@ -1,5 +1,6 @@
 """Nothing stale stays pressable: over a whole match, at every moment at most one board carries the Samurai's
-panel and at most one of her messages her builder (none when it is not their turn), and a used Rematch goes."""
+panel, at most one of her messages her builder and one her plan's preview (none when it is not their turn), and
+a used Rematch goes."""
 
 from __future__ import annotations
 
@@ -44,8 +45,14 @@ async def test_at_every_moment_of_a_whole_match_at_most_one_board_and_one_builde
             await table.goryo.user.slash("goryo board")
             board = table.goryo_dm()[-1]
             assert board.attachments and builder.jump_url in board.content and not controls(board, "goryo:")
+        if isinstance(action, rules.Plan):
+            # She previews another plan first (typed, as if twice): the plan she plays replaces it.
+            other = next(p for p in rules.legal_plans(table.state) if p != action)
+            await table.preview(other)
+            assert len(carrying(table.goryo_dm(), "goryo:plan:")) == 1
         panels = carrying(table.channel.history(), "goryo:panel:")
         builders = carrying(table.goryo_dm(), "goryo:build:")
+        assert carrying(table.goryo_dm(), "goryo:plan:") == [] or isinstance(action, rules.Plan), number
         state = table.state
         # (after a turn's last legal action it ended by itself: the table's shadow ends it next)
         hunting = state.phase is rules.Phase.SAMURAI_TURN and rules.legal_samurai_actions(state)
