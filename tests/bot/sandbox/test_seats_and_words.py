@@ -52,6 +52,26 @@ async def test_a_seat_is_the_same_user_after_a_restart_so_its_lesson_resumes(tmp
     assert seen[0] == seen[1]
 
 
+async def test_a_seat_added_with_plus_seat_is_the_same_user_after_a_restart(tmp_path, drawing):
+    """Added after the simulated clock moved to today's date, unlike the first seats: still the same id."""
+    database = tmp_path / "kept.sqlite3"
+    seen = []
+    for run in range(2):
+        async with Sandbox(database=database, seed=SEED, drawing=drawing) as sandbox, \
+                aiohttp.ClientSession() as session:
+            browser = Browser(session, sandbox)
+            added = await browser._post("/api/seat", {})
+            assert added == {"ok": True, "seat": "mei"}
+            seen.append(sandbox.world.players["mei"].member.id)
+            if run == 0:
+                assert (await browser.command("mei", "channel", "/goryo challenge opponent:@Goryō level:easy"))["ok"]
+            else:  # her match, found again: she is the same user
+                assert (await browser.command("mei", "channel", "/goryo games"))["ok"]
+                listed = (await browser.messages("mei", "channel"))[-1]["content"]
+                assert "#goryo-table" in listed, listed
+    assert seen[0] == seen[1]
+
+
 async def test_dates_read_in_the_seats_language(sandbox, browser: Browser):
     await sandbox.world.set_language("kenji", "it")
     assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji"))["ok"]
