@@ -11,6 +11,7 @@ import pytest
 
 import rules
 from tests.bot.sandbox.conftest import SEED, Browser, opened_png
+from words.phrases import plan_name
 
 
 async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules.GameState:
@@ -19,7 +20,7 @@ async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules
     assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game))
-    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{plan_name(plan.path)}"))["ok"]
     assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
     return rules.apply(game, plan).state
 
