@@ -7,40 +7,23 @@ from __future__ import annotations
 
 import re
 
-from locales import catalogues
+from .italian import pairs
 
-ITALIAN = catalogues.read(next(p for p in catalogues.catalogue_paths() if p.stem == "it"))
 BOARD = re.compile(r"\bboards?\b", re.IGNORECASE)
 CODE = re.compile(r"`[^`]*`")  # a command's name, such as `/goryo board`, stays in English
 TABELLONE = re.compile(r"\btabellon[ei]\b", re.IGNORECASE)
 OTHER_WORDS = re.compile(r"\b(planc\w*|tavol[ae]\b|scacchier\w*|mappa|mappe)", re.IGNORECASE)
 
 
-def _forms(text: object) -> list[str]:
-    return [text] if isinstance(text, str) else [t for t in (text or ()) if t]
-
-
-def _pairs() -> list[tuple[str, str]]:
-    """(English, Italian) for every translated message, each plural form paired with the English plural."""
-    pairs = []
-    for message in ITALIAN:
-        if not message.id:
-            continue
-        english = [CODE.sub("", text) for text in _forms(message.id)]
-        for index, italian in enumerate(_forms(message.string)):
-            pairs.append((english[min(index, len(english) - 1)], italian))
-    return pairs
-
-
 def test_the_board_is_tabellone_wherever_the_english_names_it():
-    board = [(en, it) for en, it in _pairs() if BOARD.search(en)]
+    board = [(en, it) for en, it in pairs(CODE) if BOARD.search(en)]
     assert len(board) >= 30  # the captions, the alt texts, the refusals, the help, the lessons
     missing = [(en, it) for en, it in board if not TABELLONE.search(it)]
     assert not missing, missing
 
 
 def test_no_italian_message_uses_a_second_word_for_it():
-    other = [(en, it) for en, it in _pairs() if OTHER_WORDS.search(it)]
+    other = [(en, it) for en, it in pairs(CODE) if OTHER_WORDS.search(it)]
     assert not other, other
 
 
