@@ -26,6 +26,7 @@ from discord import app_commands
 import rules
 from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
+from words import describe_replay
 
 from ..delivery import boards
 from ..delivery.send import QUIET, follow_up
@@ -243,9 +244,10 @@ class Records:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         with speaking(in_channel(interaction)):  # posted in the channel
-            await self._post_replay(interaction, match_id)
+            await self._post_replay(interaction, record)
 
-    async def _post_replay(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def _post_replay(self, interaction: discord.Interaction, record: MatchRecord) -> None:
+        match_id = record.id
         summary = await self.store.summary(match_id)
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
@@ -258,7 +260,9 @@ class Records:
         gif = discord.File(
             io.BytesIO(replay.gif),
             filename=f"goryo-match-{match_id}.gif",
-            description=words.replay_description(match_id),
+            # Its alt text, in the channel's language like the frames: what it shows and how the match ended.
+            description=describe_replay(match_id, rules.public_view(record.state),
+                                        key_frames_only=replay.key_frames_only),
         )
         await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
 

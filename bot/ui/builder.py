@@ -52,6 +52,18 @@ def trail_from(text: str) -> rules.Space | None:
     return None if text == NO_TRAIL else rules.parse_space(text)
 
 
+def carried_by(message: discord.Message, match_id: int, round_number: int) -> bool:
+    """Whether ``message`` carries a builder of this match and round that can still be pressed."""
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            found = re.fullmatch(SELECT_ID, getattr(item, "custom_id", None) or "") or re.fullmatch(
+                BUTTON_ID, getattr(item, "custom_id", None) or "")
+            if found and int(found["match"]) == match_id and int(found["round"]) == round_number \
+                    and not getattr(item, "disabled", False):
+                return True
+    return False
+
+
 def next_steps(state: rules.GameState, path: tuple[rules.Space, ...]) -> list[rules.Space]:
     """The spaces after ``path`` from which a legal plan still exists, in board order."""
     found = {p[len(path)] for p in rules.legal_paths(state) if len(p) > len(path) and p[: len(path)] == path}

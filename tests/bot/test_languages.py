@@ -29,7 +29,7 @@ TELLTALE_ENGLISH = (
 TELLTALE_ITALIAN = (
     "Accetta", "Rifiuta", "Rivincita", " di 4", "Turno dei Samurai", "Turno del Goryō", "Vincono i Samurai",
     "Il tuo Oggetto Vincolato", "pianifica il tuo percorso", "Piano fissato", "Lo vedi solo tu",
-    "plancia segreta", "segnalino Zampa", "Rotti:",
+    "tabellone segreto", "segnalino Zampa", "Rotti:",
 )
 # The parts of each message checked for them.
 CHECKED_PARTS = ("words", "alt texts", "buttons")

@@ -28,17 +28,63 @@ async def version(env, table: Table) -> int:
     return (await env.bot.store.active_match_in(table.channel.id)).version
 
 
-async def test_a_newer_preview_replaces_the_older_one_even_across_a_restart(env, make_bot, table: Table):
+def pressable(message) -> bool:
+    return any(child.custom_id.startswith("goryo:plan:") for row in message.components for child in row.children)
+
+
+def in_dm(table: Table, message_id: int):
+    return next(m for m in table.goryo_dm() if m.id == message_id)
+
+
+async def test_a_newer_preview_replaces_the_older_one_and_takes_its_buttons_off(env, table: Table):
     await started(table)
     first, second = two_trails(table.state)
     old = await table.preview(first)
     new = await table.preview(second)
+    assert not pressable(in_dm(table, old.response.id)) and pressable(in_dm(table, new.response.id))
+    assert in_dm(table, old.response.id).content == old.response.content  # its words stay
+    await table.confirm(new)
+    assert not any(pressable(m) for m in table.goryo_dm())
+
+
+async def test_a_preview_typed_in_the_channel_loses_its_buttons_too_once_replaced_or_the_match_over(env, table: Table):
+    await started(table)
+    first, second = two_trails(table.state)
+    old = await table.preview(first, in_channel=True)
+    new = await table.preview(second, in_channel=True)
+    assert old.ephemeral and new.ephemeral
+
+    def hers(message_id: int):
+        return next(m for m in table.channel.history(viewer=table.goryo) if m.id == message_id)
+
+    assert not pressable(hers(old.response.id)) and pressable(hers(new.response.id))
+    assert hers(old.response.id).content == old.response.content
+    # The match ends while her newest preview is shown (the Samurai resign): it can act no more, so it goes.
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+    assert await env.bot.store.active_match_in(table.channel.id) is None
+    assert not pressable(hers(new.response.id))
+
+
+async def test_a_replaced_preview_left_standing_is_refused_even_across_a_restart_and_taken_off(
+        env, make_bot, table: Table):
+    await started(table)
+    first, second = two_trails(table.state)
+    # Discord refuses to take the two older previews' buttons off as newer ones replace them: they stay, for a while.
+    olds = []
+    for plan in (first, second):
+        olds.append(await table.preview(plan))
+        env.inject_error("PATCH", f"/channels/{table.goryo.user.dm_channel.id}/messages/{olds[-1].response.id}")
+    new = await table.preview(second)
+    assert all(pressable(in_dm(table, old.response.id)) for old in olds)
     await env.restart_bot(make_bot())
     before = await version(env, table)
 
-    for label in ("Confirm", "Cancel"):
+    for old, label in zip(olds, ("Confirm", "Cancel"), strict=True):
         refused = await table.goryo.user.click(old.response, label=label)
         assert "replaced by your newer preview" in refused.response.content
+        assert not pressable(in_dm(table, old.response.id))  # pressed once: gone, its words stay
+        assert in_dm(table, old.response.id).content == old.response.content
     assert await version(env, table) == before  # nothing was locked
 
     locked = await table.confirm(new)
