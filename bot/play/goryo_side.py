@@ -151,7 +151,7 @@ class GoryoSide:
             if record.version != version or not await self.store.cancel_preview(
                 match_id, version=version, preview=preview or 0
             ):
-                outdated = goryo_preview_outdated()
-                await interaction.response.edit_message(content=outdated, view=None, attachments=[])
-                return
+                # Her preview's words stay; only its buttons go, and the refusal is hers alone.
+                await take_controls_off(interaction)
+                raise Refusal(goryo_preview_outdated())
             await interaction.response.edit_message(content=goryo_plan_cancelled(), view=None, attachments=[])

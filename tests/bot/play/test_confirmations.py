@@ -162,3 +162,21 @@ async def test_buttons_on_ephemeral_messages_leave_no_timer_behind(env, table: T
     assert view_timers == []
     locked = await table.confirm(preview, in_channel=True)  # the buttons still work
     assert "Locked in" in locked.response.message.content
+
+
+async def test_cancel_on_a_preview_the_match_has_left_behind_keeps_its_words_and_takes_its_buttons_off(
+        env, table: Table):
+    await started(table)
+    plan, _ = two_trails(table.state)
+    preview = await table.preview(plan)
+    # The Samurai resign while it is shown, and Discord refuses to take its buttons off: it stands, outdated.
+    env.inject_error("PATCH", f"/channels/{table.goryo.user.dm_channel.id}/messages/{preview.response.id}")
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+    assert pressable(in_dm(table, preview.response.id))
+    shown = in_dm(table, preview.response.id).content
+
+    refused = await table.goryo.user.click(preview.response, label="Cancel")
+    assert refused.response.id != preview.response.id and "out of date" in refused.response.content
+    assert in_dm(table, preview.response.id).content == shown  # its words stay
+    assert not pressable(in_dm(table, preview.response.id))
