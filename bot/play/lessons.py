@@ -41,7 +41,7 @@ from ..ui import lesson as controls
 
 log = logging.getLogger(__name__)
 
-RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
+RealMatch = Callable[[discord.Interaction, rules.Side, tuple[int | None, int]], Awaitable[None]]
 
 
 
@@ -220,8 +220,7 @@ def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, p
         return controls.confirm_view(step)
     if isinstance(wants, script.Continue):
         return controls.continue_view(step)
-    other = "samurai" if lesson.role == "goryo" else "goryo"
-    choices = [(f"learn:{other}", script.learn_the_other_side(), discord.ButtonStyle.secondary)]
+    choices = [(f"learn:{lesson.role.other.value}", script.learn_the_other_side(), discord.ButtonStyle.secondary)]
     if place_known:
         choices.insert(0, ("real", script.play_a_real_match(), discord.ButtonStyle.success))
     return controls.buttons(step, *choices)
@@ -250,7 +249,7 @@ class Lessons:
             return await self.drawing.discovery_board(at.state)
         if kind == "preview" and isinstance(wants, script.Confirm):
             return await self.drawing.goryo_board(at.state, preview=wants.plan)
-        if lesson.role == "goryo":
+        if lesson.role is rules.Side.GORYO:
             return await self.drawing.goryo_board(at.state)
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
@@ -267,7 +266,7 @@ class Lessons:
 
     # --- /goryo learn ---------------------------------------------------------------------------------
 
-    async def learn(self, interaction: discord.Interaction, role: str | None) -> None:
+    async def learn(self, interaction: discord.Interaction, role: rules.Side | None) -> None:
         """Begin a lesson, or offer to resume the one under way (or start over)."""
         user_id = interaction.user.id
         held = await self.store.lesson(user_id)
@@ -276,13 +275,14 @@ class Lessons:
             again = role or held.role
             text = script.resume_or_start_over(held.role, held.step, len(lesson.steps))
             # Both act on this lesson at this step only: once it moves on or is begun again, they are refused.
-            view = controls.buttons(held.step, (f"resume:{held.role}", script.resume(), discord.ButtonStyle.primary),
-                                    (f"over:{held.role}:{again}", script.start_over(), discord.ButtonStyle.secondary))
+            view = controls.buttons(
+                held.step, (f"resume:{held.role.value}", script.resume(), discord.ButtonStyle.primary),
+                (f"over:{held.role.value}:{again.value}", script.start_over(), discord.ButtonStyle.secondary))
             await send_private(interaction, text, view=view)
             return
-        await self._begin(interaction, role or "goryo")
+        await self._begin(interaction, role or rules.Side.GORYO)
 
-    async def _begin(self, interaction: discord.Interaction, role: str) -> None:
+    async def _begin(self, interaction: discord.Interaction, role: rules.Side) -> None:
         place: tuple[int | None, int | None] = (interaction.guild_id, interaction.channel_id)
         if interaction.guild_id is None:
             place = (None, None)
@@ -345,13 +345,13 @@ class Lessons:
             _check_offer(held, shown_at, inner)
             await interaction.response.edit_message(view=None)  # answered: nothing left to press on it
             if inner.startswith("over:"):
-                await self._begin(interaction, inner.rsplit(":", 1)[-1])
+                await self._begin(interaction, _side_named(inner.rsplit(":", 1)[-1]))
             else:
                 await self._show(interaction, held)
             return
         _check_shown(held, shown_at, interaction.message)
         if inner.startswith("learn:"):
-            await self._begin(interaction, inner.removeprefix("learn:"))
+            await self._begin(interaction, _side_named(inner.removeprefix("learn:")))
             return
         lesson = script.LESSONS[held.role]
         if held.step >= len(lesson.steps):
@@ -408,7 +408,14 @@ def _check_shown(held: LessonRecord, shown_at: int, message: discord.Message | N
 def _check_offer(held: LessonRecord, shown_at: int, inner: str) -> None:
     """The offer to resume or start over acts on the lesson it named, at the step it named, only."""
     parts = inner.split(":")
-    offered_role = parts[1] if len(parts) > 1 else held.role  # an offer made before it named its lesson
-    if offered_role != held.role or (shown_at != held.step and len(parts) > 1):
+    offered_role = parts[1] if len(parts) > 1 else held.role.value  # an offer made before it named its lesson
+    if offered_role != held.role.value or (shown_at != held.step and len(parts) > 1):
         raise Refusal(script.STALE)
 
+
+def _side_named(word: str) -> rules.Side:
+    """The side a lesson's button names (its custom_id holds the side's word); any other word is a stale control."""
+    try:
+        return rules.Side(word)
+    except ValueError:
+        raise Refusal(script.STALE) from None

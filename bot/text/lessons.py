@@ -19,8 +19,6 @@ from .commands import localised
 from .refusal import Refusal
 
 SEED = "lesson:0"  # Flower bound, Lantern drawn first, then Helmet and Scroll: the draws the texts name
-Role = str  # "goryo" | "samurai"
-ROLES: tuple[Role, ...] = ("goryo", "samurai")
 
 
 def _s(name: str) -> rules.Space:
@@ -87,7 +85,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    role: Role
+    role: rules.Side
     before: tuple[rules.Action, ...]  # played before the first step
     steps: tuple[Step, ...] = field(default=())
 
@@ -128,7 +126,7 @@ GO_ON = N_("Press Continue to go on.")
 
 HER_PLAN = rules.Plan(_path("B1 C1 C2 D2 D1 E1"), _s("A2"))
 
-GORYO = Lesson("goryo", before=(), steps=(
+GORYO = Lesson(rules.Side.GORYO, before=(), steps=(
     Step(N_("**You are the Goryō**, a vengeful spirit. You win by breaking 5 objects before the Samurai catch you "
             "3 times or find your bound object: the Flower, never break one. The Lantern was drawn as your first "
             "break."),
@@ -192,7 +190,7 @@ GORYO = Lesson("goryo", before=(), steps=(
 
 HIDDEN_PLAN = rules.Plan(_path("B1 A1 A2 A3 A4"), _s("C2"))
 
-SAMURAI = Lesson("samurai", before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), steps=(
+SAMURAI = Lesson(rules.Side.SAMURAI, before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), steps=(
     Step(N_("**You lead the Samurai.** The Goryō wins by breaking 5 objects; you win by catching her 3 times "
             "or finding her bound object. She broke the Lantern on B1, starts there and has planned a hidden "
             "path: 4 steps to an object to break."),
@@ -237,7 +235,7 @@ SAMURAI = Lesson("samurai", before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), s
     Step(END_TEXT, Finish(), board="none"),
 ))
 
-LESSONS: dict[Role, Lesson] = {"goryo": GORYO, "samurai": SAMURAI}
+LESSONS: dict[rules.Side, Lesson] = {rules.Side.GORYO: GORYO, rules.Side.SAMURAI: SAMURAI}
 
 
 def first_match_begun(channel_id: int) -> str:
@@ -296,11 +294,11 @@ def start_over() -> str:
     return _("Start over")
 
 
-def _side(role: str) -> str:
-    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")
+def _side(role: rules.Side) -> str:
+    return pgettext("role", "Goryō") if role is rules.Side.GORYO else pgettext("role", "Samurai")
 
 
-def resume_or_start_over(role: str, step: int, count: int) -> str:
+def resume_or_start_over(role: rules.Side, step: int, count: int) -> str:
     return _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
         side=_side(role), number=step + 1, count=count)
 

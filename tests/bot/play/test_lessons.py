@@ -99,14 +99,14 @@ def _lesson_messages(user) -> list:
     return [m for m in user.dm_channel.history() if m.content.startswith(("**Lesson**", "**Lezione**"))]
 
 
-@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("role", list(rules.Side))
 @pytest.mark.parametrize("language", ["en", "it"])
-async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, role: str, language: str):
+async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, role: rules.Side, language: str):
     learner = table.alice
     if language == "it":
         locales_of[learner.id] = "it"
     lesson = script.LESSONS[role]
-    answered = await learner.slash(table.channel, "goryo learn", role=role)
+    answered = await learner.slash(table.channel, "goryo learn", role=role.value)
     assert answered.ephemeral  # nothing in the shared channel
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner.user, lesson, step)
@@ -122,7 +122,7 @@ async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, ro
     result = await _press(learner.user, "real")
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.ai_side is not None and record.ai_level == "easy"
-    assert record.player_side(learner.id) == (rules.Side.GORYO if role == "goryo" else rules.Side.SAMURAI)
+    assert record.player_side(learner.id) == role
     assert f"<#{table.channel.id}>" in result.response.message.content
 
 
@@ -291,18 +291,18 @@ def _enabled_lesson_messages(user) -> list[int]:
     return [m.id for m in user.dm_channel.history() if any(not c.disabled for c in _controls(m).values())]
 
 
-async def _to_the_last_step(learner, role: str) -> None:
+async def _to_the_last_step(learner, role: rules.Side) -> None:
     lesson = script.LESSONS[role]
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner, lesson, step)
 
 
-async def _lesson_to_its_last_step(table: Table, locales_of, role: str, language: str):
+async def _lesson_to_its_last_step(table: Table, locales_of, role: rules.Side, language: str):
     """Alice, in ``language``, asks for a lesson in the table channel and follows it to its last step."""
     learner = table.alice
     if language == "it":
         locales_of[learner.id] = "it"
-    await learner.slash(table.channel, "goryo learn", role=role)
+    await learner.slash(table.channel, "goryo learn", role=role.value)
     await _to_the_last_step(learner.user, role)
     return learner
 
@@ -313,7 +313,7 @@ async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_less
     """The attack of issue 42: the first lesson's "Play a real match" pressed after a second lesson began and took
     a step. Its controls went when the second began; pressed anyway, it is refused, privately: no match starts and
     the second lesson stays where it stands."""
-    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.GORYO, language)
     first_last = _latest(learner.user)
     assert "real" in _controls(first_last)
     table.env.inject_error("PATCH", f"/channels/{learner.user.dm_channel.id}/messages/{first_last.id}")
@@ -325,7 +325,7 @@ async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_less
     assert refused.response.content.startswith(stale)
     assert await table.env.bot.store.active_match_in(table.channel.id) is None
     stored = await table.env.bot.store.lesson(learner.id)
-    assert (stored.role, stored.step) == ("samurai", 1)
+    assert (stored.role, stored.step) == (rules.Side.SAMURAI, 1)
     await follow_step(learner.user, script.SAMURAI, 1)  # the new lesson goes on
     assert (await table.env.bot.store.lesson(learner.id)).step == 2
 
@@ -333,7 +333,7 @@ async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_less
 async def test_a_finished_lessons_buttons_go_when_another_lesson_begins(table: Table):
     learner = table.alice
     await learner.slash(table.channel, "goryo learn", role="samurai")
-    await _to_the_last_step(learner.user, "samurai")
+    await _to_the_last_step(learner.user, rules.Side.SAMURAI)
     first_last = _latest(learner.user)
     await learner.slash(table.channel, "goryo learn", role="goryo")
     assert _controls(_dm(learner.user, first_last.id)) == {}
@@ -371,7 +371,7 @@ async def test_an_offer_left_behind_by_the_lesson_is_refused(table: Table):
         refused = await learner.click(_dm(learner, offer.id), label=label)
         assert refused.response.content.startswith("That control is from a lesson step you have left")
         stored = await table.env.bot.store.lesson(table.alice.id)
-        assert (stored.role, stored.step) == ("samurai", 2)
+        assert (stored.role, stored.step) == (rules.Side.SAMURAI, 2)
 
 
 async def test_at_every_moment_one_message_carries_the_lessons_controls(table: Table):
@@ -405,7 +405,7 @@ async def test_at_every_moment_one_message_carries_the_lessons_controls(table: T
 @pytest.mark.parametrize("denied", ["view_channel", "send_messages"])
 async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_write(
         table: Table, locales_of, language: str, denied: str):
-    learner = await _lesson_to_its_last_step(table, locales_of, "samurai", language)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.SAMURAI, language)
     table.env.backend.set_overwrite(table.channel.id, Overwrite(
         learner.id, OverwriteType.MEMBER, deny=discord.Permissions(**{denied: True}).value))
     await table.env.settle()
@@ -425,9 +425,9 @@ async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_wr
 # --- issue 42: the step's question sits right above its controls ------------------------------------------------
 
 
-@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("role", list(rules.Side))
 @pytest.mark.parametrize("language", ["en", "it"])
-async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: str,
+async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: rules.Side,
                                                                          language: str):
     """Under a step's picture, its embed's footer (Discord draws it last, right above the message's menus and
     buttons) asks what to pick or press now, as a match's line under its board; a step without a picture ends its
@@ -455,7 +455,7 @@ async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own
                                                                                       language: str):
     """Her DM board keeps one key and one wording in every step (her own board, "your" bound object), and the
     board after the Discovery comes with the step that explains the Discovery, not one step early."""
-    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.GORYO, language)
     shown = _lesson_messages(learner.user)
     with speaking(language):
         key, yours, theirs = _("Key"), _("Your bound object"), (_("Her bound object"), _("Could be her bound object"))
@@ -478,7 +478,7 @@ def board_facts_key(language: str) -> str:
 
 
 async def test_the_real_match_is_refused_once_the_learner_has_left_the_server(table: Table):
-    learner = await _lesson_to_its_last_step(table, {}, "samurai", "en")
+    learner = await _lesson_to_its_last_step(table, {}, rules.Side.SAMURAI, "en")
     table.env.backend.remove_member(table.channel.guild.id, learner.id)
     await table.env.settle()
     refused = await _press(learner.user, "real")
