@@ -52,7 +52,7 @@ async def test_a_match_against_the_bot_starts_in_a_thread_of_its_own(env, locale
 async def test_a_lessons_real_match_starts_in_a_thread_of_its_own(env, table: Table):
     await threads_on(env, table)
     learner = table.alice
-    lesson = script.LESSONS["samurai"]
+    lesson = script.LESSONS[rules.Side.SAMURAI]
     await learner.slash(table.channel, "goryo learn", role="samurai")
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner.user, lesson, step)
