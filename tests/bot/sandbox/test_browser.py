@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Error as PlaywrightError
 
+from ai.levels import LEVELS
 from bot.sandbox import Sandbox
 from tests.bot.sandbox.chromium import after_change, changes, open_page
 from tests.bot.sandbox.conftest import SEED
@@ -229,6 +230,13 @@ async def test_italian_command_and_option_names_are_accepted(live: Sandbox, chro
     assert "Samurai" in await dm.locator("article.message").last.inner_text()
     problems = await page.locator(".problem").all_inner_texts()
     assert not any(text.strip() for text in problems), problems
+
+
+async def test_the_guide_names_the_levels_the_bot_offers(live: Sandbox, chromium: Any):
+    page = await open_page(chromium, live.url, seat="aiko")
+    await page.click("#guide-button")
+    guide = await page.locator("#guide").inner_text()
+    assert f"/goryo challenge opponent:@Goryō level:{LEVELS[0]} (levels {', '.join(LEVELS)})" in guide
 
 
 async def test_a_reload_keeps_the_seat_and_each_seats_draft(live: Sandbox, chromium: Any):
