@@ -58,6 +58,11 @@ def _address(kind: str, step: int, inner: str) -> str:
     return f"{PREFIX}{kind}{step}:{inner}"
 
 
+def _where(match: re.Match[str]) -> tuple[int, str]:
+    """What a lesson's address says: the step it was shown at, and the control's own id."""
+    return int(match["step"]), match["inner"]
+
+
 def readdressed(view: discord.ui.View | None, step: int) -> discord.ui.View:
     """A match's panel or builder, each item the same but addressed to the lesson at ``step``."""
     lesson = discord.ui.View(timeout=None)
@@ -101,7 +106,7 @@ class LessonSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELE
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["step"]), match["inner"])
+        return cls(*_where(match))
 
 
 class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_ID):
@@ -114,4 +119,4 @@ class LessonButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTT
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["step"]), match["inner"])
+        return cls(*_where(match))
