@@ -9,9 +9,8 @@ from PIL import Image
 
 import rules
 from bot.text.league import RATING_HELP
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, resign
 from tests.bot.league_history import finish_match
-from tests.bot.play.test_rematch import resign
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -15,13 +14,9 @@ from bot.play.lessons import step_question
 from bot.sandbox import Sandbox
 from bot.text import lessons as script
 from locales import speaking
-
-from .chromium import after_change, changes, open_page
-from .conftest import SEED
-from .test_browser import (
+from tests.bot.sandbox.chromium import (
     BUILDER_MOVED_ON,
     GLANCE_SIZES,
-    PAUSE,
     assert_at_one_glance,
     newest_board,
     pane,
@@ -30,12 +25,7 @@ from .test_browser import (
     take_seat,
 )
 
-
-@pytest.fixture
-async def live(tmp_path, monkeypatch, drawing) -> AsyncIterator[Sandbox]:
-    monkeypatch.setenv("GORYO_AI_PAUSE", PAUSE)
-    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
-        yield running
+from .chromium import after_change, changes, open_page
 
 
 def question(role: rules.Side, step: int, language: str) -> str:
