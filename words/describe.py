@@ -17,17 +17,17 @@ from rules import (
     Space,
     TileState,
     object_on,
-    plan_name,
     space_name,
 )
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
-from rules.views import discarded_prints, final_reveal, possible_bound, reachable_targets
+from rules.views import discarded_prints, possible_bound
 
 from .aid import aid_sentences
 from .deduction import DeductionAid
 from .phrases import (
     named_spaces,
     object_name,
+    plan_name,
     reason,
     round_line,
     said_in,
@@ -168,7 +168,7 @@ def describe_final(view: PublicView, language: str | None = None) -> str:
         said = [_("Match over. {winner}: {reason}.").format(winner=winner_line(outcome), reason=reason(outcome))]
         if view.bound is not None:
             said.append(_("Her bound object was {object}.").format(object=the_object(view.bound)))
-        revealed = final_reveal(view) is not None
+        revealed = view.final_reveal is not None
         if revealed:
             said.extend(_reveal_sentences(view))
         said.extend(_board_facts(view, None if revealed else view.paw_prints, view.goryo_space))
@@ -188,7 +188,7 @@ def describe_goryo(view: GoryoView, language: str | None = None) -> str:
                 path=path))
             if view.plan.false_trail is not None:
                 said.append(_("False Trail on {space}.").format(space=space_name(view.plan.false_trail)))
-        plain, sprint_only = reachable_targets(view)
+        plain, sprint_only = view.reachable_targets
         if plain:
             said.append(_("Objects you can reach: {spaces}.").format(spaces=named_spaces(plain)))
         if sprint_only:

@@ -23,6 +23,7 @@ import discord
 import rules
 from locales import _
 from rules.goryo_turn import PLAIN_LENGTH
+from words.phrases import plan_name
 
 from ..text.spaces import space_label
 from .custom_ids import one_of
@@ -85,7 +86,7 @@ def trail_spaces(state: rules.GameState, path: tuple[rules.Space, ...]) -> list[
 
 def builder_text(state: rules.GameState, path: tuple[rules.Space, ...], trail: rules.Space | None) -> str:
     """What the builder's message says as she builds: her path so far and what is left to choose."""
-    shown = rules.plan_name(path)
+    shown = plan_name(path)
     if is_plan(state, path, trail):
         text = _("Your path: {path}. Preview it to confirm, go on with your Sprint, or go Back.") if (
             next_steps(state, path)) else _("Your path: {path}. Preview it to confirm, or go Back.")

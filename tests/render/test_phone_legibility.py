@@ -27,7 +27,6 @@ from render.palace import background
 from render.theme import font
 from rules import SPACES, GoryoView, PublicView, space_name
 from rules.palace import CENTRES
-from rules.views import reachable_targets
 from tests.render.phone import PHONE_WIDTH, SCALE, changed_pixels, contrast, luminance, on_phone
 from words import DeductionAid
 
@@ -164,7 +163,7 @@ def test_no_route_colour_lies_on_a_route_space_name(name):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone(language):
     view = scenes.preview()
-    plain, sprint_only = reachable_targets(view)
+    plain, sprint_only = view.reachable_targets
     assert plain and sprint_only
     _, phone = pictures("preview_sprint_false_trail_goryo", language)
     strike = phone.crop(on_phone(g.target_mark_box(plain[0])))

@@ -141,14 +141,13 @@ def _pieces_and_answers(view: rules.PublicView, prints: tuple[rules.PawPrint, ..
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_picture_s_alt_text_names_each_samurai_s_space_and_the_last_answers(language):
     from locales import speaking
-    from rules.views import final_reveal
 
     checked = 0
     for seed in (41, 42):
         for _, state in random_match(seed):
             view, secret = rules.public_view(state), rules.goryo_view(state)
             aid = aid_scenes.aid_for(view) if state.phase is rules.Phase.SAMURAI_TURN else None
-            reveal, ended = view.last_reveal, final_reveal(view)
+            reveal, ended = view.last_reveal, view.final_reveal
             kinds = [(words.describe_public(view, aid, language=language), view.paw_prints),
                      (words.describe_goryo(secret, language=language), view.paw_prints),
                      (words.describe_discovery(view, language=language),

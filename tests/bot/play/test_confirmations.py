@@ -6,6 +6,7 @@ import asyncio
 
 import rules
 from tests.bot.helpers import Table
+from words.phrases import plan_name
 
 
 async def started(table: Table) -> None:
@@ -43,7 +44,7 @@ async def test_a_newer_preview_replaces_the_older_one_even_across_a_restart(env,
     locked = await table.confirm(new)
     receipt = locked.response.message.content
     trail = rules.space_name(second.false_trail)
-    assert f"Locked in: {rules.plan_name(second.path)}" in receipt and f"False Trail on {trail}" in receipt
+    assert f"Locked in: {plan_name(second.path)}" in receipt and f"False Trail on {trail}" in receipt
     assert "no Sprint" in receipt
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.state.plan == second

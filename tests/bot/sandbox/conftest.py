@@ -18,6 +18,7 @@ from bot.sandbox import Sandbox
 from tests.bot.sandbox.chromium import (
     chromium,  # noqa: F401 (the browser tests' fixture)
     )
+from words.phrases import plan_name
 
 SEED = 11  # any seed works; a fixed one lets the tests compute legal moves with the rules engine
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -165,6 +166,6 @@ async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules
     assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game))
-    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{plan_name(plan.path)}"))["ok"]
     assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
     return rules.apply(game, plan).state
