@@ -210,7 +210,7 @@ def step_question(lesson: script.Lesson, step: int, *, place_known: bool = True)
 
 
 def shows_a_picture(lesson: script.Lesson, step: int) -> bool:
-    return lesson.steps[step].board != "none"
+    return lesson.steps[step].board is not script.Board.NONE
 
 
 def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True
@@ -253,11 +253,11 @@ class Lessons:
         kind = lesson.steps[step].board
         at = position(lesson, step)
         wants = lesson.steps[step].wants
-        if kind == "none":
+        if kind is script.Board.NONE:
             return None
-        if kind == "discovery":
+        if kind is script.Board.DISCOVERY:
             return await self.drawing.discovery_board(at.state)
-        if kind == "preview" and isinstance(wants, script.Confirm):
+        if kind is script.Board.PREVIEW and isinstance(wants, script.Confirm):
             return await self.drawing.goryo_board(at.state, preview=wants.plan)
         if lesson.role is rules.Side.GORYO:
             return await self.drawing.goryo_board(at.state)

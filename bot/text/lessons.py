@@ -11,6 +11,7 @@ engine answers every legality question (``bot.play.lessons``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 import rules
 from locales import N_, _, pgettext
@@ -71,13 +72,22 @@ class Finish:
 Want = Choose | Build | Preview | Confirm | Continue | Finish
 
 
+class Board(Enum):
+    """The picture a step shows."""
+
+    SIDE = "board"  # the learner's side's board
+    PREVIEW = "preview"  # her plan previewed, before Confirm
+    DISCOVERY = "discovery"
+    NONE = "none"
+
+
 @dataclass(frozen=True)
 class Step:
     says: str  # what the step teaches (a msgid)
     wants: Want
     other: str = ""  # why the lesson's move rather than another legal one, asking for it again (a msgid)
     then: tuple[rules.Action, ...] = ()  # the bot's scripted moves once the learner's is played
-    board: str = "board"  # the picture: "board" (the learner's side's), "preview", "discovery" or "none"
+    board: Board = Board.SIDE  # the picture shown with the step
     # What to pick or press now (a msgid, plain text: it is the line right above the step's controls, under its
     # picture, where Discord shows no markdown). The last step's is READY or HOW_TO_PLAY.
     asks: str = ""
@@ -166,7 +176,7 @@ GORYO = Lesson(rules.Side.GORYO, before=(), steps=(
          Confirm(HER_PLAN),
          N_("Cancel lets you change a plan before it is locked in; this lesson keeps this one. Press Confirm."),
          then=(rules.Sniff(GREEN, _s("C2")), rules.Move(GREEN, _s("A2")), rules.Search(GREEN)),
-         board="preview", asks=N_("Press Confirm to lock it in.")),
+         board=Board.PREVIEW, asks=N_("Press Confirm to lock it in.")),
     Step(N_("**The Samurai's turn.** Green sniffed C2, then moved to A2 and searched it. Each turn they call up "
             "to 3 Samurai, one after another, with 6 action cubes in all: each takes 1 to 3 actions, at most 2 "
             "moves, 1 sniff (a neighbouring space) and 1 search (his own)."),
@@ -182,8 +192,8 @@ GORYO = Lesson(rules.Side.GORYO, before=(), steps=(
     Step(N_("**Seals.** Each token drawn seals its type: Helmet and Scroll can't be broken any more. Your bound "
             "type is never drawn, so every seal narrows the Samurai's guess. A Samurai on your target catches "
             "you: end on a space they can't reach."),
-         Continue(), board="none", asks=GO_ON),
-    Step(END_TEXT, Finish(), board="none"),
+         Continue(), board=Board.NONE, asks=GO_ON),
+    Step(END_TEXT, Finish(), board=Board.NONE),
 ))
 
 # --- the Samurai's lesson: the bot's Goryō has planned, the learner hunts ----------------------------------
@@ -227,12 +237,12 @@ SAMURAI = Lesson(rules.Side.SAMURAI, before=(rules.ChooseStart(_s("B1")), HIDDEN
     Step(N_("**The Discovery.** Her path was B1 A1 A2 A3 A4: she broke the Fan on A4, where Red stood. Caught: "
             "a spirit token flips. Her False Trail lay on C2: asked there, she would have said yes, and that "
             "paw print would not have counted."),
-         Continue(), board="discovery", asks=GO_ON),
+         Continue(), board=Board.DISCOVERY, asks=GO_ON),
     Step(N_("**Gong and seals.** Each green paw print moves the gong one space; reaching a bag icon draws a "
             "token, and so does each spirit token flipped. Each token seals its type: Helmet and Scroll can't "
             "be broken now, and her bound type is never drawn."),
-         Continue(), board="none", asks=GO_ON),
-    Step(END_TEXT, Finish(), board="none"),
+         Continue(), board=Board.NONE, asks=GO_ON),
+    Step(END_TEXT, Finish(), board=Board.NONE),
 ))
 
 LESSONS: dict[rules.Side, Lesson] = {rules.Side.GORYO: GORYO, rules.Side.SAMURAI: SAMURAI}

@@ -136,7 +136,7 @@ async def test_others_see_nothing_and_the_samurai_learner_sees_only_public_pictu
     # Before the Discovery, every picture the Samurai learner got is the public board of its position.
     drawing = table.env.bot.drawing
     shown = _lesson_messages(table.alice.user)
-    discovery = next(i for i, s in enumerate(script.SAMURAI.steps) if s.board == "discovery")
+    discovery = next(i for i, s in enumerate(script.SAMURAI.steps) if s.board is script.Board.DISCOVERY)
     from bot.play.lessons import position
     for index, message in enumerate(shown[:discovery]):
         expected = await drawing.public_board(position(script.SAMURAI, index).state, language="en")
@@ -373,7 +373,7 @@ async def test_each_steps_question_is_the_line_right_above_its_controls(table: T
         questions = [step_question(lesson, n) for n in range(len(lesson.steps))]
     for step, (message, question) in enumerate(zip(shown, questions, strict=True)):
         assert question and "**" not in question, (step, question)
-        if lesson.steps[step].board == "none":
+        if lesson.steps[step].board is script.Board.NONE:
             assert not message.embeds and message.content.endswith(f"\n**{question}**"), (step, message.content)
         else:
             [embed] = message.embeds
