@@ -54,7 +54,6 @@ LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Disco
 REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
-ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
 ANIMATION, REVIEW, RECORD = "animation", "review", "record"  # what ``/goryo replay as:`` makes of a match
 IN_PROGRESS = {
     ANIMATION: N_("Match {number} is still being played; its replay will be ready once it ends."),
@@ -171,7 +170,7 @@ class Records:
             ratings = await self.store.ratings(guild_id)
         else:  # a month's: folded from its matches alone
             ratings = season_ratings(await self.store.guild_summaries(guild_id), season, now)
-        sides = [ROLES[role]] if role is not None else list(rules.Side)
+        sides = [rules.Side(role)] if role is not None else list(rules.Side)  # a value of SIDES
         with speaking(in_channel(interaction)):
             embeds = [
                 discord.Embed(

@@ -296,11 +296,12 @@ class Store(Protocol):
 
     async def save_lesson(self, lesson: LessonRecord, *, now: datetime) -> None: ...
 
-    async def advance_lesson(self, user_id: int, role: str, *, from_step: int, to_step: int, now: datetime) -> bool:
+    async def advance_lesson(self, user_id: int, role: rules.Side, *, from_step: int, to_step: int,
+                             now: datetime) -> bool:
         """False if the lesson no longer stands at ``from_step``."""
         ...
 
-    async def lesson_shown(self, user_id: int, role: str, step: int, message_id: int) -> bool:
+    async def lesson_shown(self, user_id: int, role: rules.Side, step: int, message_id: int) -> bool:
         """Note the DM message showing ``step`` (issue 42); False if the lesson no longer stands there."""
         ...
 

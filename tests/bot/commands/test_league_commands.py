@@ -10,10 +10,8 @@ from PIL import Image
 
 import rules
 from bot.text.league import RATING_HELP
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, begin_in_italy, italy_seed, resign
 from tests.bot.league_history import finish_match
-from tests.bot.play.test_rematch import resign
-from tests.bot.test_languages import SEED, begin_in_italy
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
 
@@ -139,7 +137,7 @@ async def test_replay_posts_a_gif_of_the_whole_match_and_refuses_one_in_progress
     assert unknown.ephemeral and "no match 99" in unknown.response.content
 
 
-@pytest.mark.goryo(seed=SEED)
+@pytest.mark.goryo(seed=italy_seed())
 async def test_a_replay_in_an_italian_server_has_its_alt_text_in_italian(env, locales_of):
     table = await begin_in_italy(env, locales_of)
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))

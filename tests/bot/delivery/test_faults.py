@@ -27,7 +27,7 @@ from bot.delivery.deliverer import RETRY_FIRST
 from bot.delivery.routes import worded
 from bot.play.service import STEPS
 from tests.bot.delivery.conftest import InjectedCrash, crash_at_checkpoint
-from tests.bot.helpers import Table, live_board
+from tests.bot.helpers import Table, live_board, said
 
 SORRY = "Something went wrong on my side"
 LOST = "That counted, but Discord would not take one of my messages"
@@ -54,10 +54,6 @@ async def hunting(table: Table) -> None:
 
 def moves(table: Table) -> list[rules.Action]:
     return [a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)]
-
-
-def said(messages, words: str) -> list:
-    return [m for m in messages if words in m.content]
 
 
 def shows_the_board_now(table: Table) -> bool:

@@ -14,8 +14,7 @@ import rules
 from bot.sandbox import Sandbox
 from bot.sandbox.server import STATIC
 
-from .conftest import SEED, Browser
-from .test_sandbox import aiko_plans_round_one
+from .conftest import SEED, Browser, aiko_plans_round_one
 
 ITALIAN_MONTHS = ("gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre")
 ENGLISH_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")

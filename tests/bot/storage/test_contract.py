@@ -315,19 +315,19 @@ async def threads(store) -> None:
 
 async def lessons(store) -> None:
     assert await store.lesson(ANN) is None
-    await store.save_lesson(LessonRecord(ANN, "samurai", 0, GUILD, CHANNEL), now=T0)
-    assert await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)
-    assert not await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)  # a second click
-    assert not await store.advance_lesson(ANN, "goryo", from_step=1, to_step=2, now=T0)  # not this lesson
-    assert await store.lesson(ANN) == LessonRecord(ANN, "samurai", 1, GUILD, CHANNEL)
-    assert await store.lesson_shown(ANN, "samurai", 1, 99)  # the message showing step 1
-    assert not await store.lesson_shown(ANN, "samurai", 0, 98)  # a step it has left
-    assert await store.lesson(ANN) == LessonRecord(ANN, "samurai", 1, GUILD, CHANNEL, 99)
-    assert await store.advance_lesson(ANN, "samurai", from_step=1, to_step=2, now=T0)
+    await store.save_lesson(LessonRecord(ANN, rules.Side.SAMURAI, 0, GUILD, CHANNEL), now=T0)
+    assert await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=0, to_step=1, now=T0)
+    assert not await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=0, to_step=1, now=T0)  # a second click
+    assert not await store.advance_lesson(ANN, rules.Side.GORYO, from_step=1, to_step=2, now=T0)  # not this lesson
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.SAMURAI, 1, GUILD, CHANNEL)
+    assert await store.lesson_shown(ANN, rules.Side.SAMURAI, 1, 99)  # the message showing step 1
+    assert not await store.lesson_shown(ANN, rules.Side.SAMURAI, 0, 98)  # a step it has left
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.SAMURAI, 1, GUILD, CHANNEL, 99)
+    assert await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=1, to_step=2, now=T0)
     assert (await store.lesson(ANN)).message_id is None  # the next step's message is not sent yet
-    assert await store.lesson_shown(ANN, "samurai", 2, 100)
-    await store.save_lesson(LessonRecord(ANN, "goryo", 0), now=T0)  # begun again: one lesson per learner
-    assert await store.lesson(ANN) == LessonRecord(ANN, "goryo", 0)
+    assert await store.lesson_shown(ANN, rules.Side.SAMURAI, 2, 100)
+    await store.save_lesson(LessonRecord(ANN, rules.Side.GORYO, 0), now=T0)  # begun again: one lesson per learner
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.GORYO, 0)
     with pytest.raises(ValueError):
         await store.save_lesson(LessonRecord(BEN, "ninja", 0), now=T0)
     assert not await store.finished_a_match(ANN)
