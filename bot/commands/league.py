@@ -26,6 +26,7 @@ from discord import app_commands
 import rules
 from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
+from words import describe_replay
 
 from ..delivery import boards
 from ..delivery.send import QUIET, follow_up
@@ -53,7 +54,6 @@ LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Disco
 REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
-ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
 ANIMATION, REVIEW, RECORD = "animation", "review", "record"  # what ``/goryo replay as:`` makes of a match
 IN_PROGRESS = {
     ANIMATION: N_("Match {number} is still being played; its replay will be ready once it ends."),
@@ -170,7 +170,7 @@ class Records:
             ratings = await self.store.ratings(guild_id)
         else:  # a month's: folded from its matches alone
             ratings = season_ratings(await self.store.guild_summaries(guild_id), season, now)
-        sides = [ROLES[role]] if role is not None else list(rules.Side)
+        sides = [rules.Side(role)] if role is not None else list(rules.Side)  # a value of SIDES
         with speaking(in_channel(interaction)):
             embeds = [
                 discord.Embed(
@@ -243,9 +243,10 @@ class Records:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         with speaking(in_channel(interaction)):  # posted in the channel
-            await self._post_replay(interaction, match_id)
+            await self._post_replay(interaction, record)
 
-    async def _post_replay(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def _post_replay(self, interaction: discord.Interaction, record: MatchRecord) -> None:
+        match_id = record.id
         summary = await self.store.summary(match_id)
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
@@ -258,7 +259,9 @@ class Records:
         gif = discord.File(
             io.BytesIO(replay.gif),
             filename=f"goryo-match-{match_id}.gif",
-            description=words.replay_description(match_id),
+            # Its alt text, in the channel's language like the frames: what it shows and how the match ended.
+            description=describe_replay(match_id, rules.public_view(record.state),
+                                        key_frames_only=replay.key_frames_only),
         )
         await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
 

@@ -135,3 +135,8 @@ def goryo_status_secret(state: rules.GameState) -> str:
     if state.plan is not None:
         text += " " + _("Your locked path: {path}.").format(path=plan_name(state.plan.path))
     return text
+
+
+def builder_stays(url: str) -> str:
+    """Under her board asked for on her turn: her one builder stays where it is, and this says where."""
+    return _("Your builder for this turn stays on [its message]({url}): choose there.").format(url=url)

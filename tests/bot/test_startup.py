@@ -15,35 +15,16 @@ import json
 import os
 import re
 import shutil
-import socket
 import ssl
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 
 import pytest
 import trustme
 
-REPO = Path(__file__).resolve().parents[2]
-TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GoryoT.not-a-real-token-at-all-0000000000"
-PATIENCE = "3"  # seconds: pauses of 1 s and 2 s, then it gives up
-HANG_GUARD_SECONDS = 120  # a hung start-up must not wedge the suite; not a measured time
+from tests.bot.helpers import HANG_GUARD_SECONDS, REPO, TOKEN, closed_port, run_bot
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
-
-
-async def run_bot(tmp_path: Path, *prefix: str, **settings: str) -> tuple[int, str]:
-    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
-    environ.update(DISCORD_TOKEN=TOKEN, GORYO_DATABASE=str(tmp_path / "goryo.sqlite3"),
-                   GORYO_CONNECT_PATIENCE=PATIENCE, PYTHONPATH=str(REPO))
-    environ.update(settings)
-    process = await asyncio.create_subprocess_exec(
-        *prefix, sys.executable, "-m", "bot", cwd=tmp_path, env=environ,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
-    _, errors = await asyncio.wait_for(process.communicate(), HANG_GUARD_SECONDS)
-    assert process.returncode is not None
-    return process.returncode, errors.decode()
 
 
 def last_line(errors: str) -> str:
@@ -68,12 +49,6 @@ async def serving(handler: Handler) -> AsyncIterator[str]:
     finally:
         server.close()
         await server.wait_closed()
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def test_discord_refusing_the_connection_is_tried_again_then_named_with_status_5(tmp_path):

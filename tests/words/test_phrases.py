@@ -71,7 +71,7 @@ def test_a_picture_s_words_follow_its_language_else_the_one_being_spoken():
 
     view = scenes.public(scenes.mid_samurai_turn())
     english, italian = describe_public(view), describe_public(view, language="it")
-    assert english.startswith("Goryō board") and italian.startswith("Plancia del Goryō")
+    assert english.startswith("Goryō board") and italian.startswith("Tabellone di Goryō")
     with speaking("it"):
         assert describe_public(view) == italian
         assert describe_public(view, language="en") == english

@@ -9,14 +9,9 @@ import discord
 import pytest
 
 import rules
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, admin
 
 DAY = 24 * 3600
-
-
-def admin(env, table: Table, name: str = "dora"):
-    managers = table.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
-    return table.guild.add_member(env.create_user(name), roles=[managers])
 
 
 def deadline_in(text: str) -> int:

@@ -49,4 +49,4 @@ async def test_the_board_in_words_speaks_the_asker_s_language(env, locales_of):
     result = await table.carol.slash(table.channel, "goryo board", text=True)
     with speaking("it"):
         expected = public_text_board(rules.public_view(table.state))
-    assert result.response.content == expected and "La plancia a parole" in expected
+    assert result.response.content == expected and "Il tabellone a parole" in expected

@@ -12,13 +12,11 @@ import rules
 from bot.play.thinking import Thinking
 from bot.text import lessons as script
 from rules.record import parse_record
-from tests.bot.helpers import Table, live_board
+from tests.bot.helpers import Table, begin_in_italy, challenge_the_bot, current, italy_seed, live_board, resign
+from tests.bot.play.helpers import follow_step
 from words.phrases import plan_name
 
-from ..test_languages import SEED, begin_in_italy
-from .test_aiplay import challenge_the_bot, current
-from .test_lessons import follow_step
-from .test_rematch import resign
+SEED = italy_seed()  # the Italian server's match (begin_in_italy)
 
 PLAN = re.compile(r"the path ((?:[A-F][1-6](?: → )?)+)")
 
