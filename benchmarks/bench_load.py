@@ -126,6 +126,7 @@ async def run(
         plans = await postgres_plans(env.bot.store, seats[len(seats) // 2])
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
+    timings.release()
     if bot.store is not None:
         await bot.store.close()
     drawing.close()
