@@ -153,3 +153,22 @@ async def test_closed_dms_a_builder_past_its_interactions_15_minutes_is_refused_
     assert builder.id not in [m.id for m in _builders(table)]
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.state.goryo_space == start  # the refused press changed nothing
+
+
+async def test_closed_dms_a_builder_used_in_the_channel_goes_once_her_plan_is_in(env, table: Table):
+    _close_dms(env, table.alice)
+    await table.begin()
+    await table.alice.slash(table.channel, "goryo board")
+    [builder] = _builders(table)
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    [menu] = controls(builder, "goryo:build:")
+    await table.alice.select(builder, [rules.space_name(start)], custom_id=menu.custom_id)  # her start, by a click
+    table.state = rules.apply(table.state, rules.ChooseStart(start)).state
+    [turn] = _builders(table)  # the clicked message became her turn's, with the builder of her path
+    plan = next(rules.legal_plans(table.state))
+    step = next(c for c in controls(turn, "goryo:build:") if c.custom_id.endswith(":step"))
+    await table.alice.select(turn, [rules.space_name(plan.path[1])], custom_id=step.custom_id)  # a step: edited
+    assert [m.id for m in _builders(table)] == [turn.id]
+
+    await table.play(plan, in_channel=True)  # typed all the same: the builder she was using goes
+    assert _builders(table) == []
