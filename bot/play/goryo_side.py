@@ -8,7 +8,7 @@ import rules
 from locales import spoken
 
 from ..delivery import boards
-from ..delivery.preview_places import place_of, take_off
+from ..delivery.private_places import place_of, take_off
 from ..delivery.send import acknowledge_privately, send_private
 from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
@@ -53,7 +53,7 @@ class GoryoSide:
                                    view=plan_view(record.id, record.version, number, plan))
         if shown is not None:
             # The preview it replaces can act no more: its buttons go (its words stay).
-            replaced = await self.store.preview_shown(record.id, number, place_of(interaction, shown))
+            replaced = await self.store.preview_shown(record.id, number, place_of(interaction, shown.id))
             if replaced is not None:
                 await take_off(interaction.client, record.goryo_id, replaced, self.service.clock())
 

@@ -13,7 +13,7 @@ from words.text_board import goryo_text_board, public_text_board
 
 from ..delivery import boards
 from ..delivery.assist import aid_words
-from ..delivery.her_builder import live_builder
+from ..delivery.her_builder import live_builder, shown_in_channel
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
 from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
@@ -116,8 +116,10 @@ class Viewing:
         if (standing := await live_builder(interaction.client, self.store, record)) is not None:
             await send_private(interaction, f"{text}\n{builder_stays(standing.jump_url)}", board=secret)
             return
-        await send_private(interaction, text, board=secret,
-                           view=builder.builder_view(record.id, record.state, hint=allows_hints(record)))
+        view = builder.builder_view(record.id, record.state, hint=allows_hints(record))
+        shown = await send_private(interaction, text, board=secret, view=view)
+        if shown is not None and view is not None:
+            await shown_in_channel(interaction, self.store, record, shown.id, self.clock())
 
     async def status(
         self, interaction: discord.Interaction, match_id: int | None,

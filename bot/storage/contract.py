@@ -24,7 +24,7 @@ from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem, TournamentPost
-from ..records.previews import PreviewPlace
+from ..records.places import PrivatePlace
 from ..records.tournaments import (
     Format,
     JoinOutcome,
@@ -186,13 +186,21 @@ class Store(Protocol):
 
     async def latest_preview(self, match_id: int) -> int | None: ...
 
-    async def preview_shown(self, match_id: int, preview: int, place: PreviewPlace) -> PreviewPlace | None:
+    async def preview_shown(self, match_id: int, preview: int, place: PrivatePlace) -> PrivatePlace | None:
         """Note where ``preview`` was shown; the place of the preview it replaces (or, if a newer one was numbered
         meanwhile, its own place: it is replaced already), whose buttons are to be taken off."""
         ...
 
-    async def take_preview_place(self, match_id: int) -> PreviewPlace | None:
+    async def take_preview_place(self, match_id: int) -> PrivatePlace | None:
         """Where the newest preview was shown, forgotten as it is handed over (her plan is in: its buttons go)."""
+        ...
+
+    async def builder_shown(self, match_id: int, place: PrivatePlace) -> PrivatePlace | None:
+        """Note where her builder was shown privately in a channel; the place of the one it replaces, if any."""
+        ...
+
+    async def take_builder_place(self, match_id: int) -> PrivatePlace | None:
+        """Where her builder was last shown in a channel, forgotten as it is handed over (her choice is in)."""
         ...
 
     async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool: ...

@@ -381,6 +381,16 @@ HISTORY: tuple[Migration, ...] = (
     # interaction that reaches it), so that its Confirm and Cancel are taken off once a newer preview replaces
     # it or her plan is in, whichever process does it.
     ("ALTER TABLE plan_previews ADD COLUMN place TEXT",),
+    # 24: where her path builder was last shown privately in a channel (her DMs shut): an ephemeral message,
+    # reached only through the interaction that answered with it, so that it is taken off once her choice is in.
+    (
+        """
+        CREATE TABLE builder_places (
+            match_id {big} PRIMARY KEY REFERENCES matches(id),
+            place    TEXT NOT NULL
+        ){without_rowid}
+        """,
+    ),
 )
 
 

@@ -186,6 +186,17 @@ def _buttons(message: discord.Message) -> list[dict]:
     return found
 
 
+def controls(message, prefix: str) -> list:
+    """The message's controls whose id starts with ``prefix`` and that can still be used."""
+    return [child for row in message.components for child in getattr(row, "children", [row])
+            if (getattr(child, "custom_id", None) or "").startswith(prefix) and not getattr(child, "disabled", False)]
+
+
+def carrying(messages, prefix: str) -> list:
+    """The messages among ``messages`` that carry usable controls whose id starts with ``prefix``."""
+    return [m for m in messages if controls(m, prefix)]
+
+
 def unexpected_errors(env: simcord.Env) -> list[BaseException]:
     """What the bot raised, minus refusals (expected errors the tree answers privately); acknowledges all."""
     from bot.text.refusal import Refusal

@@ -9,20 +9,11 @@ import pytest
 import rules
 from bot.ui.panel import action_value
 
-from ..helpers import EndedByItself, Table, live_board
+from ..helpers import EndedByItself, Table, carrying, controls, live_board
 from ..scripts import scripted_match
 
 SEED, ACTIONS = scripted_match(rules.Termination.SURVIVED_FOUR_ROUNDS)
 KINDS = {"move": rules.Move, "sniff": rules.Sniff, "search": rules.Search}
-
-
-def controls(message, prefix: str) -> list:
-    return [child for row in message.components for child in getattr(row, "children", [row])
-            if (getattr(child, "custom_id", None) or "").startswith(prefix) and not getattr(child, "disabled", False)]
-
-
-def carrying(messages, prefix: str) -> list:
-    return [m for m in messages if controls(m, prefix)]
 
 
 async def by_panel(table: Table, action: rules.Action) -> None:

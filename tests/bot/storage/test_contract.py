@@ -24,7 +24,7 @@ from bot.records.hints import HintNote
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem, Table
-from bot.records.previews import PreviewPlace
+from bot.records.places import PrivatePlace
 from bot.records.tournaments import Bye, Double, Format, JoinOutcome, LeaveOutcome, Pairing, Status
 from bot.storage import (
     ChannelBusyError,
@@ -181,12 +181,16 @@ async def matches(store) -> None:
     assert await store.new_preview(match.id) == 1 and await store.latest_preview(match.id) == 1
     # Where each preview was shown: the one a newer preview replaces is handed back, to take its buttons off.
     carrier = Carrier(5, "token", T0, 9, None)
-    first, second = PreviewPlace(71, True, carrier), PreviewPlace(72, False, carrier)
+    first, second = PrivatePlace(71, True, carrier), PrivatePlace(72, False, carrier)
     assert await store.preview_shown(match.id, 1, first) is None
     assert await store.new_preview(match.id) == 2
     assert await store.preview_shown(match.id, 1, first) == first  # a newer one was numbered: replaced already
     assert await store.preview_shown(match.id, 2, second) == first
     assert await store.take_preview_place(match.id) == second and await store.take_preview_place(match.id) is None
+    assert await store.take_builder_place(match.id) is None
+    assert await store.builder_shown(match.id, second) is None
+    assert await store.builder_shown(match.id, first) == second  # a newer one shown: the older one is handed back
+    assert await store.take_builder_place(match.id) == first and await store.take_builder_place(match.id) is None
     assert await store.latest_preview(match.id) == 2
     assert await store.cancel_preview(match.id, version=0, preview=2)
     assert await store.preview_cancelled(match.id, version=0, preview=2)

@@ -89,6 +89,7 @@ SEED: tuple[Put, ...] = (
     Put("actions", {"match_id": 1, "seq": 2, "actor_id": BEN, "action": LOG, "at": T}),
     Put("actions", sql="UPDATE matches SET version = 2 WHERE id = 1"),
     Put("plan_previews", {"match_id": 1, "latest": 3, "place": '{"message_id": 7}'}),
+    Put("builder_places", {"match_id": 1, "place": '{"message_id": 8}'}),
     outbox(1, 1, "public"),
     outbox(1, 2, "goryo"),
     outbox(2, 3, "live"),

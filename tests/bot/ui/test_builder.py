@@ -212,7 +212,8 @@ async def test_with_her_dms_shut_the_builder_comes_in_her_private_replies(env, t
     plan = next(rules.legal_plans(table.state))
     await table.goryo.select(builder, [rules.space_name(plan.path[1])], custom_id=_items(builder)["step"].custom_id)
     assert hers()[-1].content.startswith(f"Your path so far: {plan_name(plan.path[:2])}.")
-    # /goryo board, hers in the channel, carries it too; no one else sees any of it.
-    await table.goryo.slash(table.channel, "goryo board")
-    assert len(hers()) == 2 and all(m.flags.ephemeral for m in hers())
+    # /goryo board, hers in the channel, carries it too, in place of the one before (one at a time); no one else
+    # sees any of it.
+    board = await table.goryo.slash(table.channel, "goryo board")
+    assert [m.id for m in hers()] == [board.followups[-1].id] and hers()[0].flags.ephemeral
     assert not any(_items(m) for m in table.channel.history(viewer=table.samurai))

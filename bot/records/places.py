@@ -1,4 +1,5 @@
-"""Where a plan preview was shown, so that its Confirm and Cancel can be taken off once it can act no more."""
+"""Where a private message of hers with controls (a plan preview, her path builder in a channel) was shown, so
+that its controls can be taken off once they can act no more."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from .outbox import Carrier
 
 
 @dataclass(frozen=True)
-class PreviewPlace:
-    """A preview's message: in her DMs (``in_dm``) it is edited in the DM channel at any time; in a server it is
+class PrivatePlace:
+    """Her message: in her DMs (``in_dm``) it is edited in the DM channel at any time; in a server it is
     ephemeral, reached only through the interaction that answered with it (``carrier``), for 15 minutes."""
 
     message_id: int
@@ -22,7 +23,7 @@ class PreviewPlace:
                           separators=(",", ":"))
 
     @classmethod
-    def from_payload(cls, payload: str | None) -> PreviewPlace | None:
+    def from_payload(cls, payload: str | None) -> PrivatePlace | None:
         if payload is None:
             return None
         data = json.loads(payload)
