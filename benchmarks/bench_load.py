@@ -32,9 +32,11 @@ statement group) and how many of the pool's connections were busy when each acti
 
     python benchmarks/bench_load.py --matches 200 --database postgres --processes 2 --sweep-matches 0
 
-The bot's own memory apart from the simulator's (issue 46): ``--memory`` traces every allocation and splits it
-between them (``load_memory.py`` says how); ``--idle 10000`` starts a fresh bot on a database holding 10,000 idle
-matches and on an empty one, and compares their resident sizes.
+The bot's own memory apart from the simulator's (issue 46): every run reports the process's resident peak, a bound
+from above for the bot's own (the simulator in it keeps no uploads); ``--memory`` plays the same matches a second
+time with every allocation traced, to say how much of it is the simulator's (``load_memory.py`` says how);
+``--idle 10000`` starts a fresh bot on a database holding 10,000 idle matches and on an empty one, and compares
+their resident sizes.
 
     python benchmarks/bench_load.py --matches 1000 --actions 3 --memory --idle 10000 --sweep-matches 0
 
@@ -62,8 +64,8 @@ import simcord
 
 import rules
 from benchmarks.load_figures import Timings, merged, plain, report, rss_mb
-from benchmarks.load_memory import MemoryWatch, idle_resident, report_idle, report_memory
-from benchmarks.load_players import act, forget_uploads, open_matches
+from benchmarks.load_memory import MemoryWatch, ResidentWatch, idle_resident, report_idle, report_memory
+from benchmarks.load_players import act, keep_no_uploads, open_matches
 from benchmarks.load_postgres import keep_idle_connections, postgres_plans, postgres_table_stats, start_postgres
 from benchmarks.load_sweep import sweep_at_scale
 from bot import create_bot
@@ -75,6 +77,8 @@ async def run(
     matches: int, actions_per_match: int, think: float, seed: int, database, process: int = 0, processes: int = 1,
     threads: bool = False, memory: MemoryWatch | None = None,
 ) -> dict:
+    resident = ResidentWatch()
+    resident.start()
     # Several processes: process k holds shard k of them (and delivers for its servers only).
     sharding = {"shard_count": processes, "shard_ids": (process,)} if processes > 1 else {}
     if memory is not None:
@@ -85,6 +89,7 @@ async def run(
                      **sharding)
     timings = Timings()
     async with simcord.run(bot, settle_timeout=60.0) as env:
+        keep_no_uploads(env)
         if process:
             # Each process has its own simulated Discord; a later start keeps their snowflakes apart.
             await env.advance_time(600.0 * process)
@@ -92,7 +97,6 @@ async def run(
         opened = time.perf_counter()
         seats = await open_matches(env, matches, seed, process if processes > 1 else None, threads)
         opening = time.perf_counter() - opened
-        forget_uploads(env)
         if memory is not None:
             memory.sample(f"{matches} matches opened")
         timings.instrument(env.bot)
@@ -105,7 +109,6 @@ async def run(
             if not live:
                 break
             await env.advance_time(think)  # players think; the reminder and challenge sweeps run meanwhile
-            forget_uploads(env)
             if memory is not None:
                 memory.sample(f"after pass {len(memory.samples)}")
         elapsed = time.perf_counter() - started
@@ -123,12 +126,16 @@ async def run(
         plans = await postgres_plans(env.bot.store, seats[len(seats) // 2])
         unexpected = [e for e in env.errors if not isinstance(getattr(e, "original", e), (Refusal, rules.GoryoError))]
         active = len(await env.bot.store.active_matches())
+    timings.release()
     if bot.store is not None:
         await bot.store.close()
     drawing.close()
     if memory is not None:
         memory.stop()
+    watched = resident.stop()
     return {
+        "resident": watched,
+        "peak_mb": watched["hwm_mb"],  # this run's, before a traced one (--memory) in the same process
         "opening": opening,
         "elapsed": elapsed,
         "timings": timings,
@@ -179,7 +186,7 @@ def main() -> None:
     parser.add_argument("--process", type=int, help=argparse.SUPPRESS)  # one of --processes, run by the parent
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--memory", action="store_true",
-                        help="the bot's own memory apart from the simulator's (tracemalloc; slower)")
+                        help="also: the same matches again, traced, to split the memory (tracemalloc; slower)")
     parser.add_argument("--idle", type=int, default=0, metavar="N",
                         help="also: a fresh bot's resident size with N idle matches in its database against none")
     args = parser.parse_args()
@@ -191,6 +198,8 @@ def main() -> None:
         )
         print(json.dumps(plain(result)))
         return
+    if args.memory and (args.processes > 1 or args.database != "sqlite"):
+        parser.error("--memory measures one bot process on SQLite")
     if args.processes > 1 and args.database != "postgres":
         parser.error("several processes share a PostgreSQL database: add --database postgres")
 
@@ -203,21 +212,24 @@ def main() -> None:
             if args.processes > 1:
                 result = processes(args.processes, args, database)
             else:
-                work = run(args.matches, args.actions, args.think, args.seed, database, threads=args.threads,
-                           memory=MemoryWatch() if args.memory else None)
+                work = run(args.matches, args.actions, args.think, args.seed, database, threads=args.threads)
                 if args.profile:
                     profiler = cProfile.Profile()
                     result = profiler.runcall(asyncio.run, work)
                     profiler.dump_stats(args.profile)
                 else:
                     result = asyncio.run(work)
+                if args.memory:  # the same matches again, traced, on a database of their own
+                    traced = run(args.matches, args.actions, args.think, args.seed, Path(folder) / "traced.sqlite3",
+                                 threads=args.threads, memory=MemoryWatch())
+                    result["memory"] = asyncio.run(traced)["memory"]
         finally:
             if server is not None:
                 server.cleanup()
     print(f"database: {args.database}, {args.processes} bot process(es)")
     report(args.matches, result)
-    if result.get("memory"):
-        report_memory(result["memory"])
+    if "resident" in result:  # one process (several report their peaks above)
+        report_memory(args.matches, result["resident"], result.get("memory"))
     if args.idle:
         with tempfile.TemporaryDirectory() as folder:
             report_idle(args.idle, *idle_resident(args.idle, Path(folder)))

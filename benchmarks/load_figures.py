@@ -34,6 +34,7 @@ class Timings:
     load_query: list[float] = field(default_factory=list)
     autocomplete: list[float] = field(default_factory=list)  # the bot's answer to one autocomplete (issue 22)
     busy_at_load: list[int] = field(default_factory=list)
+    _patched: dict[str, object] = field(default_factory=dict)  # discord.InteractionResponse's own methods
 
     def instrument(self, bot) -> None:
         parts = bot.parts
@@ -97,7 +98,7 @@ class Timings:
 
         timings = self
         for name in ("send_message", "defer", "edit_message"):
-            original = getattr(discord.InteractionResponse, name)
+            original = self._patched[name] = getattr(discord.InteractionResponse, name)
 
             def timed(original):
                 async def answer(response, *args, **kwargs):
@@ -109,6 +110,14 @@ class Timings:
                 return answer
 
             setattr(discord.InteractionResponse, name, timed(original))
+
+    def release(self) -> None:
+        """Give discord.py its own methods back: a later run in this process (``--memory``) times for itself."""
+        import discord
+
+        for name, original in self._patched.items():
+            setattr(discord.InteractionResponse, name, original)
+        self._patched.clear()
 
 
 class TimedPool:
@@ -238,7 +247,7 @@ def report(matches: int, result: dict) -> None:
         )
     print(
         f"  memory: peak (max RSS) {peak_mb:.0f} MB; {result['baseline_mb']:.0f} MB once started, "
-        f"{result['end_mb']:.0f} MB at the end (the simulator's copies of uploaded images dropped after each pass)"
+        f"{result['end_mb']:.0f} MB at the end (the simulator keeping no uploads)"
     )
     for row in result.get("table_stats") or []:
         print("    table " + ", ".join(f"{key} {value}" for key, value in row.items() if key != "relname")

@@ -1,16 +1,21 @@
 """The bot's own memory, apart from the simulator's, for ``bench_load.py`` (issue 46).
 
-``--memory``: Python's allocations are traced (tracemalloc) from before the bot is built, and after the matches
-are opened and after each pass over them a snapshot is split between the simulator and the bot. An allocation
-belongs to whichever of them made it: walking its traceback from the innermost frame outwards, the first frame
-in SimCord or in this benchmark's players makes it the simulator's; the first in the bot's packages (``bot``,
+The bound. SimCord and the benchmark's players run in the bot's process, so the process's resident peak (VmHWM)
+in a run without tracing is a bound from above for the bot's own peak: it holds the bot, the simulator and
+nothing else (the simulator keeps no uploads: ``load_players.keep_no_uploads``). ``ResidentWatch`` samples the
+resident size twice a second with glibc's own account of its heap (``mallinfo2``: in use, and freed but held),
+so the report says how much of the peak is the allocator's unreturned space rather than memory in use.
+
+``--memory`` adds a second run of the same matches with every Python allocation traced (tracemalloc, 12
+frames), to say what the simulator's part of that peak is. After the matches are opened and after each pass a
+snapshot is split: walking an allocation's traceback from the innermost frame outwards, the first frame in
+SimCord or in this benchmark's players makes it the simulator's; the first in the bot's packages (``bot``,
 ``rules``, ``ai``, ``render``, ``locales``) or in discord.py (the bot's own cache of Discord, as it would keep it
-against the real one) makes it the bot's; an allocation with neither (the interpreter's, asyncio's) is the bot's.
-The bot's own figure at each sample is the process's resident size as tracing began (the interpreter and every
-module imported, SimCord's among them) plus the bot's traced bytes: a bound from above for what is the bot's,
-not counting the allocator's unreturned free space (after the first snapshot that is mostly the snapshots' own,
-a measurement's, so the resident size is reported beside it but not taken for the bot's). The drawing and thinking
-processes are processes of their own and are reported apart.
+against the real one) makes it the bot's; an allocation with neither (the interpreter's, asyncio's) is the
+bot's. Tracing makes the resident size of that run the measurement's (its snapshots), so the bound stays the
+first run's; the resident peak less the simulator's live allocations is an estimate of the bot's alone, not a
+bound (two runs, their moments not the same). The drawing and thinking processes are processes of their own
+and are reported apart.
 
 ``--idle N``: the same bot started on an empty database and on one holding N matches kept but idle (half
 finished, half waiting for their Goryō), each in a fresh process, its resident size once started and settled.
@@ -19,14 +24,17 @@ finished, half waiting for their Goryō), each in a fresh process, its resident 
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 import tracemalloc
 from collections import Counter
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -39,10 +47,66 @@ SIMULATOR = (os.sep + "simcord" + os.sep, str(REPO / "benchmarks") + os.sep)
 BOT = (*(str(REPO / package) + os.sep for package in OURS), os.sep + "discord" + os.sep)
 
 
-def rss_mb(pid: int | str = "self") -> float:
+def status_mb(field: str, pid: int | str = "self") -> float:
+    """A size from /proc/PID/status (VmRSS: resident now, VmHWM: resident at its highest), in MB."""
     with open(f"/proc/{pid}/status") as status:
-        kib = next((int(line.split()[1]) for line in status if line.startswith("VmRSS:")), 0)
+        kib = next((int(line.split()[1]) for line in status if line.startswith(f"{field}:")), 0)
     return kib / 1024
+
+
+def rss_mb(pid: int | str = "self") -> float:
+    return status_mb("VmRSS", pid)
+
+
+class _MallInfo2(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_size_t) for name in (
+        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+
+def _mallinfo2() -> Callable[[], _MallInfo2] | None:
+    try:
+        function = ctypes.CDLL("libc.so.6").mallinfo2  # glibc 2.33 and later
+    except (OSError, AttributeError):
+        return None
+    function.restype = _MallInfo2
+    return function
+
+
+class ResidentWatch:
+    """The resident size every half second, from a thread of its own, and glibc's heap at its highest.
+
+    glibc's heap (``mallinfo2``, every arena together) is what C and Python's larger objects take: ``in use``, and
+    ``held`` (freed, not given back to the system: the allocator's slack). Python's small objects live apart, in
+    pymalloc's arenas, which are the rest of the resident size with the program's code and its threads' stacks.
+    """
+
+    def __init__(self) -> None:
+        self.peak: dict[str, float] = {"rss_mb": 0.0}
+        self.threads = 0  # the process's threads at most (the event loop's, the database's, executors')
+        self._mallinfo2 = _mallinfo2()
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name="resident watch", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._done.wait(0.5):
+            rss = rss_mb()
+            self.threads = max(self.threads, int(status_mb("Threads") * 1024))  # a count, not a size
+            if rss <= self.peak["rss_mb"]:
+                continue
+            self.peak = {"rss_mb": rss}
+            if self._mallinfo2 is not None:
+                heap = self._mallinfo2()
+                self.peak |= {"heap_in_use_mb": (heap.uordblks + heap.hblkhd) / 2**20,
+                              "heap_held_mb": heap.fordblks / 2**20}
+
+    def stop(self) -> dict[str, float]:
+        """The figures at the highest sample, and the process's own resident peak (VmHWM, between samples too)."""
+        self._done.set()
+        self._thread.join()
+        return self.peak | {"hwm_mb": status_mb("VmHWM"), "children_mb": children_mb(), "threads": self.threads}
 
 
 def children_mb() -> float:
@@ -75,12 +139,12 @@ def owner(traceback: tracemalloc.Traceback) -> tuple[str, str]:
 
 
 class MemoryWatch:
+    """Every Python allocation traced from before the bot is built, split between the bot and the simulator."""
+
     def __init__(self) -> None:
         self.samples: list[dict] = []
-        self.untraced_mb = 0.0
 
     def start(self) -> None:
-        self.untraced_mb = rss_mb()  # the interpreter and the modules: all counted as the bot's
         tracemalloc.start(FRAMES)
 
     def sample(self, moment: str) -> None:
@@ -94,36 +158,48 @@ class MemoryWatch:
             sides[side] += statistic.size
             if side == "bot":
                 packages[package] += statistic.size
-        rss = rss_mb()
-        simulator = sides["simulator"] / 2**20
-        tracing = tracemalloc.get_tracemalloc_memory() / 2**20  # the measurement's own: neither's
+        simulator, bot = sides["simulator"] / 2**20, sides["bot"] / 2**20
         self.samples.append({
-            "moment": moment, "rss_mb": rss, "simulator_traced_mb": simulator, "bot_traced_mb": sides["bot"] / 2**20,
-            "tracing_mb": tracing, "untraced_mb": self.untraced_mb, "bot_mb": self.untraced_mb + sides["bot"] / 2**20,
-            "children_mb": children_mb(),
+            "moment": moment, "rss_mb": rss_mb(), "simulator_traced_mb": simulator, "bot_traced_mb": bot,
+            "tracing_mb": tracemalloc.get_tracemalloc_memory() / 2**20,  # the measurement's own: neither's
             "bot_packages_mb": {name: size / 2**20 for name, size in packages.most_common(6)},
             "seconds": time.perf_counter() - began,
         })
-        print(f"  … memory at {moment}: resident {rss:.0f} MB, the simulator's {simulator:.0f} MB, tracing's "
-              f"{tracing:.0f} MB, the bot's {self.samples[-1]['bot_mb']:.0f} MB", file=sys.stderr, flush=True)
+        print(f"  … traced at {moment}: the simulator's {simulator:.0f} MB, the bot's {bot:.0f} MB",
+              file=sys.stderr, flush=True)
 
     def stop(self) -> None:
         tracemalloc.stop()
 
 
-def report_memory(samples: list[dict]) -> None:
-    peak = max(samples, key=lambda sample: sample["bot_mb"])
-    print(f"  the bot's own memory (traced from the start, {FRAMES} frames; the resident size as tracing began, "
-          f"{samples[0]['untraced_mb']:.0f} MB, plus the bot's traced):")
+def report_memory(matches: int, resident: dict, samples: list[dict] | None) -> None:
+    """The bound (the untraced run's resident peak) and, with ``--memory``, what the traced run says of its parts."""
+    peak = resident["hwm_mb"]
+    goal = " (goal at 1,000 matches: at most 300 MB)" if matches >= 1000 else ""
+    print(f"  the bot's own peak: at most {peak:.0f} MB{goal} — bound from above: the whole process's resident peak "
+          f"(VmHWM), the simulator and its players in it, without tracing")
+    if "heap_in_use_mb" in resident:
+        print(f"    at the highest sample ({resident['rss_mb']:.0f} MB): glibc's heap "
+              f"{resident['heap_in_use_mb']:.0f} MB in use, {resident['heap_held_mb']:.0f} MB freed but held (the "
+              f"allocator's slack); the rest Python's small objects (pymalloc), the code and the stacks "
+              f"of {resident['threads']} threads at most")
+    print(f"    the drawing and thinking processes, apart: {resident['children_mb']:.0f} MB together at the end (each "
+          f"also imports this script and so SimCord, as a process started from a script does; under "
+          f"`python -m bot` it imports only what its work needs)")
+    if not samples:
+        return
+    simulator = max(sample["simulator_traced_mb"] for sample in samples)
+    bot = max(samples, key=lambda sample: sample["bot_traced_mb"])
+    print(f"  a second run, every allocation traced ({FRAMES} frames), split after opening and after each pass:")
     for sample in samples:
-        print(f"    {sample['moment']:<22} the bot's {sample['bot_mb']:4.0f} MB "
-              f"(traced {sample['bot_traced_mb']:.0f} MB); "
-              f"the simulator's traced {sample['simulator_traced_mb']:.0f} MB; resident {sample['rss_mb']:.0f} MB "
-              f"(tracing's own {sample['tracing_mb']:.0f} MB); drawing and thinking processes "
-              f"{sample['children_mb']:.0f} MB")
-    packages = ", ".join(f"{name} {size:.0f} MB" for name, size in peak["bot_packages_mb"].items())
-    print(f"    the bot's peak: {peak['bot_mb']:.0f} MB at {peak['moment']} (goal at most 300 MB); its traced "
-          f"allocations by package: {packages}")
+        print(f"    {sample['moment']:<22} the simulator's {sample['simulator_traced_mb']:4.0f} MB, the bot's "
+              f"{sample['bot_traced_mb']:4.0f} MB live (resident {sample['rss_mb']:.0f} MB, tracing's own "
+              f"{sample['tracing_mb']:.0f} MB: this run's resident size is the measurement's too)")
+    packages = ", ".join(f"{name} {size:.0f} MB" for name, size in bot["bot_packages_mb"].items())
+    print(f"    the bot's live allocations at their largest by package: {packages}")
+    print(f"  the bot's own peak: at most {peak:.0f} MB (bound from above), the simulator's: {simulator:.0f} MB "
+          f"(live, at its largest sample), resident peak: {peak:.0f} MB; the resident peak less the simulator's, "
+          f"{peak - simulator:.0f} MB, estimates the bot's alone (an estimate: two runs)")
 
 
 async def fill(database: Path, count: int) -> None:

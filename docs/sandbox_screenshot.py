@@ -19,6 +19,7 @@ from playwright.async_api import async_playwright
 
 import rules
 from bot.sandbox import Sandbox
+from words.phrases import plan_name
 
 SEED = 11
 # (file, seat, width, height)
@@ -55,7 +56,7 @@ async def play_into_round_one(session: aiohttp.ClientSession, base: str, key: st
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game, with_false_trail=True))
     trail = f" false_trail:{rules.space_name(plan.false_trail)}" if plan.false_trail is not None else ""
-    await command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}{trail}")
+    await command("aiko", "dm", f"/goryo path spaces:{plan_name(plan.path)}{trail}")
     await press("aiko", "dm", "Confirm")
     game = rules.apply(game, plan).state
     for kind in (rules.Move, rules.Sniff):

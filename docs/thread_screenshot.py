@@ -23,6 +23,7 @@ from headless import photograph  # docs/headless.py: this folder is on the path 
 
 import rules
 from bot import create_bot
+from words.phrases import plan_name
 
 SEED = 11
 OUTPUT = Path(__file__).with_name("thread.png")
@@ -49,7 +50,7 @@ async def play_in_a_thread(env: simcord.Env):
     await aiko.user.slash("goryo start", space=rules.space_name(start))
     game = rules.apply(game, rules.ChooseStart(start)).state
     plan = next(rules.legal_plans(game, with_false_trail=True))
-    options = {"spaces": rules.plan_name(plan.path)}
+    options = {"spaces": plan_name(plan.path)}
     if plan.false_trail is not None:
         options["false_trail"] = rules.space_name(plan.false_trail)
     preview = await aiko.user.slash("goryo path", **options)

@@ -16,11 +16,21 @@ from typing import Concatenate, ParamSpec, TypeAlias, TypeVar
 from PIL import Image
 
 from locales import _
-from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, plan_name, space_name
-from rules.views import discarded_prints, final_reveal, reachable_targets
+from rules import SPACES_OF_TYPE, GoryoView, ObjectType, Phase, PublicView, Reveal, space_name
+from rules.views import discarded_prints
 from words.aid import aid_caption
 from words.deduction import DeductionAid
-from words.phrases import object_name, round_line, said_in, sentence, short_reason, turn_badge, turn_line, winner_line
+from words.phrases import (
+    object_name,
+    plan_name,
+    round_line,
+    said_in,
+    sentence,
+    short_reason,
+    turn_badge,
+    turn_line,
+    winner_line,
+)
 
 from . import board, caption, overlay
 from .errors import UndrawableView, check_goryo, check_public
@@ -134,7 +144,7 @@ def final_picture(view: PublicView) -> Image.Image:
     board.draw_seals(image, view.sealed)
     if view.bound is not None:
         board.draw_bound(image, view.bound)
-    reveal = final_reveal(view)
+    reveal = view.final_reveal
     outcome = view.outcome
     if reveal is not None:
         board.draw_path_lines(image, reveal.path)
@@ -171,7 +181,7 @@ def goryo_picture(view: GoryoView) -> Image.Image:
     if public.phase is Phase.SETUP:
         board.draw_targets(image, SPACES_OF_TYPE[public.first_type])
     else:
-        plain, sprint_only = reachable_targets(view)
+        plain, sprint_only = view.reachable_targets
         board.draw_targets(image, plain)
         board.draw_targets(image, sprint_only, solid=False)
     board.draw_bound(image, view.bound)

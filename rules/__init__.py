@@ -36,7 +36,6 @@ from .palace import (
     object_on,
     parse_plan,
     parse_space,
-    plan_name,
     space_name,
 )
 from .pieces import InvestigationKind, Outcome, Phase, Samurai, Side, Termination, TileState
@@ -105,7 +104,6 @@ __all__ = [
     "open_target",
     "parse_plan",
     "parse_space",
-    "plan_name",
     "public_view",
     "refusal",
     "samurai_named",

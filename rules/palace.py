@@ -83,10 +83,6 @@ def parse_plan(text: str) -> tuple[Space, ...]:
     return tuple(parse_space(p) for p in parts)
 
 
-def plan_name(spaces: tuple[Space, ...] | list[Space]) -> str:
-    return " → ".join(space_name(s) for s in spaces)
-
-
 # --- rooms, objects, centres -------------------------------------------------
 
 ROOM_NAMES: tuple[str, ...] = tuple(name for name, _, _ in layout.ROOM_ORIGINS)

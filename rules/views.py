@@ -17,6 +17,9 @@ from .palace import OBJECT_TYPES, PATHS_BY_TARGET, ObjectType, Space
 from .pieces import Outcome, Phase, Samurai, Side, Termination, TileState
 from .state import SAMURAI_ORDER, GameState, PawPrint, Reveal, SamuraiCall
 
+# Endings that happen during a discovery, so the last revealed path belongs in the final picture and its words.
+DISCOVERY_ENDINGS = frozenset({Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS})
+
 
 @dataclass(frozen=True, slots=True)
 class PublicView:
@@ -50,6 +53,15 @@ class PublicView:
     def actions_used(self) -> int:
         return sum(c.actions for c in self.calls)
 
+    @property
+    def final_reveal(self) -> Reveal | None:
+        """The path revealed by the discovery that ended the match, if a discovery ended it: the final board
+        shows it."""
+        reveal, outcome = self.last_reveal, self.outcome
+        if reveal is None or outcome is None or outcome.termination not in DISCOVERY_ENDINGS:
+            return None
+        return reveal if reveal.round == self.round else None
+
 
 @dataclass(frozen=True, slots=True)
 class GoryoView:
@@ -57,6 +69,23 @@ class GoryoView:
     bound: ObjectType
     plan: Plan | None  # her locked plan this round, or a preview the bot asks to draw
     legal_targets: tuple[Space, ...]
+
+    @property
+    def reachable_targets(self) -> tuple[tuple[Space, ...], tuple[Space, ...]]:
+        """(objects she can strike with a plain plan, those only with the Sprint): what her board marks.
+
+        ``legal_targets`` lists every object she may break anywhere; her board shows those her 4 steps
+        (or 5 with the Sprint) can actually reach. The palace's path table is fixed data.
+        """
+        start = self.public.goryo_space
+        if start is None or not self.legal_targets:
+            return (), ()
+        legal = set(self.legal_targets)
+        plain = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES][start] if t in legal}
+        sprint: set[Space] = set()
+        if self.public.sprint_available:
+            sprint = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES + 1][start] if t in legal} - plain
+        return tuple(sorted(plain)), tuple(sorted(sprint))
 
 
 def public_view(state: GameState) -> PublicView:
@@ -108,35 +137,7 @@ def goryo_view(state: GameState, preview: Plan | None = None) -> GoryoView:
     )
 
 
-# Endings that happen during a discovery, so the last revealed path belongs in the final picture and its words.
-DISCOVERY_ENDINGS = frozenset({Termination.CAPTURED_THRICE, Termination.EXORCISED, Termination.SURVIVED_FOUR_ROUNDS})
-
-
-def final_reveal(view: PublicView) -> Reveal | None:
-    """The path revealed by the discovery that ended the match, if a discovery ended it."""
-    reveal, outcome = view.last_reveal, view.outcome
-    if reveal is None or outcome is None or outcome.termination not in DISCOVERY_ENDINGS or reveal.round != view.round:
-        return None
-    return reveal
-
-
 def discarded_prints(prints: Sequence[PawPrint], false_trail: Space | None) -> list[PawPrint]:
     """Yes prints on the False Trail: the discovery throws them away instead of ringing the gong."""
     return [paw for paw in prints if paw.green and paw.space == false_trail]
 
-
-def reachable_targets(view: GoryoView) -> tuple[tuple[Space, ...], tuple[Space, ...]]:
-    """(objects she can strike with a plain plan, those only with the Sprint), from her view alone.
-
-    ``legal_targets`` lists every object she may break anywhere; her board shows those her 4 steps
-    (or 5 with the Sprint) can actually reach. The palace's path table is fixed data.
-    """
-    start = view.public.goryo_space
-    if start is None or not view.legal_targets:
-        return (), ()
-    legal = set(view.legal_targets)
-    plain = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES][start] if t in legal}
-    sprint: set[Space] = set()
-    if view.public.sprint_available:
-        sprint = {t for t in PATHS_BY_TARGET[GORYO_MOVE_CUBES + 1][start] if t in legal} - plain
-    return tuple(sorted(plain)), tuple(sorted(sprint))

@@ -1,6 +1,7 @@
-"""The checks that run themselves: CI runs the README's one command, the source keeps its type: ignore budget, and
-no module outside the tests grows past 500 lines."""
+"""The checks that run themselves: CI runs the README's one command, the source keeps its type: ignore budget, no
+module outside the tests grows past 500 lines, and no test module borrows from another."""
 
+import ast
 import re
 import shlex
 import tokenize
@@ -109,3 +110,56 @@ def test_the_size_check_finds_a_module_one_line_over(tmp_path: Path):
     (package / "over.py").write_text("x = 1\n" * MODULE_LINES + "y = 2", encoding="utf-8")  # no final newline
     (package / "notes.txt").write_text("x\n" * (MODULE_LINES + 1), encoding="utf-8")
     assert long_modules(tmp_path, ("pkg",), MODULE_LINES) == [("pkg/sub/over.py", MODULE_LINES + 1)]
+
+
+# What tests share lives in helper modules and conftest.py files (``tests/bot/helpers.py``, a folder's ``helpers.py``),
+# never in a test module: importing one runs its tests' module again under another name and ties two files' tests.
+def imported_modules(path: Path, root: Path) -> list[tuple[int, str]]:
+    """Every module ``path`` imports, by its full dotted name (relative imports resolved), as (line, name); a name
+    imported from a package is counted as its submodule, since it may be one."""
+    package = list(path.relative_to(root).with_suffix("").parts)[:-1]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            found.append((node.lineno, module))
+            found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def borrowing_test_modules(root: Path) -> list[str]:
+    """``file:line imports module`` for each import of a test module by a test module (once a line)."""
+    found = []
+    for path in sorted((root / "tests").rglob("test_*.py")):
+        lines = set()
+        for line, module in imported_modules(path, root):
+            if line not in lines and any(part.startswith("test_") for part in module.split(".")):
+                lines.add(line)
+                found.append(f"{path.relative_to(root)}:{line} imports {module}")
+    return found
+
+
+def test_no_test_module_imports_another():
+    borrowed = borrowing_test_modules(ROOT)
+    assert not borrowed, "move what is shared to the folder's helpers.py or conftest.py:" + "".join(
+        f"\n  {line}" for line in borrowed)
+
+
+def test_the_borrowing_check_finds_every_way_of_importing_a_test_module(tmp_path: Path):
+    folder = tmp_path / "tests" / "bot" / "play"
+    folder.mkdir(parents=True)
+    (folder / "helpers.py").write_text("from .test_rematch import resign\n", encoding="utf-8")  # not a test module
+    (folder / "test_ok.py").write_text("from .helpers import resign\nfrom ..conftest import SEED\n", encoding="utf-8")
+    (folder / "test_a.py").write_text("from .test_rematch import resign\n", encoding="utf-8")
+    (folder / "test_b.py").write_text("from tests.bot.ui.test_panel import _choose\n", encoding="utf-8")
+    (folder / "test_c.py").write_text("from .. import test_languages\n", encoding="utf-8")
+    (folder / "test_d.py").write_text("def f():\n    import tests.rules.test_palace\n", encoding="utf-8")
+    assert borrowing_test_modules(tmp_path) == [
+        "tests/bot/play/test_a.py:1 imports tests.bot.play.test_rematch",
+        "tests/bot/play/test_b.py:1 imports tests.bot.ui.test_panel",
+        "tests/bot/play/test_c.py:1 imports tests.bot.test_languages",
+        "tests/bot/play/test_d.py:2 imports tests.rules.test_palace",
+    ]

@@ -15,9 +15,9 @@ alone, so they cannot tell a secret; only the ``goryo_…`` words take her view.
 
 from .aid import aid_line, round_summary
 from .deduction import DeductionAid
-from .describe import describe_discovery, describe_final, describe_goryo, describe_public
+from .describe import describe_discovery, describe_final, describe_goryo, describe_public, describe_replay
 
 __all__ = [
     "DeductionAid", "aid_line", "describe_discovery", "describe_final", "describe_goryo", "describe_public",
-    "round_summary",
+    "describe_replay", "round_summary",
 ]

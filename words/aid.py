@@ -7,10 +7,10 @@ both players and any spectator read the same sentence.
 from __future__ import annotations
 
 from locales import _, ngettext
-from rules import Space, object_on, plan_name, space_name
+from rules import Space, object_on, space_name
 
 from .deduction import DeductionAid
-from .phrases import the_object
+from .phrases import plan_name, the_object
 
 # A list of spaces in the alt text stops after this many; the busiest come first.
 MOST_SPACES_LISTED = 12

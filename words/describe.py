@@ -11,23 +11,24 @@ from collections.abc import Iterable, Sequence
 from locales import N_, _
 from rules import (
     GoryoView,
+    Outcome,
     PawPrint,
     PublicView,
     SamuraiCall,
     Space,
     TileState,
     object_on,
-    plan_name,
     space_name,
 )
 from rules.layout import GONG_LAST_SPACE, SPIRIT_TOKENS
-from rules.views import discarded_prints, final_reveal, possible_bound, reachable_targets
+from rules.views import discarded_prints, possible_bound
 
 from .aid import aid_sentences
 from .deduction import DeductionAid
 from .phrases import (
     named_spaces,
     object_name,
+    plan_name,
     reason,
     round_line,
     said_in,
@@ -160,19 +161,37 @@ def describe_discovery(view: PublicView, language: str | None = None) -> str:
         return _fit([_("Discovery."), *_reveal_sentences(view), *facts])
 
 
+def _final_sentences(view: PublicView, outcome: Outcome) -> list[str]:
+    said = [_("Match over. {winner}: {reason}.").format(winner=winner_line(outcome), reason=reason(outcome))]
+    if view.bound is not None:
+        said.append(_("Her bound object was {object}.").format(object=the_object(view.bound)))
+    revealed = view.final_reveal is not None
+    if revealed:
+        said.extend(_reveal_sentences(view))
+    said.extend(_board_facts(view, None if revealed else view.paw_prints, view.goryo_space))
+    return said
+
+
 def describe_final(view: PublicView, language: str | None = None) -> str:
     outcome = view.outcome
     if outcome is None:
         return describe_public(view, language=language)
     with said_in(language):
-        said = [_("Match over. {winner}: {reason}.").format(winner=winner_line(outcome), reason=reason(outcome))]
-        if view.bound is not None:
-            said.append(_("Her bound object was {object}.").format(object=the_object(view.bound)))
-        revealed = final_reveal(view) is not None
-        if revealed:
-            said.extend(_reveal_sentences(view))
-        said.extend(_board_facts(view, None if revealed else view.paw_prints, view.goryo_space))
-        return _fit(said)
+        return _fit(_final_sentences(view, outcome))
+
+
+def describe_replay(match_id: int, final: PublicView, *, key_frames_only: bool = False,
+                    language: str | None = None) -> str:
+    """A match's replay (an animation): what it shows, then how it ends, as the final board's alt text says it."""
+    with said_in(language):
+        if key_frames_only:  # the per-action frames were dropped for the upload limit
+            head = _("Replay of match {match}, round by round: the public board at each Discovery, ending on the "
+                     "final board.").format(match=match_id)
+        else:
+            head = _("Replay of match {match}, round by round: the public board after each action, ending on the "
+                     "final board.").format(match=match_id)
+        ending = _final_sentences(final, final.outcome) if final.outcome is not None else []
+        return _fit([head, *ending])
 
 
 def describe_goryo(view: GoryoView, language: str | None = None) -> str:
@@ -188,7 +207,7 @@ def describe_goryo(view: GoryoView, language: str | None = None) -> str:
                 path=path))
             if view.plan.false_trail is not None:
                 said.append(_("False Trail on {space}.").format(space=space_name(view.plan.false_trail)))
-        plain, sprint_only = reachable_targets(view)
+        plain, sprint_only = view.reachable_targets
         if plain:
             said.append(_("Objects you can reach: {spaces}.").format(spaces=named_spaces(plain)))
         if sprint_only:

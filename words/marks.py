@@ -13,7 +13,6 @@ from typing import Any
 
 from rules import SPACES, SPACES_OF_TYPE, GoryoView, ObjectType, PawPrint, Phase, PublicView, Samurai, Space
 from rules.state import SAMURAI_ORDER
-from rules.views import final_reveal, reachable_targets
 
 
 class Target(Enum):
@@ -117,7 +116,7 @@ def final_marks(view: PublicView) -> BoardMarks:
     marks = _Builder()
     if view.bound is not None:
         marks.ring(view.bound)
-    reveal = final_reveal(view)
+    reveal = view.final_reveal
     if reveal is not None:
         marks.route(reveal.path, reveal.false_trail)
         marks.pieces(view, reveal.paw_prints, view.goryo_space)
@@ -138,7 +137,7 @@ def goryo_marks(view: GoryoView) -> BoardMarks:
     if public.phase is Phase.SETUP:
         marks.targets(SPACES_OF_TYPE[public.first_type], Target.STRIKE)
     else:
-        plain, sprint_only = reachable_targets(view)
+        plain, sprint_only = view.reachable_targets
         marks.targets(plain, Target.STRIKE)
         marks.targets(sprint_only, Target.SPRINT)
     marks.ring(view.bound)

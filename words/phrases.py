@@ -174,3 +174,9 @@ def named_spaces(spaces: Iterable[Space]) -> str:
         else space_name(s)
         for s in spaces
     )
+
+
+def plan_name(path: Iterable[Space]) -> str:
+    """A path's spaces in order, as every message and picture writes it: ``C1 → C2 → D2``; the same in every
+    language, and ``rules.parse_plan`` reads it back (a player may paste it into ``/goryo path``)."""
+    return " → ".join(space_name(s) for s in path)

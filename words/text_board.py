@@ -10,7 +10,7 @@ is her own board, for her alone.
 from __future__ import annotations
 
 from locales import _, pgettext
-from rules import OBJECT_AT, GoryoView, ObjectType, PublicView, Space, plan_name, space_name
+from rules import OBJECT_AT, GoryoView, ObjectType, PublicView, Space, space_name
 from rules.layout import COLUMNS, ROWS
 from rules.palace import space_at
 from rules.state import SAMURAI_ORDER
@@ -22,6 +22,7 @@ from .phrases import (
     named_spaces,
     object_name,
     pawn_letter,
+    plan_name,
     round_line,
     samurai_name,
     the_object,
@@ -147,11 +148,13 @@ def _written(title: str, glance: str, view: PublicView, marks: BoardMarks, to_go
 
 def public_text_board(view: PublicView) -> str:
     """The public board in words (the final board once the match is over), in the language being spoken."""
+    marks, glance = public_marks(view), public_glance(view)
     title = _("The board in words, {round}").format(round=round_line(view).lower())
-    return _written(title, public_glance(view), view, public_marks(view))
+    return _written(title, glance, view, marks)
 
 
 def goryo_text_board(view: GoryoView) -> str:
     """Her own board in words: her bound object, where she can strike, her path; for her alone."""
+    marks, glance = goryo_marks(view), goryo_glance(view)
     title = _("Your secret board in words, {round}").format(round=round_line(view.public).lower())
-    return _written(title, goryo_glance(view), view.public, goryo_marks(view), to_goryo=True)
+    return _written(title, glance, view.public, marks, to_goryo=True)

@@ -89,11 +89,11 @@ def clicks(challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, resig
         async def callback(self, interaction: discord.Interaction) -> None:
             value = _chosen(interaction)
             async with answer_refusals(interaction):
-                if self.what == "start":
+                if self.what is builder.Menu.START:
                     await goryo.builder_start(interaction, self.match_id, rules.parse_space(value))
                     return
                 path, trail = self.path, self.trail
-                if self.what == "step":
+                if self.what is builder.Menu.STEP:
                     path = (*path, rules.parse_space(value))
                 else:
                     trail = builder.trail_from(value)
@@ -102,7 +102,7 @@ def clicks(challenges: Challenges, goryo: GoryoSide, samurai: SamuraiSide, resig
     class BuilderClick(builder.BuilderButton, template=builder.BUTTON_ID):
         async def callback(self, interaction: discord.Interaction) -> None:
             async with answer_refusals(interaction):
-                if self.what == "preview":
+                if self.what is builder.Press.PREVIEW:
                     plan = rules.Plan(self.path, self.trail)
                     await goryo.builder_preview(interaction, self.match_id, self.round, plan)
                     return

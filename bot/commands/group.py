@@ -33,7 +33,7 @@ from ..play.viewing import Viewing
 from ..records.league.seasons import Season
 from ..records.matches import Role
 from ..text.help import HelpTopic, help_text
-from .league import ANIMATION, RECORD, REVIEW, Records
+from .league import Records, ReplayKind
 
 MATCH_HELP = locale_str("Which of your matches (only needed when you play several)")
 SIDES = [
@@ -59,11 +59,13 @@ HELP_TOPICS: list[Choice[str]] = [
 ]
 
 REPLAY_AS_HELP = locale_str("An animation (the default), a review of the Samurai's hunt, or the record as text")
-REPLAY_KINDS: list[Choice[str]] = [
-    Choice(name=locale_str("animation", context="command name"), value=ANIMATION),
-    Choice(name=locale_str("review", context="command name"), value=REVIEW),
-    Choice(name=locale_str("record", context="command name"), value=RECORD),
-]
+# each kind's name written once, in the order of ``ReplayKind``.
+REPLAY_KIND_NAMES: dict[ReplayKind, locale_str] = {
+    ReplayKind.ANIMATION: locale_str("animation", context="command name"),
+    ReplayKind.REVIEW: locale_str("review", context="command name"),
+    ReplayKind.RECORD: locale_str("record", context="command name"),
+}
+REPLAY_KINDS: list[Choice[str]] = [Choice(name=REPLAY_KIND_NAMES[kind], value=kind.value) for kind in ReplayKind]
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -308,8 +310,8 @@ class GoryoCommands(
                            as_=REPLAY_AS_HELP)
     @app_commands.choices(as_=REPLAY_KINDS)
     @app_commands.autocomplete(match=_finished_match_autocomplete)
-    async def replay(self, interaction: discord.Interaction, match: int, as_: str = ANIMATION) -> None:
-        await self.records.replay(interaction, match, self.clock, as_)
+    async def replay(self, interaction: discord.Interaction, match: int, as_: str = ReplayKind.ANIMATION.value) -> None:
+        await self.records.replay(interaction, match, self.clock, ReplayKind(as_))  # one of the choices' values
 
     @app_commands.command(name=locale_str("help", context="command name"),
                           description=locale_str(

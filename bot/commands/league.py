@@ -19,6 +19,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from datetime import datetime
+from enum import StrEnum
 
 import discord
 from discord import app_commands
@@ -26,6 +27,7 @@ from discord import app_commands
 import rules
 from locales import N_, Nn_, _, speaking, spoken
 from render.replay import Replay
+from words import describe_replay
 
 from ..delivery import boards
 from ..delivery.send import QUIET, follow_up
@@ -53,12 +55,20 @@ LOOKUP_SECONDS = 1.5  # for telling which channels the member sees, within Disco
 REPLAY_CACHE = 8  # finished matches never change, so a replay asked for again is not drawn again
 NAME_FETCH_SECONDS = 1.0
 KNOWN_NAMES = 5_000
-ROLES = {"goryo": rules.Side.GORYO, "samurai": rules.Side.SAMURAI}
-ANIMATION, REVIEW, RECORD = "animation", "review", "record"  # what ``/goryo replay as:`` makes of a match
+
+
+class ReplayKind(StrEnum):
+    """What ``/goryo replay as:`` makes of a match: its values are the command's choices."""
+
+    ANIMATION = "animation"
+    REVIEW = "review"
+    RECORD = "record"
+
+
 IN_PROGRESS = {
-    ANIMATION: N_("Match {number} is still being played; its replay will be ready once it ends."),
-    REVIEW: N_("Match {number} is still being played; its review will be ready once it ends."),
-    RECORD: N_("Match {number} is still being played; its record will be ready once it ends."),
+    ReplayKind.ANIMATION: N_("Match {number} is still being played; its replay will be ready once it ends."),
+    ReplayKind.REVIEW: N_("Match {number} is still being played; its review will be ready once it ends."),
+    ReplayKind.RECORD: N_("Match {number} is still being played; its record will be ready once it ends."),
 }
 
 
@@ -170,7 +180,7 @@ class Records:
             ratings = await self.store.ratings(guild_id)
         else:  # a month's: folded from its matches alone
             ratings = season_ratings(await self.store.guild_summaries(guild_id), season, now)
-        sides = [ROLES[role]] if role is not None else list(rules.Side)
+        sides = [rules.Side(role)] if role is not None else list(rules.Side)  # a value of SIDES
         with speaking(in_channel(interaction)):
             embeds = [
                 discord.Embed(
@@ -199,7 +209,7 @@ class Records:
     # --- replay -----------------------------------------------------------------------------
 
     async def replay(self, interaction: discord.Interaction, match_id: int, clock: Callable[[], datetime],
-                     kind: str = ANIMATION) -> None:
+                     kind: ReplayKind = ReplayKind.ANIMATION) -> None:
         guild_id = _guild_only(interaction, N_("Replays are kept per server: use this command in a server channel."))
         record = await self.store.get_match(match_id)
         sight = self._sight(interaction)
@@ -223,10 +233,10 @@ class Records:
                 N_("Match {number} was stopped because its record was damaged, so it can't be replayed."),
                 number=match_id,
             )
-        if kind == REVIEW:
+        if kind is ReplayKind.REVIEW:
             await self.reviews.show(interaction, record)  # private, in the asker's language
             return
-        if kind == RECORD:
+        if kind is ReplayKind.RECORD:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)  # names may be fetched: never risk the 3 seconds
             with speaking(in_channel(interaction)):  # posted in the channel
@@ -243,9 +253,10 @@ class Records:
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         with speaking(in_channel(interaction)):  # posted in the channel
-            await self._post_replay(interaction, match_id)
+            await self._post_replay(interaction, record)
 
-    async def _post_replay(self, interaction: discord.Interaction, match_id: int) -> None:
+    async def _post_replay(self, interaction: discord.Interaction, record: MatchRecord) -> None:
+        match_id = record.id
         summary = await self.store.summary(match_id)
         try:
             replay = await self._replay(match_id, interaction.filesize_limit)
@@ -258,7 +269,9 @@ class Records:
         gif = discord.File(
             io.BytesIO(replay.gif),
             filename=f"goryo-match-{match_id}.gif",
-            description=words.replay_description(match_id),
+            # Its alt text, in the channel's language like the frames: what it shows and how the match ended.
+            description=describe_replay(match_id, rules.public_view(record.state),
+                                        key_frames_only=replay.key_frames_only),
         )
         await follow_up(interaction, caption, file=gif, allowed_mentions=QUIET)
 

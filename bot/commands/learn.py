@@ -12,6 +12,8 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+import rules
+
 from ..play.lessons import Lessons
 from ..ui import lesson
 from .clicks import _chosen
@@ -28,7 +30,7 @@ def extend(group: app_commands.Group, lessons: Lessons) -> app_commands.Group:
     @app_commands.describe(role=locale_str("The side you learn (the Goryō by default)"))
     @app_commands.choices(role=SIDES)
     async def learn(interaction: discord.Interaction, role: str | None = None) -> None:
-        await lessons.learn(interaction, role)
+        await lessons.learn(interaction, None if role is None else rules.Side(role))  # a value of SIDES
 
     group.add_command(learn)
     return group

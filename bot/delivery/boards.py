@@ -28,7 +28,6 @@ from typing import TypeVar
 
 import discord
 
-import ai.review
 import render
 import render.replay
 import render.review_chart
@@ -38,6 +37,7 @@ from locales import spoken
 from words.board import BoardWords, discovery_words, final_words, goryo_words, public_words
 
 from ..records.discord_limits import most
+from . import drawing_work
 from .assist import deduction_aid
 from .processes import Processes
 
@@ -52,11 +52,6 @@ RECENT_LIMIT = 128  # public pictures kept, in case they are asked for again
 # Drawing is CPU work in Python and Pillow, which holds the GIL for much of it: one process per
 # core draws in parallel (measured: docs/benchmarks.md), and the event loop stays free.
 DRAWERS = max(1, min(4, os.cpu_count() or 1))
-
-
-def _warm_up(_: int) -> int:
-    render.public_board(rules.public_view(rules.new_game(0)))  # imports, fonts and cached sprites
-    return os.getpid()
 
 
 @dataclass(frozen=True)
@@ -103,22 +98,6 @@ class ReplayRefused(ValueError):
     """No replay can be made (the match is not over, or even the smallest GIF is too big); says why."""
 
 
-def _build_replay(initial_state: rules.GameState, actions: list[rules.Action], max_bytes: int,
-                  language: str = "en") -> render.replay.Replay | str:
-    # In the drawing process. The render errors take custom arguments, which don't survive the way
-    # back between processes, so their words come back instead (in ``language``).
-    try:
-        return render.replay.replay_gif(initial_state, actions, max_bytes=max_bytes, language=language)
-    except (render.replay.MatchInProgressError, render.replay.ReplayTooLargeError,
-            render.replay.UndrawableReplayError) as error:
-        return str(error)
-
-
-def _review_json(initial_state: rules.GameState, actions: list[rules.Action]) -> str:
-    """In a drawing process: the match's review (``ai.review``), as the JSON the store keeps."""
-    return ai.review.review_to_json(ai.review.review(initial_state, actions))
-
-
 class Drawing:
     """The drawing processes, and the last public pictures they drew: everything that draws in the bot
     is handed one (``setup_hook`` builds it, or ``create_bot(drawing=...)`` hands in a ready one).
@@ -146,7 +125,7 @@ class Drawing:
         """Start the drawing processes and let each draw once, so the first real picture is not slow."""
         if self._warmed:
             return
-        await asyncio.gather(*(self._run(functools.partial(_warm_up, n)) for n in range(self.processes)))
+        await asyncio.gather(*(self._run(functools.partial(drawing_work.warm_up, n)) for n in range(self.processes)))
         self._warmed = True
 
     def close(self) -> None:
@@ -223,14 +202,14 @@ class Drawing:
         ReplayRefused if it can't be made.
         """
         built = await self._run(
-            functools.partial(_build_replay, initial_state, actions, max_bytes, language or spoken()))
+            functools.partial(drawing_work.build_replay, initial_state, actions, max_bytes, language or spoken()))
         if isinstance(built, str):
             raise ReplayRefused(built)
         return built
 
     async def review(self, initial_state: rules.GameState, actions: list[rules.Action]) -> str:
         """A finished match's review (``ai.review``) as JSON, worked out in a drawing process, off the event loop."""
-        return await self._run(functools.partial(_review_json, initial_state, actions))
+        return await self._run(functools.partial(drawing_work.review_json, initial_state, actions))
 
     async def review_chart(self, chart: render.review_chart.PathsChart, *, language: str | None = None) -> bytes:
         """The review's chart (public counts only), drawn in a drawing process."""

@@ -16,6 +16,8 @@ import enum
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime, timedelta
 
+from ..records.memory import Memory
+
 QUIET_FOR = timedelta(hours=1)  # at most one notice per match this often
 REMEMBERED = 10_000  # matches remembered; past that the memory starts again (at worst, a notice told again)
 
@@ -39,7 +41,7 @@ class PermissionNotices:
 
     def __init__(self, clock: Callable[[], datetime]) -> None:
         self.clock = clock
-        self._told: dict[int, tuple[Standing, datetime]] = {}
+        self._told: Memory[int, tuple[Standing, datetime]] = Memory(REMEMBERED)
         self._waiting: dict[int, asyncio.Task[None]] = {}  # a match's notice held back until its quiet hour ends
 
     def due(self, match_id: int, standing: Standing) -> datetime | None:
@@ -56,9 +58,7 @@ class PermissionNotices:
         return due is not None and due <= self.clock()
 
     def told(self, match_id: int, standing: Standing) -> None:
-        if len(self._told) >= REMEMBERED:
-            self._told.clear()
-        self._told[match_id] = (standing, self.clock())
+        self._told.remember(match_id, (standing, self.clock()))
 
     def later(self, match_id: int, due: datetime, tell: Callable[[], Awaitable[None]]) -> None:
         """Call ``tell`` once ``due`` comes (one wait per match: ``tell`` reads where the match stands then)."""

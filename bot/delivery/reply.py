@@ -23,7 +23,7 @@ from ..ui.buttons import NAMED_VIEWS
 from . import boards
 from .boards import Board
 from .failures import SEND_FAILURES, described
-from .send import follow_up, follow_up_privately, message_options, pinging_players
+from .send import carrier_of, follow_up, follow_up_privately, message_options, pinging_players
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +80,7 @@ class Reply:
         """What finds this interaction's answer again after a crash (see ``indoubt``)."""
         interaction = self.interaction
         replaces = interaction.message.id if self._updating and interaction.message is not None else None
-        return Carrier(interaction.application_id, interaction.token, interaction.expires_at, interaction.id,
-                       interaction.channel_id, replaces)
+        return carrier_of(interaction, replaces)
 
     @property
     def acknowledged(self) -> bool:

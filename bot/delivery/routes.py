@@ -56,7 +56,9 @@ from ..text.league import rating_note
 from . import boards
 from .boards import Board
 from .failures import SEND_FAILURES, described, maybe_delivered
+from .her_builder import BUILDER_BUTTONS, builder_entry, shown_in_channel
 from .indoubt import InDoubt, unreachable_notice
+from .private_places import take_off
 from .reply import Reply, buttons
 from .send import QUIET, message_options, pinging, pinging_players
 from .stale_boards import StaleBoards
@@ -129,7 +131,7 @@ class Sender:
         if is_panel_off(item):  # an edit, the same whether or not it got through before
             return record, await self._panel_off(record)
         if is_builder_off(item):  # the same
-            return record, await self._builder_off(record)
+            return record, await self._builder_off(record, reply)
         if entry.attempted_at is not None:  # tried before: it may have got through, so look before sending again
             landed = await self.in_doubt.landed(entry, record, board, buttons(entry, state), self.clock())
             if landed is not None:
@@ -146,6 +148,8 @@ class Sender:
         if carrying is not None:
             message_id = await carrying.send(entry, board, state)
             if not carrying.gone:
+                if message_id is not None and item.buttons in BUILDER_BUTTONS:
+                    await shown_in_channel(carrying.interaction, self.store, record, message_id, self.clock())
                 return record, message_id
             if carrying.refusal is not None and maybe_delivered(carrying.refusal):
                 # Discord's own failure, or no answer at all: it may have got through all the same. Retried later,
@@ -218,14 +222,21 @@ class Sender:
             log.info("match %d: could not take the panel off the live board (%s)", record.id, described(error))
         return record.live_board_message_id
 
-    async def _builder_off(self, record: MatchRecord) -> int | None:
-        """Her choice is made: the latest message that carried her builder (her setup or her turn's) loses it.
+    async def _builder_off(self, record: MatchRecord, reply: Reply | None) -> int | None:
+        """Her choice is made: the latest message that carried her builder (her setup or her turn's) loses it, as
+        does the one last shown privately in a channel, and her newest plan preview its Confirm and Cancel (unless
+        it is the one confirmed: its receipt replaces it).
 
         Like the panel's, never retried nor holding anything up: a click on a builder left standing is refused and
         takes it off then (``GoryoSide.builder_update``).
         """
-        carried = [e for kind in ("setup", "goryo-turn") if (e := await self.store.last_delivered(record.id, kind))]
-        latest = max(carried, key=lambda e: e.seq, default=None)
+        preview = await self.store.take_preview_place(record.id)
+        confirmed = reply.interaction.message if reply is not None else None
+        if preview is not None and (confirmed is None or confirmed.id != preview.message_id):
+            await take_off(self.bot, record.goryo_id, preview, self.clock())
+        if (shown := await self.store.take_builder_place(record.id)) is not None:  # her DMs shut: in a channel
+            await take_off(self.bot, record.goryo_id, shown, self.clock())
+        latest = await builder_entry(self.store, record.id)
         if latest is None or latest.message_id is None:
             return None
         try:
@@ -266,6 +277,8 @@ class Sender:
             log.info("match %d: could not DM the Goryō (%s %s)", record.id, error.status, error.code)
         if reply is not None and reply.interaction.user.id == record.goryo_id:
             sent = await reply.send_private(entry.item.text, board, buttons(entry, state))
+            if sent and entry.item.buttons in BUILDER_BUTTONS:
+                await shown_in_channel(reply.interaction, self.store, record, sent, self.clock())
             if sent is not None:
                 return sent or None
         if not record.is_active:  # once it is over, the channel's end message already mentions her

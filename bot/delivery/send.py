@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 
+from ..records.outbox import Carrier
 from ..storage import MatchRecord
 from .boards import Board, embeds_of
 
@@ -46,13 +47,14 @@ def in_dm(interaction: discord.Interaction) -> bool:
 
 
 async def send_private(interaction: discord.Interaction, text: str, *, board: Board | None = None,
-                       view: discord.ui.View | None = None) -> None:
-    """Answer the interaction's user privately: ephemeral in a server, a plain reply in DMs."""
+                       view: discord.ui.View | None = None) -> discord.Message | None:
+    """Answer the interaction's user privately: ephemeral in a server, a plain reply in DMs. The message sent,
+    when it came after a first response (a first response itself is not fetched back)."""
     kwargs = message_options(board, view, ephemeral=not in_dm(interaction))
     if interaction.response.is_done():
-        await follow_up(interaction, text, **kwargs)
-    else:
-        await interaction.response.send_message(text, **kwargs)
+        return await follow_up(interaction, text, **kwargs)
+    await interaction.response.send_message(text, **kwargs)
+    return None
 
 
 # Set in an interaction's extras once its "thinking…" message has been replaced: the next message is a new followup.
@@ -101,6 +103,13 @@ async def follow_up_privately(interaction: discord.Interaction, text: str, *, th
             pass  # already gone: nothing public to take away
     options["ephemeral"] = not in_dm(interaction)
     return await interaction.followup.send(text, wait=True, **options)
+
+
+def carrier_of(interaction: discord.Interaction, replaces: int | None = None) -> Carrier:
+    """What reaches ``interaction``'s answers again, from another process too, for its 15 minutes (``replaces``:
+    the clicked message its answer replaces, if it does)."""
+    return Carrier(interaction.application_id, interaction.token, interaction.expires_at, interaction.id,
+                   interaction.channel_id, replaces)
 
 
 async def acknowledge_privately(interaction: discord.Interaction) -> None:

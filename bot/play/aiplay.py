@@ -33,7 +33,6 @@ from typing import Any, TypeVar
 
 import discord
 
-import ai
 import rules
 from ai.levels import Level
 from ai.opponent import Evidence, evidence_from
@@ -52,6 +51,7 @@ from ..text.against_the_bot import ai_match_started, ai_samurai_turn
 from ..text.challenges import channel_busy
 from ..text.goryo_dms import goryo_setup
 from ..text.refusal import Refusal
+from .decisions import decide
 from .roles import challenger_is_goryo
 from .service import Announce, MatchService
 from .thinking import PROCESS_LEVELS, Thinking
@@ -104,23 +104,6 @@ def decision_seed(ai_seed: int, version: int) -> int:
 def view_for(side: rules.Side, state: rules.GameState) -> rules.PublicView | rules.GoryoView:
     """All the bot may know on its side: the Samurai see the public view only."""
     return rules.goryo_view(state) if side is rules.Side.GORYO else rules.public_view(state)
-
-
-def decide(
-    side: rules.Side, level: Level, view: rules.PublicView | rules.GoryoView, seed: int,
-    planned_against: tuple[tuple[rules.Samurai, rules.Space], ...] | None = None,
-    evidence: Evidence = (),
-) -> rules.Action:
-    """One decision of the bot's agent (CPU-bound: run it in a worker).
-
-    ``planned_against``: for its Samurai, where they stood when she planned (``samurai_when_planned``);
-    ``evidence``: her discovered rounds so far (``hider_evidence``).
-    """
-    if side is rules.Side.SAMURAI:
-        samurai = ai.agent(side, level)
-        assert isinstance(samurai, ai.SamuraiAgent) and isinstance(view, rules.PublicView)  # see view_for
-        return samurai.choose(view, ai.budget_for(level, seed), planned_against, evidence)
-    return ai.agent(side, level).choose(view, ai.budget_for(level, seed))
 
 
 def samurai_when_planned(log: list[LoggedAction]) -> tuple[tuple[rules.Samurai, rules.Space], ...]:

@@ -22,7 +22,7 @@ from discord.app_commands import Choice
 
 import rules
 from rules.goryo_turn import PLAIN_LENGTH
-from words.phrases import object_name
+from words.phrases import object_name, plan_name
 
 from ..storage import MatchRecord
 from ..text import choices as words
@@ -152,7 +152,7 @@ def _typed_path(typed: str) -> tuple[tuple[rules.Space, ...], str] | None:
 def _plan_label(path: tuple[rules.Space, ...]) -> str:
     target = rules.OBJECT_AT[path[-1]]
     assert target is not None  # a plan ends on an object
-    label = f"{rules.plan_name(path)} · {object_name(target)}"
+    label = f"{plan_name(path)} · {object_name(target)}"
     if len(path) > PLAIN_LENGTH:
         label = words.sprint_label(label)
     return label
@@ -186,7 +186,7 @@ def path_choices(state: rules.GameState, typed: str) -> list[Choice[str]]:
         counts[p[:depth]] = counts.get(p[:depth], 0) + 1
     offers = []
     for step, count in sorted(counts.items(), key=lambda item: _notation(item[0])):
-        label = words.plans_on(rules.plan_name(step) + " …", count)
+        label = words.plans_on(plan_name(step) + " …", count)
         offers.append(Offer(label, _notation(step) + " "))
     return [o.choice() for o in offers[:MAX_CHOICES]]
 

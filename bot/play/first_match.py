@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+import rules
 from ai.levels import Level
 
 from ..delivery import permissions
@@ -20,7 +21,7 @@ class FirstMatch:
         self.bot = bot
         self.ai = ai
 
-    async def begin(self, interaction: discord.Interaction, role: str, place: tuple[int | None, int]) -> None:
+    async def begin(self, interaction: discord.Interaction, role: rules.Side, place: tuple[int | None, int]) -> None:
         """A match against the bot (easy) in the channel the lesson was asked for in."""
         channel = self.bot.get_channel(place[1])
         if isinstance(channel, (discord.abc.GuildChannel, discord.Thread)):
@@ -30,4 +31,4 @@ class FirstMatch:
                 raise Refusal(f"<#{channel.id}>: " + permission_words.cannot_play_here(missing))
             await learner_can_play(channel, interaction.user.id)
         receipt = lessons.first_match_begun(place[1])
-        await self.ai.start_match(interaction, Role(role), False, Level.EASY, place=place, receipt=receipt)
+        await self.ai.start_match(interaction, Role(role.value), False, Level.EASY, place=place, receipt=receipt)

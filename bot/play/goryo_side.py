@@ -8,6 +8,7 @@ import rules
 from locales import spoken
 
 from ..delivery import boards
+from ..delivery.private_places import place_of, take_off
 from ..delivery.send import acknowledge_privately, send_private
 from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
@@ -47,8 +48,14 @@ class GoryoSide:
         await acknowledge_privately(interaction)
         board = await self.drawing.goryo_board(record.state, preview=plan, language=spoken())  # hers: she asked
         # Numbered, so that this preview replaces every earlier one: only the newest can be confirmed.
-        view = plan_view(record.id, record.version, await self.store.new_preview(record.id), plan)
-        await send_private(interaction, goryo_preview(plan), board=board, view=view)
+        number = await self.store.new_preview(record.id)
+        shown = await send_private(interaction, goryo_preview(plan), board=board,
+                                   view=plan_view(record.id, record.version, number, plan))
+        if shown is not None:
+            # The preview it replaces can act no more: its buttons go (its words stay).
+            replaced = await self.store.preview_shown(record.id, number, place_of(interaction, shown.id))
+            if replaced is not None:
+                await take_off(interaction.client, record.goryo_id, replaced, self.service.clock())
 
     # --- her builder (bot.ui.builder): the same actions, by clicks ---------------------
 
@@ -108,15 +115,25 @@ class GoryoSide:
         self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None, plan: rules.Plan
     ) -> None:
         number = preview or 0  # buttons from before previews were numbered count as preview 0
+        stale = False  # this preview can act no more: refused, and its buttons go
 
         async def refused(record: MatchRecord) -> Refusal | None:
+            nonlocal stale
+            stale = not record.is_active or record.version != version  # the pipeline's refusal says why
             if await self.store.preview_cancelled(match_id, version=version, preview=number):
+                stale = True
                 return match_refusals.plan_cancelled()
             if await self._replaced(record, version, preview):
+                stale = True
                 return Refusal(goryo_preview_replaced())
             return None
 
-        await self.acting.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
+        try:
+            await self.acting.act(interaction, match_id, plan, version=version, unless=refused, preview=number)
+        except Refusal:
+            if stale:
+                await take_controls_off(interaction)
+            raise
 
     async def cancel_plan(
         self, interaction: discord.Interaction, match_id: int, version: int, preview: int | None
@@ -129,11 +146,12 @@ class GoryoSide:
             record = await self.service.load(match_id)
             require_goryo(record, interaction.user.id)
             if await self._replaced(record, version, preview):
+                await take_controls_off(interaction)
                 raise Refusal(goryo_preview_replaced())
             if record.version != version or not await self.store.cancel_preview(
                 match_id, version=version, preview=preview or 0
             ):
-                outdated = goryo_preview_outdated()
-                await interaction.response.edit_message(content=outdated, view=None, attachments=[])
-                return
+                # Her preview's words stay; only its buttons go, and the refusal is hers alone.
+                await take_controls_off(interaction)
+                raise Refusal(goryo_preview_outdated())
             await interaction.response.edit_message(content=goryo_plan_cancelled(), view=None, attachments=[])

@@ -46,4 +46,8 @@ async def take_controls_off(interaction: discord.Interaction) -> None:
     if interaction.message is None:
         return
     with contextlib.suppress(discord.HTTPException):  # the refusal says it all the same
+        if interaction.message.flags.ephemeral:  # reached only through the interaction: the refusal follows
+            if not interaction.response.is_done():
+                await interaction.response.edit_message(view=None)
+            return
         await interaction.message.edit(view=None)

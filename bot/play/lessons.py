@@ -18,6 +18,7 @@ privately and the lesson goes to their DMs.
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 import re
 from collections import defaultdict
@@ -38,10 +39,11 @@ from ..text import lessons as script
 from ..text.refusal import Refusal
 from ..ui import builder, panel
 from ..ui import lesson as controls
+from ..ui.lesson import Press
 
 log = logging.getLogger(__name__)
 
-RealMatch = Callable[[discord.Interaction, str, tuple[int | None, int]], Awaitable[None]]
+RealMatch = Callable[[discord.Interaction, rules.Side, tuple[int | None, int]], Awaitable[None]]
 
 
 
@@ -58,9 +60,9 @@ class Built:
 
 @dataclass(frozen=True)
 class Own:
-    """A click on one of the lesson's own buttons (Continue, Confirm, Cancel)."""
+    """A click on one of the lesson's own buttons (Continue, Confirm, Cancel); None: an id no lesson makes."""
 
-    what: str
+    what: Press | None
 
 
 Click = rules.Action | Built | script.Preview | Own
@@ -70,25 +72,25 @@ def read_click(inner: str, value: str) -> Click:
     """What a control means, read with the match controls' own ids (``bot.ui.panel``, ``bot.ui.builder``)."""
     full = "goryo:" + inner
     if found := re.fullmatch(panel.SELECT_ID, full):
-        return panel.action_from(found["kind"], value)
+        return panel.action_from(panel.Pick(found["kind"]), value)
     if re.fullmatch(panel.END_ID, full):
         return rules.EndSamuraiTurn()
     if re.fullmatch(panel.UNDO_ID, full):
         return rules.Undo()
     if found := re.fullmatch(builder.SELECT_ID, full):
         path, trail = builder.decode(found["path"]), builder.trail_from(found["trail"])
-        if found["what"] == "start":
+        if found["what"] == builder.Menu.START:
             return rules.ChooseStart(rules.parse_space(value))
-        if found["what"] == "step":
+        if found["what"] == builder.Menu.STEP:
             return Built((*path, rules.parse_space(value)), trail)
         return Built(path, builder.trail_from(value))
     if found := re.fullmatch(builder.BUTTON_ID, full):
         path, trail = builder.decode(found["path"]), builder.trail_from(found["trail"])
-        if found["what"] == "preview":
+        if found["what"] == builder.Press.PREVIEW:
             return script.Preview(rules.Plan(path, trail))
         shorter = path[:-1]
         return Built(shorter, trail if trail is not None and trail not in shorter else None)
-    return Own(inner)
+    return Own(controls.pressed(inner)[0])
 
 
 # --- the position ---------------------------------------------------------------------------------------
@@ -124,12 +126,18 @@ def position(lesson: script.Lesson, step: int) -> Position:
     return Position(state, path, trail)
 
 
+class Outcome(enum.Enum):
+    PLAY = "play"
+    STAY = "stay"
+    OTHER = "other"
+
+
 @dataclass(frozen=True)
 class Verdict:
     """``play``: the step's move, the lesson moves on; ``stay``: a step of her path along the lesson's, shown in
     place; ``other``: a legal move that is not the lesson's, explained."""
 
-    kind: str
+    kind: Outcome
     built: Built | None = None
 
 
@@ -141,25 +149,26 @@ def judge(lesson: script.Lesson, step: int, clicked: Click) -> Verdict:
         refused = rules.refusal(at.state, clicked)
         if refused is not None:
             raise Refusal(refused)
-        return Verdict("play" if isinstance(wants, script.Choose) and wants.action == clicked else "other")
+        return Verdict(Outcome.PLAY if isinstance(wants, script.Choose) and wants.action == clicked else Outcome.OTHER)
     if isinstance(clicked, Built):
         _check_built(at.state, clicked)
         if not isinstance(wants, script.Build):
-            return Verdict("other")
+            return Verdict(Outcome.OTHER)
         on_the_way = clicked.path == wants.path[: len(clicked.path)] and clicked.trail in (None, wants.trail)
         if not on_the_way or (clicked.trail is not None and clicked.path != wants.path):
-            return Verdict("other")
+            return Verdict(Outcome.OTHER)
         done = clicked.path == wants.path and clicked.trail == wants.trail
-        return Verdict("play" if done else "stay", clicked)
+        return Verdict(Outcome.PLAY if done else Outcome.STAY, clicked)
     if isinstance(clicked, script.Preview):
         refused = rules.refusal(at.state, clicked.plan)
         if refused is not None:
             raise Refusal(refused)
-        return Verdict("play" if isinstance(wants, script.Preview) and wants.plan == clicked.plan else "other")
-    if clicked.what in ("confirm", "cancel"):
+        previewed = isinstance(wants, script.Preview) and wants.plan == clicked.plan
+        return Verdict(Outcome.PLAY if previewed else Outcome.OTHER)
+    if clicked.what in (Press.CONFIRM, Press.CANCEL):
         if not isinstance(wants, script.Confirm):
             raise script.step_behind()
-        return Verdict("play" if clicked.what == "confirm" else "other")
+        return Verdict(Outcome.PLAY if clicked.what is Press.CONFIRM else Outcome.OTHER)
     raise script.step_behind()
 
 
@@ -201,7 +210,7 @@ def step_question(lesson: script.Lesson, step: int, *, place_known: bool = True)
 
 
 def shows_a_picture(lesson: script.Lesson, step: int) -> bool:
-    return lesson.steps[step].board != "none"
+    return lesson.steps[step].board is not script.Board.NONE
 
 
 def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, place_known: bool = True
@@ -220,10 +229,10 @@ def step_view(lesson: script.Lesson, step: int, built: Built | None = None, *, p
         return controls.confirm_view(step)
     if isinstance(wants, script.Continue):
         return controls.continue_view(step)
-    other = "samurai" if lesson.role == "goryo" else "goryo"
-    choices = [(f"learn:{other}", script.learn_the_other_side(), discord.ButtonStyle.secondary)]
+    choices = [(controls.inner(Press.LEARN, lesson.role.other), script.learn_the_other_side(),
+                discord.ButtonStyle.secondary)]
     if place_known:
-        choices.insert(0, ("real", script.play_a_real_match(), discord.ButtonStyle.success))
+        choices.insert(0, (Press.REAL, script.play_a_real_match(), discord.ButtonStyle.success))
     return controls.buttons(step, *choices)
 
 
@@ -244,13 +253,13 @@ class Lessons:
         kind = lesson.steps[step].board
         at = position(lesson, step)
         wants = lesson.steps[step].wants
-        if kind == "none":
+        if kind is script.Board.NONE:
             return None
-        if kind == "discovery":
+        if kind is script.Board.DISCOVERY:
             return await self.drawing.discovery_board(at.state)
-        if kind == "preview" and isinstance(wants, script.Confirm):
+        if kind is script.Board.PREVIEW and isinstance(wants, script.Confirm):
             return await self.drawing.goryo_board(at.state, preview=wants.plan)
-        if lesson.role == "goryo":
+        if lesson.role is rules.Side.GORYO:
             return await self.drawing.goryo_board(at.state)
         return await self.drawing.public_board(at.state)  # the Samurai's: nothing hidden in it
 
@@ -267,7 +276,7 @@ class Lessons:
 
     # --- /goryo learn ---------------------------------------------------------------------------------
 
-    async def learn(self, interaction: discord.Interaction, role: str | None) -> None:
+    async def learn(self, interaction: discord.Interaction, role: rules.Side | None) -> None:
         """Begin a lesson, or offer to resume the one under way (or start over)."""
         user_id = interaction.user.id
         held = await self.store.lesson(user_id)
@@ -276,13 +285,14 @@ class Lessons:
             again = role or held.role
             text = script.resume_or_start_over(held.role, held.step, len(lesson.steps))
             # Both act on this lesson at this step only: once it moves on or is begun again, they are refused.
-            view = controls.buttons(held.step, (f"resume:{held.role}", script.resume(), discord.ButtonStyle.primary),
-                                    (f"over:{held.role}:{again}", script.start_over(), discord.ButtonStyle.secondary))
+            view = controls.buttons(
+                held.step, (controls.inner(Press.RESUME, held.role), script.resume(), discord.ButtonStyle.primary),
+                (controls.inner(Press.OVER, held.role, again), script.start_over(), discord.ButtonStyle.secondary))
             await send_private(interaction, text, view=view)
             return
-        await self._begin(interaction, role or "goryo")
+        await self._begin(interaction, role or rules.Side.GORYO)
 
-    async def _begin(self, interaction: discord.Interaction, role: str) -> None:
+    async def _begin(self, interaction: discord.Interaction, role: rules.Side) -> None:
         place: tuple[int | None, int | None] = (interaction.guild_id, interaction.channel_id)
         if interaction.guild_id is None:
             place = (None, None)
@@ -341,22 +351,23 @@ class Lessons:
         held = await self.store.lesson(interaction.user.id)
         if held is None:
             raise script.no_lesson()
-        if inner.startswith(("resume", "over:")):  # the offer to resume a lesson or start over
-            _check_offer(held, shown_at, inner)
+        press, sides = controls.pressed(inner)
+        if press is Press.RESUME or (press is Press.OVER and sides):  # resume, or start over
+            _check_offer(held, shown_at, sides)
             await interaction.response.edit_message(view=None)  # answered: nothing left to press on it
-            if inner.startswith("over:"):
-                await self._begin(interaction, inner.rsplit(":", 1)[-1])
+            if press is Press.OVER:
+                await self._begin(interaction, _side_named(sides[-1]))
             else:
                 await self._show(interaction, held)
             return
         _check_shown(held, shown_at, interaction.message)
-        if inner.startswith("learn:"):
-            await self._begin(interaction, inner.removeprefix("learn:"))
+        if press is Press.LEARN:
+            await self._begin(interaction, _side_named(sides[0] if sides else ""))
             return
         lesson = script.LESSONS[held.role]
         if held.step >= len(lesson.steps):
             raise script.no_lesson()
-        if inner == "real":
+        if press is Press.REAL:
             if held.channel_id is None:
                 raise script.no_lesson()
             # First the match (it may be refused: that channel is busy), then the lesson is over.
@@ -365,17 +376,18 @@ class Lessons:
                                             now=self._now())
             return
         clicked = read_click(inner, value)
-        if isinstance(clicked, Own) and clicked.what == "go":
-            verdict = Verdict("play" if isinstance(lesson.steps[held.step].wants, script.Continue) else "other")
+        if isinstance(clicked, Own) and clicked.what is Press.GO:
+            continues = isinstance(lesson.steps[held.step].wants, script.Continue)
+            verdict = Verdict(Outcome.PLAY if continues else Outcome.OTHER)
         else:
             verdict = judge(lesson, held.step, clicked)
         # Edited in place, its picture and the question under it stay as they are.
         question = not shows_a_picture(lesson, held.step)
-        if verdict.kind == "stay":
+        if verdict.kind is Outcome.STAY:
             await interaction.response.edit_message(
                 content=step_text(lesson, held.step, verdict.built, question=question),
                 view=step_view(lesson, held.step, verdict.built))
-        elif verdict.kind == "other":
+        elif verdict.kind is Outcome.OTHER:
             # The step's own message (any other is refused above): its controls go back to where the step stands.
             await interaction.response.edit_message(content=step_text(lesson, held.step, question=question),
                                                     view=step_view(lesson, held.step))
@@ -405,10 +417,16 @@ def _check_shown(held: LessonRecord, shown_at: int, message: discord.Message | N
         raise Refusal(script.STALE)
 
 
-def _check_offer(held: LessonRecord, shown_at: int, inner: str) -> None:
+def _check_offer(held: LessonRecord, shown_at: int, sides: list[str]) -> None:
     """The offer to resume or start over acts on the lesson it named, at the step it named, only."""
-    parts = inner.split(":")
-    offered_role = parts[1] if len(parts) > 1 else held.role  # an offer made before it named its lesson
-    if offered_role != held.role or (shown_at != held.step and len(parts) > 1):
+    offered_role = sides[0] if sides else held.role.value  # an offer made before it named its lesson
+    if offered_role != held.role.value or (shown_at != held.step and sides):
         raise Refusal(script.STALE)
 
+
+def _side_named(word: str) -> rules.Side:
+    """The side a lesson's button names (its custom_id holds the side's word); any other word is a stale control."""
+    try:
+        return rules.Side(word)
+    except ValueError:
+        raise Refusal(script.STALE) from None

@@ -10,7 +10,6 @@ A permission taken through a role is seen at the next command there (Discord ann
 from __future__ import annotations
 
 import logging
-from typing import TypeVar
 
 import discord
 
@@ -19,15 +18,14 @@ from locales import speaking
 from ..delivery import permissions
 from ..delivery.permission_notices import PermissionNotices, Standing, standing_of
 from ..delivery.send import QUIET, follow_up_privately
+from ..records.memory import Memory
 from ..storage import MatchRecord, Store
 from ..text import permissions as words
 from ..text.languages import of_guild
 
 log = logging.getLogger(__name__)
 
-REMEMBERED = 10_000
-K = TypeVar("K")
-V = TypeVar("V")
+REMEMBERED = 10_000  # matches, and (match, player) pairs, remembered at most
 
 
 class PermissionWatch:
@@ -36,8 +34,9 @@ class PermissionWatch:
         self.store = store
         self.notices = notices  # what each match's players last heard, shared with the deliverer
         # match id -> where it stands as the channel's latest change showed it (the match, what is lacking, in order)
-        self._latest: dict[int, tuple[MatchRecord, list[str], Standing]] = {}
-        self._told_at_command: dict[tuple[int, int], frozenset[str]] = {}  # (match id, player) -> what was lacking
+        self._latest: Memory[int, tuple[MatchRecord, list[str], Standing]] = Memory(REMEMBERED)
+        # (match id, player) -> what was lacking when that player was last told at a command
+        self._told_at_command: Memory[tuple[int, int], frozenset[str]] = Memory(REMEMBERED)
 
     def listen(self) -> None:
         add_listener = getattr(self.bot, "add_listener", None)  # a commands.Bot's; a bare Client has none
@@ -54,7 +53,7 @@ class PermissionWatch:
                 continue
             needed, playable = permissions.needed_for(thread=isinstance(place, discord.Thread))
             missing = permissions.lacking(permissions.of_channel(place), needed)
-            _remember(self._latest, record.id, (record, missing, standing_of(missing, playable)))
+            self._latest.remember(record.id, (record, missing, standing_of(missing, playable)))
             await self._tell(record.id)
 
     async def _tell(self, match_id: int) -> None:
@@ -110,7 +109,7 @@ class PermissionWatch:
         told = self._told_at_command.get(key)
         if missing == (told or frozenset()):
             return
-        _remember(self._told_at_command, key, missing)
+        self._told_at_command.remember(key, missing)
         # A first command there: what was lacking from the start was said at the challenge, unless it stops play.
         if missing and (told is not None or not missing.isdisjoint(playable) or record.id in self._latest):
             text = words.changed_under_match(record.channel_id, sorted(missing, key=needed.index),
@@ -119,9 +118,3 @@ class PermissionWatch:
                 await follow_up_privately(interaction, text)
             except discord.HTTPException as error:
                 log.info("match %d: could not tell %d what I lack (%s)", record.id, interaction.user.id, error.status)
-
-
-def _remember(memory: dict[K, V], key: K, value: V) -> None:
-    if len(memory) >= REMEMBERED:
-        memory.clear()  # rarely reached: at worst a player is told again
-    memory[key] = value

@@ -13,11 +13,12 @@ from words.text_board import goryo_text_board, public_text_board
 
 from ..delivery import boards
 from ..delivery.assist import aid_words
+from ..delivery.her_builder import live_builder, shown_in_channel
 from ..delivery.send import acknowledge_privately, follow_up, message_options, send_private
 from ..records.hints import allows_hints
 from ..storage import MatchRecord, Store
 from ..text import languages, mine
-from ..text.goryo_dms import goryo_status_secret
+from ..text.goryo_dms import builder_stays, goryo_status_secret
 from ..text.match import board_caption, board_cooldown, last_match_caption
 from ..text.refusal import Refusal
 from ..text.status import status_text
@@ -108,10 +109,17 @@ class Viewing:
 
     async def _her_board(self, interaction: discord.Interaction, record: MatchRecord) -> None:
         """Her secret board, for her alone, with her builder when it is her turn: it works wherever she asked (her
-        DMs shut, say)."""
+        DMs shut, say). While the builder of her turn stands in her DMs she gets no second one (two would each
+        act, and only one is taken off when her choice is in): she is pointed to it instead."""
         secret = await self.drawing.goryo_board(record.state, language=spoken())
-        await send_private(interaction, goryo_status_secret(record.state), board=secret,
-                           view=builder.builder_view(record.id, record.state, hint=allows_hints(record)))
+        text = goryo_status_secret(record.state)
+        if (standing := await live_builder(interaction.client, self.store, record)) is not None:
+            await send_private(interaction, f"{text}\n{builder_stays(standing.jump_url)}", board=secret)
+            return
+        view = builder.builder_view(record.id, record.state, hint=allows_hints(record))
+        shown = await send_private(interaction, text, board=secret, view=view)
+        if shown is not None and view is not None:
+            await shown_in_channel(interaction, self.store, record, shown.id, self.clock())
 
     async def status(
         self, interaction: discord.Interaction, match_id: int | None,

@@ -24,17 +24,16 @@ import asyncio
 import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import TypeVar
 
 import discord
+
+from ..records.memory import Memory
 
 log = logging.getLogger(__name__)
 
 Place = discord.abc.GuildChannel | discord.Thread
 MEMORY = timedelta(seconds=60)  # how long a fetched channel, or a thread's member or not, is trusted
-REMEMBERED = 5_000
-K = TypeVar("K")
-V = TypeVar("V")
+REMEMBERED = 5_000  # channels, and threads' members, remembered at most
 LOOKUPS_AT_ONCE = 8  # Discord requests in flight for one answer
 
 
@@ -45,8 +44,9 @@ class Channels:
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
-        self._fetched: dict[int, tuple[datetime, discord.abc.GuildChannel | discord.Thread | None]] = {}
-        self._members: dict[tuple[int, int], tuple[datetime, bool]] = {}
+        self._fetched: Memory[int, tuple[datetime, discord.abc.GuildChannel | discord.Thread | None]] = Memory(
+            REMEMBERED)
+        self._members: Memory[tuple[int, int], tuple[datetime, bool]] = Memory(REMEMBERED)
         self.lookups: set[asyncio.Task[bool]] = set()  # held here: a lookup may outlive the command that began it
 
     async def get(self, guild: discord.Guild, channel_id: int) -> discord.abc.GuildChannel | discord.Thread | None:
@@ -61,7 +61,7 @@ class Channels:
             fetched = None
         if not isinstance(fetched, (discord.abc.GuildChannel, discord.Thread)) or fetched.guild.id != guild.id:
             fetched = None  # another server's channel (or a DM) is no channel of this one
-        _remember(self._fetched, channel_id, (now, fetched))
+        self._fetched.remember(channel_id, (now, fetched))
         return fetched
 
     def held(self, guild: discord.Guild, channel_id: int) -> tuple[bool, Place | None]:
@@ -85,7 +85,7 @@ class Channels:
             member = True
         except discord.NotFound:
             member = False
-        _remember(self._members, (thread.id, member_id), (now, member))
+        self._members.remember((thread.id, member_id), (now, member))
         return member
 
 
@@ -191,9 +191,3 @@ class Sight:
 def _seen(lookup: asyncio.Task[bool]) -> bool:
     """A lookup that answered yes; one still running or failed is a no."""
     return lookup.done() and not lookup.cancelled() and lookup.exception() is None and lookup.result()
-
-
-def _remember(memory: dict[K, V], key: K, value: V) -> None:
-    if len(memory) >= REMEMBERED:
-        memory.clear()  # rarely reached; asking Discord again is cheap
-    memory[key] = value

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-LESSON_ROLES = ("goryo", "samurai")
+import rules
 
 
 @dataclass(frozen=True)
 class LessonRecord:
     user_id: int
-    role: str
+    role: rules.Side  # the side learnt; stored as its word (the lessons table's CHECK lists them)
     step: int  # the steps done so far: the one shown now is ``step``
     guild_id: int | None = None
     channel_id: int | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import html
 import json
 import re
 import secrets
@@ -22,6 +23,8 @@ from urllib.parse import urlencode
 
 from aiohttp import WSCloseCode, web
 
+from ai.levels import LEVELS
+
 from .world import PLACES, THREAD_PLACE, SandboxError, SandboxWorld
 
 LOOPBACK = "127.0.0.1"
@@ -31,6 +34,9 @@ _PAGES = {
     "/sandbox.js": ("sandbox.js", "text/javascript"),
     "/sandbox.css": ("sandbox.css", "text/css"),
 }
+# The words the page says that the code keeps, filled in where the page names them ({{levels}}): the page never
+# lists them by hand, so a level added to ``ai.Level`` is offered in the guide too.
+PAGE_WORDS = {"levels": ", ".join(LEVELS), "weakest_level": LEVELS[0].value}
 # The emoji the bot's messages use, drawn the same on every machine
 # (static/emoji-font-LICENSE.txt says whence and under what licence).
 _FONTS = {"/emoji.woff2": "emoji.woff2"}
@@ -123,7 +129,7 @@ class SandboxServer:
 
     async def _page(self, request: web.Request) -> web.Response:
         filename, content_type = _PAGES[request.path]
-        return web.Response(text=(STATIC / filename).read_text(encoding="utf-8"), content_type=content_type)
+        return web.Response(text=page_text(filename), content_type=content_type)
 
     async def _font(self, request: web.Request) -> web.Response:
         headers = {"Cache-Control": "public, max-age=86400"}
@@ -262,6 +268,15 @@ class SandboxServer:
             ),
             outcome=True,
         )
+
+
+def page_text(filename: str) -> str:
+    """A page file as the browser gets it: the page's ``{{word}}`` places filled from ``PAGE_WORDS``."""
+    text = (STATIC / filename).read_text(encoding="utf-8")
+    if filename.endswith(".html"):
+        for name, words in PAGE_WORDS.items():
+            text = text.replace("{{" + name + "}}", html.escape(words))
+    return text
 
 
 async def _choices(work: Awaitable[list[dict[str, str]]]) -> web.Response:

@@ -98,20 +98,22 @@ class Seating:
     guild: simcord.GuildHandle
     channel: simcord.ChannelHandle
     players: dict[str, Player]
+    standing: dict[str, simcord.UserHandle]  # the users of the seats not taken yet, in ``SEATS`` order
 
     @classmethod
     def made(cls, env: simcord.Env, seats: int = FIRST_SEATS) -> Seating:
         """Made first, in the same order and at SimCord's fixed starting date every time, so each gets the same
         id at every start: a seat is the same user on the same ``--database`` after a restart (its matches,
-        its lesson to resume), and the table the same channel. ``seats``: how many of ``SEATS`` sit down (a seat
-        added later by "+ Seat" is made when it is asked for)."""
+        its lesson to resume), and the table the same channel. ``seats``: how many of ``SEATS`` sit down; the
+        users of the others are made now too (a user is not a member until seated), so that a seat taken later
+        by "+ Seat" is the same user at every start as well, whatever ``seats`` was."""
         if not FIRST_SEATS <= seats <= len(SEATS):
             raise SandboxError(f"The sandbox seats {FIRST_SEATS} to {len(SEATS)} players, not {seats}.")
         guild = env.create_guild("Goryō sandbox")
         channel = guild.create_text_channel(CHANNEL_NAME, topic="A Goryō match, played against yourself")
-        players = {key: Player(key, guild.add_member(env.create_user(username, global_name=display)))
-                   for key, username, display in SEATS[:seats]}
-        return cls(guild, channel, players)
+        users = {key: env.create_user(username, global_name=display) for key, username, display in SEATS}
+        players = {key: Player(key, guild.add_member(users.pop(key))) for key, _, _ in SEATS[:seats]}
+        return cls(guild, channel, players, users)
 
 
 class SandboxWorld:
@@ -123,6 +125,7 @@ class SandboxWorld:
         self.guild = seating.guild
         self.channel = seating.channel
         self.players = seating.players
+        self._standing = seating.standing
         self._lock = asyncio.Lock()
         self._invoked: dict[int, str] = {}  # response message id -> the command text that caused it
         self._error_cursor = env.error_cursor
@@ -166,8 +169,8 @@ class SandboxWorld:
         return cls(env, bot, seating)
 
     def _seat_next(self) -> Player:
-        key, username, display = SEATS[len(self.players)]
-        player = Player(key, self.guild.add_member(self.env.create_user(username, global_name=display)))
+        key = next(iter(self._standing))  # its user was made with the first seats: the same id at every start
+        player = Player(key, self.guild.add_member(self._standing.pop(key)))
         self.players[key] = player
         return player
 

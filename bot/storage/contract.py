@@ -24,6 +24,7 @@ from ..records.league import MatchSummary, Rating, RatingKey
 from ..records.lessons import LessonRecord
 from ..records.matches import ChallengeRecord, LoggedAction, MatchRecord, Role
 from ..records.outbox import Carrier, OutboxEntry, OutboxItem, TournamentPost
+from ..records.places import PrivatePlace
 from ..records.tournaments import (
     Format,
     JoinOutcome,
@@ -185,6 +186,23 @@ class Store(Protocol):
 
     async def latest_preview(self, match_id: int) -> int | None: ...
 
+    async def preview_shown(self, match_id: int, preview: int, place: PrivatePlace) -> PrivatePlace | None:
+        """Note where ``preview`` was shown; the place of the preview it replaces (or, if a newer one was numbered
+        meanwhile, its own place: it is replaced already), whose buttons are to be taken off."""
+        ...
+
+    async def take_preview_place(self, match_id: int) -> PrivatePlace | None:
+        """Where the newest preview was shown, forgotten as it is handed over (her plan is in: its buttons go)."""
+        ...
+
+    async def builder_shown(self, match_id: int, place: PrivatePlace) -> PrivatePlace | None:
+        """Note where her builder was shown privately in a channel; the place of the one it replaces, if any."""
+        ...
+
+    async def take_builder_place(self, match_id: int) -> PrivatePlace | None:
+        """Where her builder was last shown in a channel, forgotten as it is handed over (her choice is in)."""
+        ...
+
     async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool: ...
 
     async def preview_cancelled(self, match_id: int, *, version: int, preview: int) -> bool: ...
@@ -286,11 +304,12 @@ class Store(Protocol):
 
     async def save_lesson(self, lesson: LessonRecord, *, now: datetime) -> None: ...
 
-    async def advance_lesson(self, user_id: int, role: str, *, from_step: int, to_step: int, now: datetime) -> bool:
+    async def advance_lesson(self, user_id: int, role: rules.Side, *, from_step: int, to_step: int,
+                             now: datetime) -> bool:
         """False if the lesson no longer stands at ``from_step``."""
         ...
 
-    async def lesson_shown(self, user_id: int, role: str, step: int, message_id: int) -> bool:
+    async def lesson_shown(self, user_id: int, role: rules.Side, step: int, message_id: int) -> bool:
         """Note the DM message showing ``step`` (issue 42); False if the lesson no longer stands there."""
         ...
 

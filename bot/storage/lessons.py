@@ -11,7 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..records.lessons import LESSON_ROLES, LessonRecord
+import rules
+
+from ..records.lessons import LessonRecord
 from .engine import Engine
 from .records import utc_text
 
@@ -36,7 +38,7 @@ LESSON_SHOWN = "UPDATE lessons SET message_id = ? WHERE user_id = ? AND role = ?
 def lesson_from_row(row: Any) -> LessonRecord | None:
     if row is None:
         return None
-    return LessonRecord(row["user_id"], row["role"], row["step"], row["guild_id"], row["channel_id"],
+    return LessonRecord(row["user_id"], rules.Side(row["role"]), row["step"], row["guild_id"], row["channel_id"],
                         row["message_id"])
 
 
@@ -45,22 +47,22 @@ class LessonsSql:
 
     async def save_lesson(self, lesson: LessonRecord, *, now: datetime) -> None:
         """Begin (or begin again) ``lesson.user_id``'s lesson at ``lesson.step``; one lesson per learner."""
-        if lesson.role not in LESSON_ROLES:
-            raise ValueError(f"unknown lesson role {lesson.role!r}")
+        role = rules.Side(lesson.role)  # a ValueError for any other word, before anything is written
         async with self._engine.write() as db:
-            await db.execute(SAVE_LESSON, (lesson.user_id, lesson.role, lesson.step, lesson.guild_id,
+            await db.execute(SAVE_LESSON, (lesson.user_id, role.value, lesson.step, lesson.guild_id,
                                            lesson.channel_id, utc_text(now)))
 
-    async def advance_lesson(self, user_id: int, role: str, *, from_step: int, to_step: int, now: datetime) -> bool:
+    async def advance_lesson(self, user_id: int, role: rules.Side, *, from_step: int, to_step: int,
+                             now: datetime) -> bool:
         """Move the lesson on from ``from_step``; False if it no longer stands there (a click came twice)."""
         async with self._engine.write() as db:
-            changed = await db.execute(ADVANCE_LESSON, (to_step, utc_text(now), user_id, role, from_step))
+            changed = await db.execute(ADVANCE_LESSON, (to_step, utc_text(now), user_id, role.value, from_step))
         return changed == 1
 
-    async def lesson_shown(self, user_id: int, role: str, step: int, message_id: int) -> bool:
+    async def lesson_shown(self, user_id: int, role: rules.Side, step: int, message_id: int) -> bool:
         """Note that ``message_id`` shows ``step``; False if the lesson has moved on meanwhile."""
         async with self._engine.write() as db:
-            changed = await db.execute(LESSON_SHOWN, (message_id, user_id, role, step))
+            changed = await db.execute(LESSON_SHOWN, (message_id, user_id, role.value, step))
         return changed == 1
 
     async def lesson(self, user_id: int) -> LessonRecord | None:

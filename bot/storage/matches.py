@@ -18,6 +18,7 @@ from ai.levels import Level
 
 from ..records.matches import ACTIVE, FINISHED, MatchRecord
 from ..records.outbox import OutboxItem
+from ..records.places import PrivatePlace
 from . import preferences, standings
 from .challenges import channel_busy
 from .engine import Db, Engine
@@ -382,6 +383,43 @@ class MatchesSql:
         async with self._engine.read() as db:
             row = await db.one("SELECT latest FROM plan_previews WHERE match_id = ?", (match_id,))
         return None if row is None else int(row[0])
+
+    async def preview_shown(self, match_id: int, preview: int, place: PrivatePlace) -> PrivatePlace | None:
+        async with self._engine.write() as db:
+            row = await db.one(
+                f"SELECT latest, place FROM plan_previews WHERE match_id = ?{self._engine.for_update}", (match_id,)
+            )
+            if row is None or int(row["latest"]) != preview:
+                return place
+            await db.execute("UPDATE plan_previews SET place = ? WHERE match_id = ?", (place.payload(), match_id))
+            return PrivatePlace.from_payload(row["place"])
+
+    async def take_preview_place(self, match_id: int) -> PrivatePlace | None:
+        async with self._engine.write() as db:
+            row = await db.one(
+                f"SELECT place FROM plan_previews WHERE match_id = ?{self._engine.for_update}", (match_id,)
+            )
+            if row is None or row["place"] is None:
+                return None
+            await db.execute("UPDATE plan_previews SET place = NULL WHERE match_id = ?", (match_id,))
+            return PrivatePlace.from_payload(row["place"])
+
+    async def builder_shown(self, match_id: int, place: PrivatePlace) -> PrivatePlace | None:
+        async with self._engine.write() as db:
+            row = await db.one(
+                f"SELECT place FROM builder_places WHERE match_id = ?{self._engine.for_update}", (match_id,)
+            )
+            await db.execute(
+                "INSERT INTO builder_places (match_id, place) VALUES (?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET place = excluded.place",
+                (match_id, place.payload()),
+            )
+        return None if row is None else PrivatePlace.from_payload(row["place"])
+
+    async def take_builder_place(self, match_id: int) -> PrivatePlace | None:
+        async with self._engine.write() as db:
+            row = await db.one("DELETE FROM builder_places WHERE match_id = ? RETURNING place", (match_id,))
+        return None if row is None else PrivatePlace.from_payload(row["place"])
 
     async def cancel_preview(self, match_id: int, *, version: int, preview: int) -> bool:
         """Note that the Goryō cancelled this preview, so its Confirm is refused; False if the match is

@@ -377,6 +377,20 @@ HISTORY: tuple[Migration, ...] = (
         "ALTER TABLE outbox ADD COLUMN tournament_id {big} REFERENCES tournaments (id)",
         "CREATE INDEX outbox_by_tournament ON outbox (tournament_id, id) WHERE tournament_id IS NOT NULL",
     ),
+    # 23: where the newest plan preview of each match was shown (its message, and for an ephemeral one the
+    # interaction that reaches it), so that its Confirm and Cancel are taken off once a newer preview replaces
+    # it or her plan is in, whichever process does it.
+    ("ALTER TABLE plan_previews ADD COLUMN place TEXT",),
+    # 24: where her path builder was last shown privately in a channel (her DMs shut): an ephemeral message,
+    # reached only through the interaction that answered with it, so that it is taken off once her choice is in.
+    (
+        """
+        CREATE TABLE builder_places (
+            match_id {big} PRIMARY KEY REFERENCES matches(id),
+            place    TEXT NOT NULL
+        ){without_rowid}
+        """,
+    ),
 )
 
 

@@ -24,15 +24,17 @@ def _roles(challenger_id: int, opponent_id: int, role: Role) -> str:
 
 def challenge_text(challenger_id: int, opponent_id: int, role: Role, advanced: bool, expires_at: int,
                    assist: bool = False) -> str:
-    first = [_("{opponent}, {challenger} challenges you to a game of Goryō: {roles}.").format(
+    first = _("{opponent}, {challenger} challenges you to a game of Goryō: {roles}.").format(
         opponent=mention(opponent_id), challenger=mention(challenger_id),
-        roles=_roles(challenger_id, opponent_id, role))]
-    if advanced:
-        first.append(_("Advanced mode: each Samurai takes at most 2 actions."))
-    if assist:
-        first.append(_(AID_ON))
-    lapse = _("Accept or decline below; the challenge lapses {when}.").format(when=f"<t:{expires_at}:R>")
-    return " ".join(first) + "\n" + lapse
+        roles=_roles(challenger_id, opponent_id, role))
+    return _offer(first, _("Advanced mode: each Samurai takes at most 2 actions.") if advanced else None, assist,
+                  _("Accept or decline below; the challenge lapses {when}."), expires_at)
+
+
+def _offer(first: str, advanced: str | None, assist: bool, lapse: str, expires_at: int) -> str:
+    """A challenge's or a rematch's words: who and which roles, its mode and aid, then when it lapses."""
+    said = [first, *([advanced] if advanced is not None else []), *([_(AID_ON)] if assist else [])]
+    return " ".join(said) + "\n" + lapse.format(when=f"<t:{expires_at}:R>")
 
 
 AID_ON = N_(
@@ -44,15 +46,11 @@ def rematch_text(
     match_id: int, challenger_id: int, opponent_id: int, role: Role, advanced: bool, expires_at: int,
     assist: bool = False,
 ) -> str:
-    first = [_("{opponent}, {challenger} asks for a rematch of match {match}, with the roles swapped: {roles}.").format(
+    first = _("{opponent}, {challenger} asks for a rematch of match {match}, with the roles swapped: {roles}.").format(
         opponent=mention(opponent_id), challenger=mention(challenger_id), match=match_id,
-        roles=_roles(challenger_id, opponent_id, role))]
-    if advanced:
-        first.append(_("Advanced mode again."))
-    if assist:
-        first.append(_(AID_ON))
-    lapse = _("Accept or decline below; the offer lapses {when}.").format(when=f"<t:{expires_at}:R>")
-    return " ".join(first) + "\n" + lapse
+        roles=_roles(challenger_id, opponent_id, role))
+    return _offer(first, _("Advanced mode again.") if advanced else None, assist,
+                  _("Accept or decline below; the offer lapses {when}."), expires_at)
 
 
 def challenge_accepted(goryo_id: int, samurai_id: int, first_type: rules.ObjectType, assist: bool = False) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import rules
 from rules.palace import SPACES_OF_TYPE
-from words.phrases import an_object, object_name, the_object
+from words.phrases import an_object, object_name, plan_name, the_object
 
 from .messages import ROUNDS, _, channel_link, mention, space_names
 from .status import powers_left
@@ -70,7 +70,7 @@ def goryo_started(space: rules.Space, object_type: rules.ObjectType) -> str:
 def goryo_preview(plan: rules.Plan) -> str:
     target_type = rules.OBJECT_AT[plan.target]
     assert target_type is not None  # a plan ends on an object
-    words = {"path": rules.plan_name(plan.path), "object": the_object(target_type),
+    words = {"path": plan_name(plan.path), "object": the_object(target_type),
              "space": rules.space_name(plan.target)}
     said = [
         _("Your plan: {path} (with your Sprint), breaking {object} on {space}.").format(**words)
@@ -93,7 +93,7 @@ def goryo_plan_locked(plan: rules.Plan) -> str:
         else _("no False Trail")
     )
     locked = _("Locked in: {path}, breaking {object} on {space}; {sprint}; {trail}.").format(
-        path=rules.plan_name(plan.path), object=the_object(target_type), space=rules.space_name(plan.target),
+        path=plan_name(plan.path), object=the_object(target_type), space=rules.space_name(plan.target),
         sprint=sprint, trail=trail)
     return locked + "\n" + _("The Samurai are hunting you now.")
 
@@ -133,5 +133,10 @@ def unreachable_goryo(goryo_id: int, *, dms_closed: bool) -> str:
 def goryo_status_secret(state: rules.GameState) -> str:
     text = _("Only you see this: your bound object is {bound}.").format(bound=the_object(state.bound))
     if state.plan is not None:
-        text += " " + _("Your locked path: {path}.").format(path=rules.plan_name(state.plan.path))
+        text += " " + _("Your locked path: {path}.").format(path=plan_name(state.plan.path))
     return text
+
+
+def builder_stays(url: str) -> str:
+    """Under her board asked for on her turn: her one builder stays where it is, and this says where."""
+    return _("Your builder for this turn stays on [its message]({url}): choose there.").format(url=url)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import rules
 from ai.hint import NEAR, Hint
 from locales import N_, _, ngettext
+from words.phrases import plan_name
 
 from .review import action_words
 
@@ -33,7 +34,7 @@ def suggestion(action: rules.Action) -> str:
     if isinstance(action, rules.ChooseStart):
         return _("start on {space}").format(space=rules.space_name(action.space))
     if isinstance(action, rules.Plan):
-        path = rules.plan_name(action.path)
+        path = plan_name(action.path)
         if action.false_trail is None:
             return _("the path {path}").format(path=path)
         return _("the path {path}, with your False Trail on {space}").format(

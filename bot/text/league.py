@@ -199,12 +199,6 @@ def replay_caption(summary: MatchSummary | None, match_id: int, *, reduced: bool
     return caption
 
 
-def replay_description(match_id: int) -> str:
-    """The GIF's alt text."""
-    return _("An animation of match {match}, one public board per action, ending on the final board.").format(
-        match=match_id)
-
-
 def record_caption(match_id: int) -> str:
     return _("**Record** of match {match}: every action in order, written as the commands are typed. "
              "Anyone can check it with `python -m rules.record` from the bot's source.").format(match=match_id)

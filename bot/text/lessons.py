@@ -11,6 +11,7 @@ engine answers every legality question (``bot.play.lessons``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 import rules
 from locales import N_, _, pgettext
@@ -19,8 +20,6 @@ from .commands import localised
 from .refusal import Refusal
 
 SEED = "lesson:0"  # Flower bound, Lantern drawn first, then Helmet and Scroll: the draws the texts name
-Role = str  # "goryo" | "samurai"
-ROLES: tuple[Role, ...] = ("goryo", "samurai")
 
 
 def _s(name: str) -> rules.Space:
@@ -73,13 +72,22 @@ class Finish:
 Want = Choose | Build | Preview | Confirm | Continue | Finish
 
 
+class Board(Enum):
+    """The picture a step shows."""
+
+    SIDE = "board"  # the learner's side's board
+    PREVIEW = "preview"  # her plan previewed, before Confirm
+    DISCOVERY = "discovery"
+    NONE = "none"
+
+
 @dataclass(frozen=True)
 class Step:
     says: str  # what the step teaches (a msgid)
     wants: Want
     other: str = ""  # why the lesson's move rather than another legal one, asking for it again (a msgid)
     then: tuple[rules.Action, ...] = ()  # the bot's scripted moves once the learner's is played
-    board: str = "board"  # the picture: "board" (the learner's side's), "preview", "discovery" or "none"
+    board: Board = Board.SIDE  # the picture shown with the step
     # What to pick or press now (a msgid, plain text: it is the line right above the step's controls, under its
     # picture, where Discord shows no markdown). The last step's is READY or HOW_TO_PLAY.
     asks: str = ""
@@ -87,7 +95,7 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
-    role: Role
+    role: rules.Side
     before: tuple[rules.Action, ...]  # played before the first step
     steps: tuple[Step, ...] = field(default=())
 
@@ -128,7 +136,7 @@ GO_ON = N_("Press Continue to go on.")
 
 HER_PLAN = rules.Plan(_path("B1 C1 C2 D2 D1 E1"), _s("A2"))
 
-GORYO = Lesson("goryo", before=(), steps=(
+GORYO = Lesson(rules.Side.GORYO, before=(), steps=(
     Step(N_("**You are the Goryō**, a vengeful spirit. You win by breaking 5 objects before the Samurai catch you "
             "3 times or find your bound object: the Flower, never break one. The Lantern was drawn as your first "
             "break."),
@@ -168,7 +176,7 @@ GORYO = Lesson("goryo", before=(), steps=(
          Confirm(HER_PLAN),
          N_("Cancel lets you change a plan before it is locked in; this lesson keeps this one. Press Confirm."),
          then=(rules.Sniff(GREEN, _s("C2")), rules.Move(GREEN, _s("A2")), rules.Search(GREEN)),
-         board="preview", asks=N_("Press Confirm to lock it in.")),
+         board=Board.PREVIEW, asks=N_("Press Confirm to lock it in.")),
     Step(N_("**The Samurai's turn.** Green sniffed C2, then moved to A2 and searched it. Each turn they call up "
             "to 3 Samurai, one after another, with 6 action cubes in all: each takes 1 to 3 actions, at most 2 "
             "moves, 1 sniff (a neighbouring space) and 1 search (his own)."),
@@ -184,15 +192,15 @@ GORYO = Lesson("goryo", before=(), steps=(
     Step(N_("**Seals.** Each token drawn seals its type: Helmet and Scroll can't be broken any more. Your bound "
             "type is never drawn, so every seal narrows the Samurai's guess. A Samurai on your target catches "
             "you: end on a space they can't reach."),
-         Continue(), board="none", asks=GO_ON),
-    Step(END_TEXT, Finish(), board="none"),
+         Continue(), board=Board.NONE, asks=GO_ON),
+    Step(END_TEXT, Finish(), board=Board.NONE),
 ))
 
 # --- the Samurai's lesson: the bot's Goryō has planned, the learner hunts ----------------------------------
 
 HIDDEN_PLAN = rules.Plan(_path("B1 A1 A2 A3 A4"), _s("C2"))
 
-SAMURAI = Lesson("samurai", before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), steps=(
+SAMURAI = Lesson(rules.Side.SAMURAI, before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), steps=(
     Step(N_("**You lead the Samurai.** The Goryō wins by breaking 5 objects; you win by catching her 3 times "
             "or finding her bound object. She broke the Lantern on B1, starts there and has planned a hidden "
             "path: 4 steps to an object to break."),
@@ -229,15 +237,15 @@ SAMURAI = Lesson("samurai", before=(rules.ChooseStart(_s("B1")), HIDDEN_PLAN), s
     Step(N_("**The Discovery.** Her path was B1 A1 A2 A3 A4: she broke the Fan on A4, where Red stood. Caught: "
             "a spirit token flips. Her False Trail lay on C2: asked there, she would have said yes, and that "
             "paw print would not have counted."),
-         Continue(), board="discovery", asks=GO_ON),
+         Continue(), board=Board.DISCOVERY, asks=GO_ON),
     Step(N_("**Gong and seals.** Each green paw print moves the gong one space; reaching a bag icon draws a "
             "token, and so does each spirit token flipped. Each token seals its type: Helmet and Scroll can't "
             "be broken now, and her bound type is never drawn."),
-         Continue(), board="none", asks=GO_ON),
-    Step(END_TEXT, Finish(), board="none"),
+         Continue(), board=Board.NONE, asks=GO_ON),
+    Step(END_TEXT, Finish(), board=Board.NONE),
 ))
 
-LESSONS: dict[Role, Lesson] = {"goryo": GORYO, "samurai": SAMURAI}
+LESSONS: dict[rules.Side, Lesson] = {rules.Side.GORYO: GORYO, rules.Side.SAMURAI: SAMURAI}
 
 
 def first_match_begun(channel_id: int) -> str:
@@ -296,11 +304,11 @@ def start_over() -> str:
     return _("Start over")
 
 
-def _side(role: str) -> str:
-    return pgettext("role", "Goryō") if role == "goryo" else pgettext("role", "Samurai")
+def _side(role: rules.Side) -> str:
+    return pgettext("role", "Goryō") if role is rules.Side.GORYO else pgettext("role", "Samurai")
 
 
-def resume_or_start_over(role: str, step: int, count: int) -> str:
+def resume_or_start_over(role: rules.Side, step: int, count: int) -> str:
     return _("Your lesson as the {side} stands at step {number} of {count}. Resume it, or start over?").format(
         side=_side(role), number=step + 1, count=count)
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import rules
 from locales import N_, ngettext
 from rules import events as ev
-from words.phrases import an_object, object_name, samurai_name, the_object
+from words.phrases import an_object, object_name, plan_name, samurai_name, the_object
 
 from .messages import ROUNDS, SPIRIT_TOKENS, _, listed, space_names
 
@@ -104,7 +104,7 @@ def narrate_event(event: ev.Event) -> str | None:
                 used,
             ).format(count=used)
         case ev.PathRevealed(path, false_trail, sprint_used):
-            said = [_("Her path was {path}.").format(path=rules.plan_name(path))]
+            said = [_("Her path was {path}.").format(path=plan_name(path))]
             if sprint_used:
                 said.append(_("She used her Sprint."))
             if false_trail is not None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import rules
 from ai.review import Review, StepReview, TurnReview
 from locales import _, ngettext, spoken
-from words.phrases import object_name, samurai_name
+from words.phrases import object_name, plan_name, samurai_name
 
 PAGE_LIMIT = 2000  # characters of a message's content
 MORE_ROOM = 80  # kept free for the line saying how many actions did not fit
@@ -75,7 +75,7 @@ def _discovery_line(turn: TurnReview) -> str:
     if turn.her_path is None:
         return _("The match ended before this turn's Discovery.")
     said = _("**Discovery**: her path was {path}; {left} of her possible paths still fitted.").format(
-        path=rules.plan_name(turn.her_path), left=turn.at_discovery)
+        path=plan_name(turn.her_path), left=turn.at_discovery)
     if turn.more_likely is not None:
         said += " " + surprise(turn.more_likely, turn.at_discovery)
     if turn.captures:

@@ -30,6 +30,7 @@ from locales import N_, _
 
 from ..records.outbox import Buttons
 from .builder import builder_view
+from .custom_ids import one_of
 from .panel import panel_view
 
 _SPACE = r"[A-F][1-6]"
@@ -70,23 +71,19 @@ class QuestionAnswer(StrEnum):
     KEEP = "keep"
 
 
-def _one_of(answers: type[StrEnum]) -> str:
-    return "|".join(answer.value for answer in answers)
-
-
 def challenge_view(challenge_id: int) -> discord.ui.View:
     return _buttons(*(ChallengeButton(challenge_id, answer) for answer in ChallengeAnswer))
 
 
-CHALLENGE_ID = rf"goryo:challenge:(?P<id>[0-9]{{1,19}}):(?P<choice>{_one_of(ChallengeAnswer)})"
+CHALLENGE_ID = rf"goryo:challenge:(?P<id>[0-9]{{1,19}}):(?P<choice>{one_of(ChallengeAnswer)})"
 PLAN_ID = (
     # The preview number is optional so that buttons posted before it existed still work.
     r"goryo:plan:(?P<match>[0-9]{1,19}):(?P<version>[0-9]{1,9}):(?:(?P<preview>[0-9]{1,9}):)?"
-    rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>{_one_of(PlanAnswer)})"
+    rf"(?P<path>(?:{_SPACE}){{1,6}}):(?P<trail>{_SPACE}|-):(?P<choice>{one_of(PlanAnswer)})"
 )
-RESIGN_ID = rf"goryo:resign:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{_one_of(QuestionAnswer)})"
+RESIGN_ID = rf"goryo:resign:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{one_of(QuestionAnswer)})"
 REMATCH_ID = r"goryo:rematch:(?P<match>[0-9]{1,19})"
-END_TURN_ID = rf"goryo:endturn:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{_one_of(QuestionAnswer)})"
+END_TURN_ID = rf"goryo:endturn:(?P<match>[0-9]{{1,19}}):(?P<version>[0-9]{{1,9}}):(?P<choice>{one_of(QuestionAnswer)})"
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHALLENGE_ID):

@@ -19,6 +19,7 @@ live board, the server's: the deliverer builds it while speaking that language.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import Any, Self
 
 import discord
@@ -31,11 +32,24 @@ from words.glance import listed
 from words.phrases import SAMURAI_COLOURS
 
 from ..text.spaces import space_label
+from .custom_ids import one_of
 from .hint import HintButton
 
-KINDS = ("move", "sniff", "search")
+
+class Pick(StrEnum):
+    """The panel's menus, one a kind of action: the last part of a menu's custom_id, so these words never change
+    (panels already posted must keep working after an upgrade)."""
+
+    MOVE = "move"
+    SNIFF = "sniff"
+    SEARCH = "search"
+
+
+ACTIONS: dict[Pick, type[rules.Move | rules.Sniff | rules.Search]] = {
+    Pick.MOVE: rules.Move, Pick.SNIFF: rules.Sniff, Pick.SEARCH: rules.Search,
+}
 _TEMPLATE = r"goryo:panel:(?P<match>[0-9]{1,19}):(?P<round>[0-9]{1,2})"
-SELECT_ID = _TEMPLATE + r":(?P<kind>move|sniff|search)"
+SELECT_ID = _TEMPLATE + rf":(?P<kind>{one_of(Pick)})"
 END_ID = _TEMPLATE + r":end"
 # The move an Undo takes back, named (cubes placed, who moved, where he stands): a doubled or stale click names a
 # move that is no longer the last, and is refused.
@@ -63,13 +77,13 @@ def action_value(action: rules.SamuraiAction) -> str:
     return action.samurai.value
 
 
-def action_from(kind: str, value: str) -> rules.SamuraiAction:
+def action_from(kind: Pick, value: str) -> rules.SamuraiAction:
     """The action an option's value stands for; the rules refuse anything malformed with a reason."""
     name, _sep, space = value.partition(":")
     samurai = rules.samurai_named(name)
-    if kind == "move":
+    if kind is Pick.MOVE:
         return rules.Move(samurai, rules.parse_space(space))
-    if kind == "sniff":
+    if kind is Pick.SNIFF:
         return rules.Sniff(samurai, rules.parse_space(space))
     return rules.Search(samurai)
 
@@ -150,11 +164,9 @@ def panel_view(match_id: int, state: rules.GameState | None, *, hint: bool = Fal
         return None
     view = discord.ui.View(timeout=None)
     said = summary(state)
-    placeholders = {
-        "move": _("Move…"), "sniff": _("Sniff…"), "search": _("Search with…"),
-    }
+    placeholders = {Pick.MOVE: _("Move…"), Pick.SNIFF: _("Sniff…"), Pick.SEARCH: _("Search with…")}
     first = True
-    for kind, action_type in (("move", rules.Move), ("sniff", rules.Sniff), ("search", rules.Search)):
+    for kind, action_type in ACTIONS.items():
         actions = [a for a in legal if isinstance(a, action_type)]
         if not actions:
             continue
@@ -177,7 +189,7 @@ def panel_view(match_id: int, state: rules.GameState | None, *, hint: bool = Fal
 
 
 class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_ID):
-    def __init__(self, match_id: int, round_number: int, kind: str,
+    def __init__(self, match_id: int, round_number: int, kind: Pick,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
         super().__init__(discord.ui.Select(
             custom_id=f"goryo:panel:{match_id}:{round_number}:{kind}", options=options or [],
@@ -191,7 +203,7 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELEC
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
-        return cls(int(match["match"]), int(match["round"]), match["kind"])
+        return cls(int(match["match"]), int(match["round"]), Pick(match["kind"]))
 
 
 class EndTurnButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=END_ID):

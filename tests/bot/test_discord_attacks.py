@@ -5,23 +5,21 @@ from __future__ import annotations
 
 import sqlite3
 
-import discord
 import simcord
 import simcord.http.router
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 import rules
-from tests.bot.delivery.test_channel_refused import REFUSES, answers, said
-from tests.bot.helpers import Table
-from tests.bot.play.test_rematch import end_message, resign
-from tests.bot.play.test_threads import threads_on
-from tests.bot.ui.test_panel import _choose
-
-
-def deny_the_bot(env, channel_id: int, permission: str) -> None:
-    denied = discord.Permissions(**{permission: True}).value
-    env.backend.set_overwrite(channel_id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=denied))
+from tests.bot.helpers import (
+    REFUSES,
+    Table,
+    answers,
+    choose_on_panel,
+    deny_the_bot,
+    end_message,
+    resign,
+    said,
+    threads_on,
+)
 
 
 async def test_an_accept_whose_challenge_is_withdrawn_while_its_thread_opens_leaves_no_thread(env, table: Table,
@@ -76,7 +74,7 @@ async def test_a_panel_click_where_the_channel_refuses_the_bot_is_answered_priva
     deny_the_bot(env, table.channel.id, "send_messages")
     await env.settle()
     move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move))
-    clicked = await _choose(table, move)
+    clicked = await choose_on_panel(table, move)
     said_back = answers(clicked)
     assert [m.ephemeral for m in said_back if REFUSES in m.content] == [True]
     # The move's words went out as the click's answer (Discord takes an answer where the bot may not post) and
@@ -159,7 +157,7 @@ async def test_a_whole_match_in_a_thread_answers_every_interaction_first(env, ta
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
     await table.play(next(rules.legal_plans(table.state)))
     move = next(a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move))
-    await _choose(table, move)
+    await choose_on_panel(table, move)
     await table.carol.slash(thread, "goryo board")
     await table.carol.slash(thread, "goryo status")
     asked = await table.bob.slash(thread, "goryo resign")

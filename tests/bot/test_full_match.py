@@ -7,6 +7,7 @@ import pytest
 import rules
 from tests.bot.helpers import EndedByItself, Table, live_board
 from tests.bot.scripts import scripted_match
+from words.phrases import plan_name
 from words.phrases import reason as end_reason
 
 T = rules.Termination
@@ -64,7 +65,7 @@ async def test_a_whole_match_to_each_ending(env, bot_settings, ending):
             assert f"moves from {rules.space_name(before.samurai_space(action.samurai))}" in result.response.content
         elif isinstance(action, rules.EndSamuraiTurn):
             reply = result.response
-            assert "Her path was " + rules.plan_name(before.plan.path) in reply.content
+            assert "Her path was " + plan_name(before.plan.path) in reply.content
             assert f"She breaks the {rules.OBJECT_AT[before.plan.target]}" in reply.content
             assert "paw-print" in reply.content or after.outcome.termination is T.EXORCISED
             if after.spirits > before.spirits:

@@ -13,7 +13,7 @@ import pytest
 import simcord
 
 import rules
-from tests.bot.helpers import Table, _buttons
+from tests.bot.helpers import Table, _buttons, begin_in_italy, button_labels
 from tests.bot.scripts import scripted_match
 
 SEED, ACTIONS = scripted_match(rules.Termination.CAPTURED_THRICE)
@@ -29,7 +29,7 @@ TELLTALE_ENGLISH = (
 TELLTALE_ITALIAN = (
     "Accetta", "Rifiuta", "Rivincita", " di 4", "Turno dei Samurai", "Turno del Goryō", "Vincono i Samurai",
     "Il tuo Oggetto Vincolato", "pianifica il tuo percorso", "Piano fissato", "Lo vedi solo tu",
-    "plancia segreta", "segnalino Zampa", "Rotti:",
+    "tabellone segreto", "segnalino Zampa", "Rotti:",
 )
 # The parts of each message checked for them.
 CHECKED_PARTS = ("words", "alt texts", "buttons")
@@ -53,25 +53,6 @@ def italian_in(message: discord.Message) -> list[str]:
     return [word for part in parts(message) for word in TELLTALE_ITALIAN if word.lower() in part.lower()]
 
 
-def labels(message) -> set[str]:
-    """A message's button labels (a SimCord response is read as the message it is)."""
-    return {b["label"] for b in _buttons(getattr(message, "message", message))}
-
-
-async def begin_in_italy(env, locales_of) -> Table:
-    """A match in an Italian server: bob (English client) challenges alice (Italian client) as the Goryō;
-    she accepts."""
-    table = Table(env, guild=env.create_guild("Dojo italiano", preferred_locale="it"), seed=SEED)
-    locales_of[table.alice.id] = "it"  # bob and carol keep Discord's default, en-US
-    await table.challenge(by=table.bob, opponent=table.alice, role="goryo")
-    # The English player's challenge is the channel's: its buttons speak the server's Italian.
-    assert labels(table.challenge_message()) == {"Accetta", "Rifiuta", "Ritira"}
-    await table.alice.click(table.challenge_message(), label="Accetta")
-    table.goryo, table.samurai = table.bob, table.alice
-    table.state = rules.new_game(SEED)
-    return table
-
-
 @pytest.mark.goryo(seed=SEED)
 async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_english_player(env, locales_of):
     table = await begin_in_italy(env, locales_of)
@@ -90,7 +71,7 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
         elif isinstance(action, rules.Plan):
             preview = await table.preview(action)
             # Her own preview, in her (English) language, while the channel speaks Italian.
-            assert labels(table.goryo_dm()[-1]) == {"Confirm", "Cancel"}
+            assert button_labels(table.goryo_dm()[-1]) == {"Confirm", "Cancel"}
             await table.confirm(preview)
             table.state = rules.apply(table.state, action).state
         else:
@@ -99,11 +80,12 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
                 asked_to_resign = True
                 # Private questions follow each asker's client: Italian for her, English for him.
                 theirs = await italian.slash(table.channel, "goryo resign")
-                assert theirs.ephemeral and labels(theirs.response) == {"Arrenditi", "Continua a giocare"}
+                assert theirs.ephemeral and button_labels(theirs.response) == {"Arrenditi", "Continua a giocare"}
                 assert "Vuoi arrenderti" in theirs.response.content
                 await italian.click(theirs.response, label="Continua a giocare")
                 his = await english.user.slash("goryo resign")
-                assert labels(his.response) == {"Resign", "Keep playing"} and "Resign the match" in his.response.content
+                assert button_labels(his.response) == {"Resign", "Keep playing"}
+                assert "Resign the match" in his.response.content
                 await english.user.click(his.response, label="Keep playing")
     assert table.state.outcome.termination is rules.Termination.CAPTURED_THRICE and asked_to_resign
 
@@ -116,7 +98,7 @@ async def test_a_whole_match_in_an_italian_server_between_an_italian_and_an_engl
     said = "\n".join(m.content for m in public)
     assert "Sfida accettata" in said and "Il Goryō compare su" in said and "Il percorso del Goryō era" in said
     end = public[-1]
-    assert "Vincono i Samurai" in end.content and "Rivincita" in labels(end)
+    assert "Vincono i Samurai" in end.content and "Rivincita" in button_labels(end)
     assert "Vincono i Samurai" in end.attachments[0].description
 
     # Her DMs are in her language: English, not a word of the catalogues' Italian.

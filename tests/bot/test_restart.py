@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import rules
 from tests.bot.helpers import Table
+from words.phrases import plan_name
 
 
 async def test_restart_mid_round_continues_the_same_match(env, make_bot, table: Table):
@@ -26,7 +27,7 @@ async def test_restart_mid_round_continues_the_same_match(env, make_bot, table: 
 
     await env.restart_bot(make_bot())
     ended = await table.play(rules.EndSamuraiTurn())
-    assert "Her path was " + rules.plan_name(plan.path) in ended.response.content
+    assert "Her path was " + plan_name(plan.path) in ended.response.content
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.state == table.state and record.version == 4  # start, plan, one action, end
 

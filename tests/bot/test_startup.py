@@ -15,39 +15,22 @@ import json
 import os
 import re
 import shutil
-import socket
 import ssl
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
-from pathlib import Path
 
 import pytest
 import trustme
 
-REPO = Path(__file__).resolve().parents[2]
-TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GoryoT.not-a-real-token-at-all-0000000000"
-# GORYO_CONNECT_PATIENCE, seconds: pauses of 1 s and 2 s, then it gives up; the tests that look at no more than the
-# first pause give up after it (1.5 s: one full pause of 1 s), those that look at none after one try again (1 s).
-PATIENCE = "3"
+from tests.bot.helpers import HANG_GUARD_SECONDS, REPO, TOKEN, closed_port, run_bot
+
+# GORYO_CONNECT_PATIENCE is 3 s in run_bot: pauses of 1 s and 2 s, then it gives up. The tests that look at no
+# more than the first pause give up after it (1.5 s: one full pause of 1 s), those that look at none after one
+# try again (1 s).
 ONE_PAUSE = "1.5"
 GIVE_UP_SOON = "1"
-HANG_GUARD_SECONDS = 120  # a hung start-up must not wedge the suite; not a measured time
 
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
-
-
-async def run_bot(tmp_path: Path, *prefix: str, patience: str = PATIENCE, **settings: str) -> tuple[int, str]:
-    environ = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN" and not k.startswith("GORYO_")}
-    environ.update(DISCORD_TOKEN=TOKEN, GORYO_DATABASE=str(tmp_path / "goryo.sqlite3"),
-                   GORYO_CONNECT_PATIENCE=patience, PYTHONPATH=str(REPO))
-    environ.update(settings)
-    process = await asyncio.create_subprocess_exec(
-        *prefix, sys.executable, "-m", "bot", cwd=tmp_path, env=environ,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )
-    _, errors = await asyncio.wait_for(process.communicate(), HANG_GUARD_SECONDS)
-    assert process.returncode is not None
-    return process.returncode, errors.decode()
 
 
 def last_line(errors: str) -> str:
@@ -72,12 +55,6 @@ async def serving(handler: Handler) -> AsyncIterator[str]:
     finally:
         server.close()
         await server.wait_closed()
-
-
-def closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 async def test_discord_refusing_the_connection_is_tried_again_then_named_with_status_5(tmp_path):
@@ -105,7 +82,7 @@ async def test_a_tls_failure_is_named_with_status_6(tmp_path):
         writer.close()
 
     async for proxy in serving(intercepting):
-        status, errors = await run_bot(tmp_path, patience=GIVE_UP_SOON, GORYO_PROXY=proxy)
+        status, errors = await run_bot(tmp_path, GORYO_PROXY=proxy, GORYO_CONNECT_PATIENCE=GIVE_UP_SOON)
     assert status == 6, errors
     line = last_line(errors)
     assert line.startswith("Cannot start: The encrypted connection to Discord failed (")
@@ -148,7 +125,7 @@ async def test_no_dns_is_named_with_status_4(tmp_path):
     unshare = shutil.which("unshare")
     if unshare is None:
         pytest.fail("this test needs util-linux's unshare, to give the bot a network namespace without a network")
-    status, errors = await run_bot(tmp_path, unshare, "--net", patience=ONE_PAUSE)
+    status, errors = await run_bot(tmp_path, unshare, "--net", GORYO_CONNECT_PATIENCE=ONE_PAUSE)
     assert "unshare:" not in errors, f"unshare --net is not allowed here: {errors}"
     assert status == 4, errors
     line = last_line(errors)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import re
 
-from locales import catalogues
+from .italian import pairs
 
-ITALIAN = catalogues.read(next(p for p in catalogues.catalogue_paths() if p.stem == "it"))
 # English speaks of calling a Samurai; "call off" a match is another verb altogether.
 CALLING = re.compile(r"\bcall(s|ed|ing)?\b", re.IGNORECASE)
 CALLED_OFF = re.compile(r"\bcall(s|ed|ing)?[ -](it |a match |this channel's match )?off\b", re.IGNORECASE)
@@ -18,24 +17,8 @@ PLACEHOLDER = re.compile(r"\{\w*\}")
 ACTIVATE = re.compile(r"\battiv\w*", re.IGNORECASE)
 
 
-def _forms(text: object) -> list[str]:
-    return [text] if isinstance(text, str) else [t for t in (text or ()) if t]
-
-
-def _pairs() -> list[tuple[str, str]]:
-    """(English, Italian) for every translated message, each plural form paired with the English plural."""
-    pairs = []
-    for message in ITALIAN:
-        if not message.id:
-            continue
-        english = [PLACEHOLDER.sub("", text) for text in _forms(message.id)]
-        for index, italian in enumerate(_forms(message.string)):
-            pairs.append((english[min(index, len(english) - 1)], italian))
-    return pairs
-
-
 def test_calling_a_samurai_is_attivare_everywhere():
-    calling = [(en, it) for en, it in _pairs() if CALLING.search(CALLED_OFF.sub("", en))]
+    calling = [(en, it) for en, it in pairs(PLACEHOLDER) if CALLING.search(CALLED_OFF.sub("", en))]
     assert len(calling) >= 8  # the rules' refusals, the panel, the status, the lessons, the help
     wrong = [(en, it) for en, it in calling if not ACTIVATE.search(it)]
     assert not wrong, wrong
@@ -43,7 +26,7 @@ def test_calling_a_samurai_is_attivare_everywhere():
 
 def test_no_italian_message_uses_a_second_verb_for_it():
     # "chiedere" (to ask) is not one of them: only verbs that could stand for calling a Samurai up.
-    other = [(en, it) for en, it in _pairs() if OTHER_VERBS.search(it)]
+    other = [(en, it) for en, it in pairs(PLACEHOLDER) if OTHER_VERBS.search(it)]
     assert not other, other
 
 

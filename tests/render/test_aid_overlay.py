@@ -13,15 +13,16 @@ import render
 import words
 from render import board
 from render import geometry as g
+from render.board import label_box
 from render.caption import LINES
 from render.overlay import BADGE_SIZE, HEAT, badge_origin, heat_level
 from render.palace import background
 from render.theme import TATAMI
 from rules import SPACES, Space, parse_plan, space_name
+from tests.render.phone import PHONE_WIDTH, SCALE, changed_pixels, contrast, luminance, on_phone
 from words import DeductionAid
 
 from . import aid_scenes
-from .test_phone_legibility import PHONE_WIDTH, SCALE, changed_pixels, contrast, label_box, luminance, on_phone
 
 SCENES = {"early": aid_scenes.early, "late": aid_scenes.late}
 

@@ -27,13 +27,11 @@ from render.palace import background
 from render.theme import font
 from rules import SPACES, GoryoView, PublicView, space_name
 from rules.palace import CENTRES
-from rules.views import reachable_targets
+from tests.render.phone import PHONE_WIDTH, SCALE, changed_pixels, contrast, luminance, on_phone
 from words import DeductionAid
 
 from . import aid_scenes, scenes
 
-PHONE_WIDTH = 360
-SCALE = PHONE_WIDTH / g.WIDTH
 MIN_TEXT_PX = 7  # capital height on the phone: about a 10 px font, the smallest comfortable on a phone
 MIN_CUBE_CONTRAST = 3.0  # WCAG's minimum for parts of a graphic that carry meaning
 MIN_MARK_DIFFERENCE = 40  # mean absolute difference per channel, of 255
@@ -89,26 +87,6 @@ def public_of(view: PublicView | GoryoView) -> PublicView:
     return view.public if isinstance(view, GoryoView) else view
 
 
-def on_phone(box: tuple[int, int, int, int], shrink: int = 0) -> tuple[int, int, int, int]:
-    """A full-size box in phone pixels, optionally shrunk by ``shrink`` phone pixels each side."""
-    x0, y0, x1, y1 = (round(v * SCALE) for v in box)
-    return x0 + shrink, y0 + shrink, x1 - shrink, y1 - shrink
-
-
-def luminance(rgb) -> float:
-    def channel(v: float) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, gr, b = (channel(v) for v in rgb[:3])
-    return 0.2126 * r + 0.7152 * gr + 0.0722 * b
-
-
-def contrast(a, b) -> float:
-    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
 def mean_colour(image: Image.Image, box) -> tuple[float, ...]:
     return tuple(ImageStat.Stat(image.crop(box)).mean)
 
@@ -124,17 +102,9 @@ def glyph_height(text: str, size: int) -> int:
     return bottom - top
 
 
-def changed_pixels(a: Image.Image, b: Image.Image, box) -> int:
-    """Pixels that differ by more than the PNG palette's rounding (a drawn mark, not a colour shift)."""
-    return sum(1 for p, q in zip(a.crop(box).get_flattened_data(), b.crop(box).get_flattened_data(), strict=False)
-               if sum(abs(u - v) for u, v in zip(p, q, strict=False)) > 60)
-
-
 def covered(full: Image.Image, plain: Image.Image, box) -> bool:
     # The palette PNG rounds a stray anti-aliased pixel now and then; a mark changes many.
     return changed_pixels(full, plain, box) > 8
-
-
 
 
 # --- text height -------------------------------------------------------------------
@@ -193,7 +163,7 @@ def test_no_route_colour_lies_on_a_route_space_name(name):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_can_strike_and_only_with_sprint_marks_differ_on_a_phone(language):
     view = scenes.preview()
-    plain, sprint_only = reachable_targets(view)
+    plain, sprint_only = view.reachable_targets
     assert plain and sprint_only
     _, phone = pictures("preview_sprint_false_trail_goryo", language)
     strike = phone.crop(on_phone(g.target_mark_box(plain[0])))

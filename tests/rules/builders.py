@@ -11,12 +11,16 @@ import dataclasses
 import rules
 from rules import (
     OBJECT_TYPES,
+    SPACES,
     ChooseStart,
     EndSamuraiTurn,
     GameState,
+    Move,
     ObjectType,
     Plan,
     Samurai,
+    Search,
+    Sniff,
     parse_plan,
     parse_space,
 )
@@ -81,3 +85,11 @@ def discover(state: GameState, *actions: rules.Action) -> tuple[GameState, list[
 
 def kinds(events: list[Event]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def every_samurai_action():
+    for samurai in rules.Samurai:
+        yield Search(samurai)
+        for s in SPACES:
+            yield Move(samurai, s)
+            yield Sniff(samurai, s)

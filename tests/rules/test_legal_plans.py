@@ -15,9 +15,9 @@ import pytest
 import rules
 from rules import SPACES, Phase, Plan, space_name
 from rules.playout import random_match
+from tests.rules.spec_board import spec_adjacent, spec_layout
 
 from .builders import FAN, HELMET, LANTERN, URN, discover, plan, play, seal, started
-from .test_palace import spec_adjacent, spec_layout
 
 NAMES = [space_name(s) for s in SPACES]
 SPEC = spec_layout()

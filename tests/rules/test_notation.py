@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import SPACES, InvalidNotationError, parse_plan, parse_space, plan_name, space_name
+from rules import SPACES, InvalidNotationError, parse_plan, parse_space, space_name
 
 from .builders import sq
 
@@ -86,9 +86,3 @@ def test_parse_plan_refuses_a_bad_space_naming_it(text):
 def test_parse_plan_names_the_offending_part():
     with pytest.raises(InvalidNotationError, match="G7"):
         parse_plan("A1 G7 B2")
-
-
-def test_plan_name_reads_back_through_parse_plan():
-    path = parse_plan("c1 c2 d2 d1 e1")
-    assert plan_name(path) == "C1 → C2 → D2 → D1 → E1"
-    assert parse_plan(plan_name(path)) == path

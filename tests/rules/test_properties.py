@@ -11,6 +11,7 @@ import rules
 from rules import Abort, EndSamuraiTurn, Phase, Plan, Resign, Side, TimeOut
 from rules.events import MatchEnded, PlanLocked
 from rules.playout import random_action, random_match
+from tests.rules.builders import every_samurai_action
 
 from . import invariants
 from .hunter import hunting_action, play_out
@@ -105,8 +106,6 @@ def assert_same_samurai_replies(state, variant):
     only the yes/no of an investigation may (spec section 4)."""
     if state.phase is not Phase.SAMURAI_TURN:
         return
-    from .test_samurai_turn import every_samurai_action
-
     for action in list(every_samurai_action())[::7]:  # a spread of mostly illegal actions
         assert rules.refusal(variant, action) == rules.refusal(state, action)
     for action in rules.legal_samurai_actions(state)[::3]:
@@ -124,8 +123,6 @@ def assert_same_samurai_replies(state, variant):
 @given(seed=seeds, pick=st.randoms(use_true_random=False))
 def test_refusal_and_apply_agree_on_arbitrary_actions(seed, pick):
     """Any action, legal or not: apply raises exactly when refusal gives a reason, and changes nothing then."""
-    from .test_samurai_turn import every_samurai_action
-
     all_samurai = list(every_samurai_action())
     for _, state in play_out(seed)[:-1]:
         candidates = [*pick.sample(all_samurai, 20), EndSamuraiTurn(), TimeOut(Side.GORYO), TimeOut(Side.SAMURAI)]

@@ -11,6 +11,7 @@ import rules
 from rules import SPACES, EndSamuraiTurn, Move, Phase, Search, Sniff, space_name
 from rules.events import Investigated, SamuraiMoved, SamuraiTurnEnded
 from rules.pieces import InvestigationKind
+from tests.rules.builders import every_samurai_action
 
 from .builders import BLUE, GREEN, HELMET, PURPLE, RED, URN, place, plan, play, sq, started
 
@@ -193,14 +194,6 @@ def test_samurai_actions_are_refused_on_her_turn():
     state = started(bound=URN, first=HELMET, start="A1")
     refused(state, Move(GREEN, sq("B1")), "not the Samurai's turn")
     refused(state, EndSamuraiTurn(), "not the Samurai's turn")
-
-
-def every_samurai_action():
-    for samurai in rules.Samurai:
-        yield Search(samurai)
-        for s in SPACES:
-            yield Move(samurai, s)
-            yield Sniff(samurai, s)
 
 
 def test_legal_samurai_actions_list_exactly_what_refusal_allows_at_every_step():

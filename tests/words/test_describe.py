@@ -39,6 +39,19 @@ def test_final_alt_text_gives_winner_reason_and_bound_object():
         assert fact in text, fact
 
 
+def test_a_replays_alt_text_says_what_it_shows_and_how_the_match_ended_in_either_language():
+    final = scenes.public(scenes.final())
+    text = words.describe_replay(7, final)
+    assert text.startswith("Replay of match 7, round by round: the public board after each action, ending on the "
+                           "final board. Match over. The Samurai win")
+    assert "bound object was the Fan" in text and len(text) <= LIMIT
+    brief = words.describe_replay(7, final, key_frames_only=True)  # the per-action frames dropped
+    assert brief.startswith("Replay of match 7, round by round: the public board at each Discovery")
+    italian = words.describe_replay(7, final, language="it")
+    assert italian.startswith("Replay della partita 7, round per round: il tabellone pubblico dopo ogni azione")
+    assert "Vincono i Samurai" in italian and "Oggetto Vincolato era il Ventaglio" in italian
+
+
 def test_goryo_alt_text_gives_her_secrets_and_the_public_ones_do_not():
     goryo = words.describe_goryo(scenes.preview())
     for fact in ("bound object is the Fan", "E1 → F1 → F2 → F3 → F4 → F5", "(with Sprint)", "False Trail on D3"):
@@ -56,6 +69,7 @@ def test_alt_texts_fit_discord_for_every_state_of_random_matches(language):
             for text in (words.describe_public(view, language=language),
                          words.describe_discovery(view, language=language),
                          words.describe_final(view, language=language),
+                         words.describe_replay(2**63 - 1, view, language=language),
                          words.describe_goryo(rules.goryo_view(state), language=language)):
                 assert 0 < len(text) <= LIMIT
 
@@ -141,14 +155,13 @@ def _pieces_and_answers(view: rules.PublicView, prints: tuple[rules.PawPrint, ..
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_picture_s_alt_text_names_each_samurai_s_space_and_the_last_answers(language):
     from locales import speaking
-    from rules.views import final_reveal
 
     checked = 0
     for seed in (41, 42):
         for _, state in random_match(seed):
             view, secret = rules.public_view(state), rules.goryo_view(state)
             aid = aid_scenes.aid_for(view) if state.phase is rules.Phase.SAMURAI_TURN else None
-            reveal, ended = view.last_reveal, final_reveal(view)
+            reveal, ended = view.last_reveal, view.final_reveal
             kinds = [(words.describe_public(view, aid, language=language), view.paw_prints),
                      (words.describe_goryo(secret, language=language), view.paw_prints),
                      (words.describe_discovery(view, language=language),

@@ -3,8 +3,17 @@
 import pytest
 
 from locales import speaking
-from rules import ObjectType, Samurai, Side
-from words.phrases import an_object, object_name, pawn_letter, samurai_colour, samurai_name, side_name, the_object
+from rules import ObjectType, Samurai, Side, parse_plan
+from words.phrases import (
+    an_object,
+    object_name,
+    pawn_letter,
+    plan_name,
+    samurai_colour,
+    samurai_name,
+    side_name,
+    the_object,
+)
 
 
 def test_names_in_english():
@@ -62,7 +71,15 @@ def test_a_picture_s_words_follow_its_language_else_the_one_being_spoken():
 
     view = scenes.public(scenes.mid_samurai_turn())
     english, italian = describe_public(view), describe_public(view, language="it")
-    assert english.startswith("Goryō board") and italian.startswith("Plancia del Goryō")
+    assert english.startswith("Goryō board") and italian.startswith("Tabellone di Goryō")
     with speaking("it"):
         assert describe_public(view) == italian
         assert describe_public(view, language="en") == english
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_path_s_name_is_the_same_in_every_language_and_reads_back_through_parse_plan(language):
+    path = parse_plan("c1 c2 d2 d1 e1")
+    with speaking(language):
+        assert plan_name(path) == "C1 → C2 → D2 → D1 → E1"
+    assert parse_plan(plan_name(path)) == path

@@ -18,7 +18,7 @@ from rules import SPACES, space_name
 from rules.state import SAMURAI_ORDER
 from tests.render import action_logs, scenes
 from words.marks import BoardMarks, goryo_marks, public_marks
-from words.phrases import pawn_letter
+from words.phrases import pawn_letter, plan_name
 from words.text_board import MESSAGE_LIMIT, cell, goryo_text_board, object_initials, public_text_board
 
 INSET = 6  # px inside a space's box: a path's line runs from centre to centre, never into a third space
@@ -92,7 +92,7 @@ def test_her_path_and_false_trail_are_on_her_own_text_board_with_her_bound_objec
     view = scenes.preview()
     text = goryo_text_board(view)
     assert view.plan is not None and view.plan.false_trail is not None
-    assert rules.plan_name(view.plan.path) in text and space_name(view.plan.false_trail) in text
+    assert plan_name(view.plan.path) in text and space_name(view.plan.false_trail) in text
     marks = goryo_marks(view)
     assert [marks.at(s).step for s in view.plan.path] == list(range(1, len(view.plan.path) + 1))
     assert f"· 1-{len(view.plan.path)} your path's steps" in text
@@ -106,7 +106,7 @@ def test_the_public_text_board_tells_no_secret():
         secret = rules.goryo_view(state)
         assert view.outcome is None and "bound" not in text.lower() and "!" not in text.split("```")[1]
         if secret.plan is not None:
-            assert rules.plan_name(secret.plan.path) not in text
+            assert plan_name(secret.plan.path) not in text
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

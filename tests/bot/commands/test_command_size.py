@@ -5,6 +5,7 @@ The sync request of every test is checked by the request check (tests/discord_ru
 
 from __future__ import annotations
 
+from bot.commands.league import ReplayKind
 from bot.records.discord_limits import most
 from tests.discord_rules import Rules, command_size
 
@@ -52,4 +53,5 @@ async def test_the_goryo_group_holds_24_of_discords_25_subcommands(simcord_env):
     assert [group["name"] for group in groups] == ["tournament"] and len(groups[0]["options"]) == 6
     assert "hint" in names and "replay" in names  # issue 44's hint is a subcommand; the replay gained an option
     [replay] = [option for option in goryo["options"] if option["name"] == "replay"]
-    assert [choice["value"] for choice in replay["options"][1]["choices"]] == ["animation", "review", "record"]
+    kinds = [choice["value"] for choice in replay["options"][1]["choices"]]
+    assert kinds == list(ReplayKind) == ["animation", "review", "record"]  # the choices are the enum's own words

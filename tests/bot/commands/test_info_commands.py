@@ -6,6 +6,7 @@ import logging
 
 import rules
 from tests.bot.helpers import Table
+from words.phrases import plan_name
 
 
 async def test_help_is_private_and_short_enough_for_discord(table: Table):
@@ -70,5 +71,5 @@ async def test_logs_at_info_never_show_hidden_information(table: Table, caplog):
     assert any("match 1" in line for line in logged)  # the logs do follow the match
     for line in logged:
         assert str(state.bound) not in line
-        assert rules.plan_name(plan.path) not in line
+        assert plan_name(plan.path) not in line
         assert "".join(rules.space_name(s) for s in plan.path) not in line

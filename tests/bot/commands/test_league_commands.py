@@ -5,13 +5,13 @@ from __future__ import annotations
 import io
 
 import discord
+import pytest
 from PIL import Image
 
 import rules
 from bot.text.league import RATING_HELP
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, begin_in_italy, italy_seed, resign
 from tests.bot.league_history import finish_match
-from tests.bot.play.test_rematch import resign
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
 
@@ -120,6 +120,10 @@ async def test_replay_posts_a_gif_of_the_whole_match_and_refuses_one_in_progress
     [gif] = result.response.attachments
     data = await gif.read()
     assert gif.filename == "goryo-match-1.gif" and len(data) <= 26_214_400  # SimCord's upload limit
+    # Its alt text: what it shows, then the ending as the final board's says it.
+    assert gif.description.startswith("Replay of match 1, round by round: the public board after each action, "
+                                      "ending on the final board. Match over. The Goryō wins: the Samurai resigned.")
+    assert f"Her bound object was the {table.state.bound}." in gif.description
     with Image.open(io.BytesIO(data)) as image:
         assert image.format == "GIF" and image.is_animated
         assert image.n_frames == 5 + 1 + 1  # one per action (start, plan, search, end, resign), the Discovery, the end
@@ -131,6 +135,19 @@ async def test_replay_posts_a_gif_of_the_whole_match_and_refuses_one_in_progress
     assert [c["value"] for c in await table.carol.autocomplete(table.channel, "goryo replay", "match", "")] == [1]
     unknown = await table.carol.slash(table.channel, "goryo replay", match=99)
     assert unknown.ephemeral and "no match 99" in unknown.response.content
+
+
+@pytest.mark.goryo(seed=italy_seed())
+async def test_a_replay_in_an_italian_server_has_its_alt_text_in_italian(env, locales_of):
+    table = await begin_in_italy(env, locales_of)
+    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
+    asked = await table.goryo.slash(table.channel, "goryo resign")
+    await table.goryo.click(asked.response, label="Resign")
+    result = await table.bob.slash(table.channel, "goryo replay", match=1)  # asked in English, posted in Italian
+    [gif] = result.response.attachments
+    assert gif.description.startswith("Replay della partita 1, round per round: il tabellone pubblico dopo ogni "
+                                      "azione, fino al tabellone finale. Partita finita. Vincono i Samurai")
+    assert "Oggetto Vincolato era" in gif.description and "Replay of" not in gif.description
 
 
 def end_message(table: Table) -> discord.Message:

@@ -7,10 +7,11 @@ import pytest
 import rules
 from rules.record import check, parse_record
 from rules.record.notation import action_line
+from tests.bot.helpers import begin_in_italy, italy_seed, resign
 
 from ..helpers import Table
-from ..play.test_rematch import resign
-from ..test_languages import SEED, begin_in_italy
+
+SEED = italy_seed()  # the Italian server's match (begin_in_italy)
 
 
 async def play_a_turn_with_an_undo(table: Table) -> None:

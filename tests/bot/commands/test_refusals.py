@@ -132,8 +132,12 @@ async def test_a_stale_or_second_confirm_applies_the_plan_once(env, table: Table
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
     plans = rules.legal_plans(table.state)
     first, second = next(plans), next(plans)
+    dm = table.goryo.user.dm_channel.id
+    # Discord refuses to take each older preview's buttons off as a newer one replaces it: they stand, for a while.
     preview_one = await table.preview(first)
+    env.inject_error("PATCH", f"/channels/{dm}/messages/{preview_one.response.id}")
     preview_other = await table.preview(second)
+    env.inject_error("PATCH", f"/channels/{dm}/messages/{preview_other.response.id}")
     preview_newest = await table.preview(first)  # the same plan again: only this one may lock in now
     replaced = await table.confirm(preview_one)
     assert "replaced by your newer preview" in replaced.response.content
@@ -141,9 +145,7 @@ async def test_a_stale_or_second_confirm_applies_the_plan_once(env, table: Table
     assert "Locked in" in confirmed.response.message.content
     # An older preview, once the plan is locked: the match has moved on, and says so.
     again = await table.goryo.user.click(preview_other.response, label="Confirm")
-    assert "out of date" in again.response.content
-    late_cancel = await table.goryo.user.click(preview_other.response, label="Cancel")
-    assert "out of date" in late_cancel.response.message.content
+    assert "out of date" in again.response.content  # a late Cancel: test_confirmations
     record = await env.bot.store.active_match_in(table.channel.id)
     logged = await env.bot.store.actions(record.id)
     plans_logged = [entry.action for entry in logged if isinstance(entry.action, rules.Plan)]

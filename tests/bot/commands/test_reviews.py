@@ -11,10 +11,11 @@ from PIL import Image
 
 import rules
 from ai.review import review, review_from_json, review_to_json
+from tests.bot.helpers import begin_in_italy, italy_seed, resign
 
 from ..helpers import Table
-from ..play.test_rematch import resign
-from ..test_languages import SEED, begin_in_italy
+
+SEED = italy_seed()  # the Italian server's match (begin_in_italy)
 
 
 def buttons(message) -> dict[str, bool]:

@@ -9,18 +9,20 @@ import discord
 import pytest
 
 import rules
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, admin
 
 DAY = 24 * 3600
 
 
-def admin(env, table: Table, name: str = "dora"):
-    managers = table.guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
-    return table.guild.add_member(env.create_user(name), roles=[managers])
-
-
 def deadline_in(text: str) -> int:
     return int(re.search(r"until <t:(\d+):f>", text).group(1))
+
+
+async def begin_under_an_hour_a_turn(env, table: Table) -> None:
+    """A manager sets the server's turn limit to an hour (the bot's own is a day), then the match begins."""
+    await admin(env, table).slash(table.channel, "goryo settings", turn_limit=1)
+    await env.advance_time(1)
+    await table.begin()
 
 
 @pytest.mark.goryo(turn_limit=DAY)
@@ -82,10 +84,7 @@ async def test_assist_off_refuses_challenges_with_the_aid_and_keeps_a_running_ai
 
 @pytest.mark.goryo(turn_limit=DAY)
 async def test_a_claim_follows_the_limit_the_match_started_under(env, table: Table):
-    manager = admin(env, table)
-    await manager.slash(table.channel, "goryo settings", turn_limit=1)
-    await env.advance_time(1)
-    await table.begin()
+    await begin_under_an_hour_a_turn(env, table)
     early = await table.bob.slash(table.channel, "goryo claim")
     assert early.ephemeral
     for _ in range(7):
@@ -110,10 +109,7 @@ async def test_settings_in_italian(env, table: Table, locales_of):
 
 @pytest.mark.goryo(turn_limit=DAY)
 async def test_the_half_time_reminder_follows_the_servers_limit_and_its_deadline(env, table: Table):
-    manager = admin(env, table)
-    await manager.slash(table.channel, "goryo settings", turn_limit=1)
-    await env.advance_time(1)
-    await table.begin()
+    await begin_under_an_hour_a_turn(env, table)
     record = await env.bot.store.active_match_in(table.channel.id)
     for _ in range(3):
         await env.advance_time(600)  # 30 minutes: half of this match's hour (the bot's default would be 12 hours)

@@ -19,7 +19,7 @@ async def test_each_picture_and_alt_text_is_in_the_language_asked_for_and_cached
     assert (english.png, english.description) == (again.png, again.description) == (
         render.public_board(view), words.describe_public(view))
     assert italian.png != english.png
-    assert italian.description.startswith("Plancia del Goryō, round 1 di 4. Turno dei Samurai")
+    assert italian.description.startswith("Tabellone di Goryō, round 1 di 4. Turno dei Samurai")
     assert english.description.startswith("Goryō board, round 1 of 4. The Samurai's turn")
 
 

@@ -9,25 +9,15 @@ player's own command says why its answer did not show.
 
 from __future__ import annotations
 
-import discord
 import pytest
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 import rules
 from bot.delivery.deliverer import RETRY_MOST
 from bot.text.faults import channel_refuses
 from locales import speaking
-from tests.bot.helpers import Table
+from tests.bot.helpers import REFUSES, Table, answers, deny_the_bot, said
 
 HOUR = 3600
-REFUSES = "can't post in"  # the notice's words, in English
-
-
-def deny_the_bot(env, table: Table) -> None:
-    """A moderator takes Send Messages from the bot in the match's channel."""
-    denied = discord.Permissions(send_messages=True).value
-    env.backend.set_overwrite(table.channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=denied))
 
 
 def allow_the_bot(env, table: Table, *, told: bool) -> None:
@@ -48,16 +38,8 @@ async def wait(env, seconds: float) -> None:
         seconds -= RETRY_MOST
 
 
-def said(messages, words: str) -> list:
-    return [m for m in messages if words in m.content]
-
-
 def samurai_dm(table: Table) -> list:
     return table.samurai.user.dm_channel.history()
-
-
-def answers(result) -> list:
-    return [m for m in (result.response, *result.followups) if m is not None]
 
 
 @pytest.mark.parametrize("told", [True, False], ids=["channel-updated", "unannounced"])
@@ -66,7 +48,7 @@ async def test_owed_announcements_wait_for_a_channel_that_refuses_the_bot_and_go
 ):
     await table.begin()
     await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-    deny_the_bot(env, table)
+    deny_the_bot(env, table.channel.id, "send_messages")  # a moderator takes Send Messages from the bot
 
     # She locks in her plan: her receipt comes (her DMs work), the Samurai's ping cannot be posted.
     plan = next(rules.legal_plans(table.state))

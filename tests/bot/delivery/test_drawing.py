@@ -1,10 +1,12 @@
 """The drawing processes are handed in (issue 21): a bot draws with the ``Drawing`` it is given and
 leaves it running, starts its own without one and ends it on close; a drawing process that dies is
-replaced once, and the picture still comes."""
+replaced once, and the picture still comes. The drawing and thinking processes load neither discord.py nor the
+bot (issue 46: they would hold about 50 MB each for nothing)."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
 import signal
@@ -14,8 +16,12 @@ import pytest
 
 import render
 import rules
+from ai.levels import Level
 from bot import create_bot
+from bot.delivery import drawing_work
 from bot.delivery.boards import Drawing
+from bot.delivery.processes import Processes
+from bot.play.decisions import decide
 
 STATE = rules.new_game(20261125)
 
@@ -74,3 +80,26 @@ async def test_a_drawing_process_that_dies_is_replaced_and_the_picture_still_com
         assert first is not None and again is not None and again.png == first.png
     finally:
         drawing.close()
+
+
+# Run in the process by a builtin (eval), so that asking imports nothing: what the process has loaded by then.
+LOADED = "sorted(name for name in __import__('sys').modules if name.split('.')[0] in ('discord', 'aiohttp') " \
+         "or name in ('bot.app', 'bot.delivery.boards', 'bot.play.aiplay'))"
+
+
+async def test_the_drawing_and_thinking_processes_load_neither_discord_nor_the_bot():
+    # A process imports the module of each function it is handed: every piece of their work is in ``render``,
+    # ``ai`` or a module of the bot's that imports only those (and the package ``bot`` loads its app on first use).
+    processes = Processes(1, "drawing")
+    try:
+        assert await processes.run(functools.partial(drawing_work.warm_up, 0)) != os.getpid()
+        refused = await processes.run(functools.partial(drawing_work.build_replay, STATE, [], 8_000_000))
+        assert isinstance(refused, str)  # the match is not over: its words come back
+        board = await processes.run(functools.partial(render.public_board, rules.public_view(STATE)))
+        assert board == render.public_board(rules.public_view(STATE))
+        her_view = rules.goryo_view(STATE)  # a new match: her start to choose
+        action = await processes.run(functools.partial(decide, rules.Side.GORYO, Level.EASY, her_view, 7))
+        assert action == decide(rules.Side.GORYO, Level.EASY, her_view, 7)
+        assert await processes.run(functools.partial(eval, LOADED)) == []
+    finally:
+        processes.close()

@@ -27,7 +27,7 @@ from bot.delivery.deliverer import RETRY_FIRST
 from bot.delivery.routes import worded
 from bot.play.service import STEPS
 from tests.bot.delivery.conftest import InjectedCrash, crash_at_checkpoint
-from tests.bot.helpers import Table, live_board
+from tests.bot.helpers import Table, live_board, said
 
 SORRY = "Something went wrong on my side"
 LOST = "That counted, but Discord would not take one of my messages"
@@ -54,10 +54,6 @@ async def hunting(table: Table) -> None:
 
 def moves(table: Table) -> list[rules.Action]:
     return [a for a in rules.legal_samurai_actions(table.state) if isinstance(a, rules.Move)]
-
-
-def said(messages, words: str) -> list:
-    return [m for m in messages if words in m.content]
 
 
 def shows_the_board_now(table: Table) -> bool:
@@ -251,9 +247,9 @@ async def test_a_crash_while_confirming_a_plan_leaves_the_match_before_or_after_
     assert len(said(table.goryo_dm(), "Locked in")) == (1 if committed(point) else 0)
     if point.startswith("delivered"):  # the preview already became her receipt: no button left to press
         assert "Locked in" in preview.response.content and preview.response.components == []
-    elif committed(point):
-        await table.confirm(preview)  # the same button, after the restart
-        assert "out of date" in table.goryo_dm()[-1].content
+    elif committed(point):  # her plan is in: the preview can act no more, so its buttons went (its words stay)
+        [shown] = [m for m in table.goryo_dm() if m.id == preview.response.id]
+        assert shown.components == [] and "Your plan" in shown.content
     else:
         again = await table.confirm(preview)
         assert "Locked in" in again.response.message.content

@@ -5,29 +5,17 @@ from __future__ import annotations
 
 import discord
 import pytest
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 import rules
 from bot.__main__ import main, print_report
 from bot.delivery import permissions
 from bot.play import health
-from tests.bot.helpers import Table
-from tests.bot.play.test_threads import threads_on
+from tests.bot.helpers import Table, answers, deny_the_bot, threads_on
 
 NAMES = {"view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links",
          "attach_files": "Attach Files", "read_message_history": "Read Message History",
          "create_public_threads": "Create Public Threads", "send_messages_in_threads": "Send Messages in Threads",
          "manage_threads": "Manage Threads"}
-
-
-def deny_the_bot(env, channel_id: int, *names: str) -> None:
-    denied = discord.Permissions(**dict.fromkeys(names, True)).value
-    env.backend.set_overwrite(channel_id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=denied))
-
-
-def answers(result) -> list:
-    return [m for m in (result.response, *result.followups) if m is not None]
 
 
 def test_the_invite_asks_for_every_permission_the_bot_uses(monkeypatch, tmp_path, capsys):

@@ -10,9 +10,8 @@ import pytest
 import rules
 from bot.delivery.announce import in_their_languages, outbox_for
 from bot.records.played import Played
-from tests.bot.delivery.test_turn_notices import dms, to_the_samurai_turn
-from tests.bot.helpers import Table, keep_acting
-from tests.bot.play.test_aiplay import challenge_the_bot, current
+from tests.bot.delivery.helpers import dms, to_the_samurai_turn
+from tests.bot.helpers import Table, challenge_the_bot, current, keep_acting
 
 
 @pytest.mark.goryo(ai_pause=0)

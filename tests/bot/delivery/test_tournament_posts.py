@@ -10,7 +10,7 @@ import pytest
 from bot.delivery.deliverer import RETRY_FIRST
 from bot.records.tournaments import Status
 from tests.bot.delivery.conftest import crash_at_checkpoint
-from tests.bot.play.test_tournaments import Cup, open_cup, sign_up
+from tests.bot.helpers import Cup, open_cup, sign_up
 
 
 def crash_at(bot, point: str) -> None:

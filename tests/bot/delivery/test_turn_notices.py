@@ -4,22 +4,13 @@ the Goryō keeps her DMs."""
 from __future__ import annotations
 
 import rules
+from tests.bot.delivery.helpers import dms, to_the_samurai_turn
 from tests.bot.helpers import Table, live_board
 
 
 def pinged(env, table: Table, message) -> set[int]:
     """Whom a message of the table's channel actually pinged, as Discord decided from its allowed mentions."""
     return set(env.backend.messages[table.channel.id][message.id].ping_user_ids)
-
-
-async def to_the_samurai_turn(table: Table) -> None:
-    await table.begin()
-    await table.play(rules.ChooseStart(rules.SPACES_OF_TYPE[table.state.first_type][0]))
-    await table.play(next(rules.legal_plans(table.state)))
-
-
-def dms(actor) -> list:
-    return [] if actor.user.dm_channel is None else actor.user.dm_channel.history()
 
 
 async def test_by_default_the_samurai_is_mentioned_in_the_channel_and_gets_no_dm(env, table: Table):

@@ -3,22 +3,17 @@
 
 from __future__ import annotations
 
-import aiohttp
 import pytest
 import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
 import rules
 from bot.delivery.deliverer import RETRY_FIRST
+from tests.bot.metrics.helpers import get
 
 from ..helpers import Table
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
-
-
-async def get(port: int, path: str) -> tuple[int, str]:
-    async with aiohttp.ClientSession() as session, session.get(f"http://127.0.0.1:{port}{path}") as answer:
-        return answer.status, await answer.text()
 
 
 async def scrape(port: int) -> Samples:

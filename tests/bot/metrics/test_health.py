@@ -11,8 +11,7 @@ import pytest
 
 from bot.play.health import service_lines
 from bot.storage import open_store
-
-from .test_endpoint import get
+from tests.bot.metrics.helpers import get
 
 
 @pytest.fixture

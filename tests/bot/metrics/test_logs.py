@@ -12,9 +12,9 @@ import pytest
 
 import rules
 from bot.metrics.logs import configure_logging
+from tests.bot.helpers import closed_port, run_bot
 
 from ..helpers import Table
-from ..test_startup import closed_port, run_bot
 
 TOKEN = "MTIz.secret-token-never-logged"
 

@@ -8,31 +8,15 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-import simcord
 
 import rules
 import rules.playout
 from ai import opponent
 from bot.play import aiplay
 from bot.storage import LoggedAction
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, challenge_the_bot, current
 
 pytestmark = pytest.mark.goryo(ai_pause=0)
-
-
-def the_bot(env) -> simcord.UserHandle:
-    return simcord.UserHandle(env, env.backend.bot_user)
-
-
-async def challenge_the_bot(table: Table, env, **options) -> simcord.InteractionResult:
-    return await table.alice.slash(table.channel, "goryo challenge", opponent=the_bot(env), **options)
-
-
-async def current(env, table: Table):
-    record = await env.bot.store.active_match_in(table.channel.id)
-    if record is None:
-        [record] = await env.bot.store.finished_matches(table.channel.id, 1)
-    return record
 
 
 async def play_goryo_turn(table: Table, state: rules.GameState) -> None:

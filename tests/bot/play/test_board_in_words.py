@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import rules
 from locales import speaking
+from words.phrases import plan_name
 from words.text_board import goryo_text_board, public_text_board
 
 from ..helpers import Table
@@ -26,7 +27,7 @@ async def test_a_spectator_reads_the_public_board_in_words_privately(env):
     assert answer.ephemeral and not answer.attachments and not answer.embeds
     assert answer.content == public_text_board(rules.public_view(table.state))
     assert len(answer.content) <= 2000 and "```" in answer.content
-    assert "bound object" not in answer.content and rules.plan_name(table.state.plan.path) not in answer.content
+    assert "bound object" not in answer.content and plan_name(table.state.plan.path) not in answer.content
     assert len(table.channel.history()) == before, "nothing is posted in the channel"
 
 
@@ -36,7 +37,7 @@ async def test_the_goryo_reads_her_own_board_in_words_in_her_dms_and_in_the_chan
     expected = goryo_text_board(rules.goryo_view(table.state))
     in_dm = await table.goryo.user.slash("goryo board", text=True)
     assert in_dm.response.content == expected and not in_dm.response.attachments
-    assert rules.plan_name(table.state.plan.path) in expected and "Your bound object" in expected
+    assert plan_name(table.state.plan.path) in expected and "Your bound object" in expected
     in_channel = await table.goryo.slash(table.channel, "goryo board", text=True)
     assert in_channel.response.ephemeral and in_channel.response.content == expected
 
@@ -48,4 +49,4 @@ async def test_the_board_in_words_speaks_the_asker_s_language(env, locales_of):
     result = await table.carol.slash(table.channel, "goryo board", text=True)
     with speaking("it"):
         expected = public_text_board(rules.public_view(table.state))
-    assert result.response.content == expected and "La plancia a parole" in expected
+    assert result.response.content == expected and "Il tabellone a parole" in expected

@@ -6,6 +6,7 @@ import asyncio
 
 import rules
 from tests.bot.helpers import Table
+from words.phrases import plan_name
 
 
 async def started(table: Table) -> None:
@@ -27,23 +28,69 @@ async def version(env, table: Table) -> int:
     return (await env.bot.store.active_match_in(table.channel.id)).version
 
 
-async def test_a_newer_preview_replaces_the_older_one_even_across_a_restart(env, make_bot, table: Table):
+def pressable(message) -> bool:
+    return any(child.custom_id.startswith("goryo:plan:") for row in message.components for child in row.children)
+
+
+def in_dm(table: Table, message_id: int):
+    return next(m for m in table.goryo_dm() if m.id == message_id)
+
+
+async def test_a_newer_preview_replaces_the_older_one_and_takes_its_buttons_off(env, table: Table):
     await started(table)
     first, second = two_trails(table.state)
     old = await table.preview(first)
     new = await table.preview(second)
+    assert not pressable(in_dm(table, old.response.id)) and pressable(in_dm(table, new.response.id))
+    assert in_dm(table, old.response.id).content == old.response.content  # its words stay
+    await table.confirm(new)
+    assert not any(pressable(m) for m in table.goryo_dm())
+
+
+async def test_a_preview_typed_in_the_channel_loses_its_buttons_too_once_replaced_or_the_match_over(env, table: Table):
+    await started(table)
+    first, second = two_trails(table.state)
+    old = await table.preview(first, in_channel=True)
+    new = await table.preview(second, in_channel=True)
+    assert old.ephemeral and new.ephemeral
+
+    def hers(message_id: int):
+        return next(m for m in table.channel.history(viewer=table.goryo) if m.id == message_id)
+
+    assert not pressable(hers(old.response.id)) and pressable(hers(new.response.id))
+    assert hers(old.response.id).content == old.response.content
+    # The match ends while her newest preview is shown (the Samurai resign): it can act no more, so it goes.
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+    assert await env.bot.store.active_match_in(table.channel.id) is None
+    assert not pressable(hers(new.response.id))
+
+
+async def test_a_replaced_preview_left_standing_is_refused_even_across_a_restart_and_taken_off(
+        env, make_bot, table: Table):
+    await started(table)
+    first, second = two_trails(table.state)
+    # Discord refuses to take the two older previews' buttons off as newer ones replace them: they stay, for a while.
+    olds = []
+    for plan in (first, second):
+        olds.append(await table.preview(plan))
+        env.inject_error("PATCH", f"/channels/{table.goryo.user.dm_channel.id}/messages/{olds[-1].response.id}")
+    new = await table.preview(second)
+    assert all(pressable(in_dm(table, old.response.id)) for old in olds)
     await env.restart_bot(make_bot())
     before = await version(env, table)
 
-    for label in ("Confirm", "Cancel"):
+    for old, label in zip(olds, ("Confirm", "Cancel"), strict=True):
         refused = await table.goryo.user.click(old.response, label=label)
         assert "replaced by your newer preview" in refused.response.content
+        assert not pressable(in_dm(table, old.response.id))  # pressed once: gone, its words stay
+        assert in_dm(table, old.response.id).content == old.response.content
     assert await version(env, table) == before  # nothing was locked
 
     locked = await table.confirm(new)
     receipt = locked.response.message.content
     trail = rules.space_name(second.false_trail)
-    assert f"Locked in: {rules.plan_name(second.path)}" in receipt and f"False Trail on {trail}" in receipt
+    assert f"Locked in: {plan_name(second.path)}" in receipt and f"False Trail on {trail}" in receipt
     assert "no Sprint" in receipt
     record = await env.bot.store.active_match_in(table.channel.id)
     assert record.state.plan == second
@@ -115,3 +162,21 @@ async def test_buttons_on_ephemeral_messages_leave_no_timer_behind(env, table: T
     assert view_timers == []
     locked = await table.confirm(preview, in_channel=True)  # the buttons still work
     assert "Locked in" in locked.response.message.content
+
+
+async def test_cancel_on_a_preview_the_match_has_left_behind_keeps_its_words_and_takes_its_buttons_off(
+        env, table: Table):
+    await started(table)
+    plan, _ = two_trails(table.state)
+    preview = await table.preview(plan)
+    # The Samurai resign while it is shown, and Discord refuses to take its buttons off: it stands, outdated.
+    env.inject_error("PATCH", f"/channels/{table.goryo.user.dm_channel.id}/messages/{preview.response.id}")
+    asked = await table.samurai.slash(table.channel, "goryo resign")
+    await table.samurai.click(asked.response, label="Resign")
+    assert pressable(in_dm(table, preview.response.id))
+    shown = in_dm(table, preview.response.id).content
+
+    refused = await table.goryo.user.click(preview.response, label="Cancel")
+    assert refused.response.id != preview.response.id and "out of date" in refused.response.content
+    assert in_dm(table, preview.response.id).content == shown  # its words stay
+    assert not pressable(in_dm(table, preview.response.id))

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 import render
 import rules
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, carrying, controls
 
 
 def _close_dms(env, member) -> None:
@@ -103,3 +105,70 @@ async def test_a_goryo_in_two_matches_picks_one(env, table: Table):
     # In a channel, the channel's match is meant: no option needed there.
     status = await table.alice.slash(other.channel, "goryo status")
     assert other.channel.mention in status.response.content
+
+
+def _builders(table: Table) -> list:
+    """Her messages in the channel that carry a builder she can still use (hers alone: ephemeral)."""
+    return carrying(table.channel.history(viewer=table.alice), "goryo:build:")
+
+
+@pytest.mark.goryo(board_cooldown=0)
+async def test_closed_dms_a_builder_shown_in_the_channel_goes_once_replaced_or_her_choice_is_in(env, table: Table):
+    _close_dms(env, table.alice)
+    await table.begin()
+    board = await table.alice.slash(table.channel, "goryo board")  # her board, hers alone, with her start's builder
+    [first] = _builders(table)
+    assert first.id == board.followups[-1].id and first.flags.ephemeral
+
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    started = await table.start(rules.space_name(start), in_channel=True)  # typed: the board's builder acts no more
+    table.state = rules.apply(table.state, rules.ChooseStart(start)).state
+    [turn] = _builders(table)
+    assert turn.id == started.response.id  # her turn's answer carries the next one
+    assert next(m for m in table.channel.history(viewer=table.alice) if m.id == first.id).content == first.content
+
+    again = await table.alice.slash(table.channel, "goryo board")  # a second one replaces it: one at a time
+    assert [m.id for m in _builders(table)] == [again.followups[-1].id]
+
+    await table.play(next(rules.legal_plans(table.state)), in_channel=True)
+    assert _builders(table) == []
+    assert carrying(table.channel.history(viewer=table.samurai), "goryo:build:") == []  # never shown to him
+
+
+async def test_closed_dms_a_builder_past_its_interactions_15_minutes_is_refused_and_taken_off_when_pressed(
+        env, table: Table):
+    _close_dms(env, table.alice)
+    await table.begin()
+    await table.alice.slash(table.channel, "goryo board")
+    [builder] = _builders(table)
+    await env.advance_time(15 * 60 + 1)  # its interaction can reach it no more: it outlives her choice
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    await table.start(rules.space_name(start), in_channel=True)
+    assert builder.id in [m.id for m in _builders(table)]
+
+    [menu] = controls(builder, "goryo:build:")
+    refused = await table.alice.select(builder, [menu.options[0].value], custom_id=menu.custom_id)
+    [refusal] = [m for m in refused.followups if "turn that is over" in m.content]
+    assert refusal.ephemeral  # hers alone, its words kept: only its controls went
+    assert builder.id not in [m.id for m in _builders(table)]
+    record = await env.bot.store.active_match_in(table.channel.id)
+    assert record.state.goryo_space == start  # the refused press changed nothing
+
+
+async def test_closed_dms_a_builder_used_in_the_channel_goes_once_her_plan_is_in(env, table: Table):
+    _close_dms(env, table.alice)
+    await table.begin()
+    await table.alice.slash(table.channel, "goryo board")
+    [builder] = _builders(table)
+    start = rules.SPACES_OF_TYPE[table.state.first_type][0]
+    [menu] = controls(builder, "goryo:build:")
+    await table.alice.select(builder, [rules.space_name(start)], custom_id=menu.custom_id)  # her start, by a click
+    table.state = rules.apply(table.state, rules.ChooseStart(start)).state
+    [turn] = _builders(table)  # the clicked message became her turn's, with the builder of her path
+    plan = next(rules.legal_plans(table.state))
+    step = next(c for c in controls(turn, "goryo:build:") if c.custom_id.endswith(":step"))
+    await table.alice.select(turn, [rules.space_name(plan.path[1])], custom_id=step.custom_id)  # a step: edited
+    assert [m.id for m in _builders(table)] == [turn.id]
+
+    await table.play(plan, in_channel=True)  # typed all the same: the builder she was using goes
+    assert _builders(table) == []

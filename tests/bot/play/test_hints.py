@@ -12,12 +12,11 @@ import rules
 from bot.play.thinking import Thinking
 from bot.text import lessons as script
 from rules.record import parse_record
-from tests.bot.helpers import Table, live_board
+from tests.bot.helpers import Table, begin_in_italy, challenge_the_bot, current, italy_seed, live_board, resign
+from tests.bot.play.helpers import follow_step
+from words.phrases import plan_name
 
-from ..test_languages import SEED, begin_in_italy
-from .test_aiplay import challenge_the_bot, current
-from .test_lessons import follow_step
-from .test_rematch import resign
+SEED = italy_seed()  # the Italian server's match (begin_in_italy)
 
 PLAN = re.compile(r"the path ((?:[A-F][1-6](?: → )?)+)")
 
@@ -148,7 +147,7 @@ async def test_in_a_lesson_the_hint_is_the_move_its_step_teaches(table: Table, l
     assert rules.space_name(wanted.action.space) in first.response.content.splitlines()[0]
     await follow_step(learner.user, script.GORYO, 0)
     second = await learner.user.slash("goryo hint")
-    assert rules.plan_name(script.GORYO.steps[1].wants.path) in second.response.content
+    assert plan_name(script.GORYO.steps[1].wants.path) in second.response.content
     assert await table.env.bot.store.active_matches_of(learner.id) == []  # still a lesson, no match made
 
 

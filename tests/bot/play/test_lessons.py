@@ -16,31 +16,10 @@ from bot.play.lessons import step_question
 from bot.text import lessons as script
 from bot.ui.panel import action_value
 from locales import _, speaking
-from tests.bot.delivery.test_permissions import deny_the_bot
-from tests.bot.helpers import Table, seen_by
+from tests.bot.helpers import Table, deny_the_bot, seen_by
+from tests.bot.play.helpers import follow_step, latest_lesson_step, lesson_controls, pick_in_lesson, press_in_lesson
 
 LIMIT = 400
-
-
-def _controls(message) -> dict[str, object]:
-    """The lesson's controls on ``message``, by what they do (``move``, ``step``, ``go``, ``confirm``…)."""
-    found = {}
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            custom_id = getattr(child, "custom_id", None) or ""
-            if custom_id.startswith("goryo:learn:"):
-                inner = custom_id.split(":", 3)[3]
-                if ":undo:" in inner:
-                    found[inner.split(":", 3)[3]] = child  # undo:<the move it takes back>
-                else:
-                    found[inner.rsplit(":", 1)[-1] if inner.startswith(("panel:", "build:")) else inner] = child
-    return found
-
-
-def _latest(user) -> object:
-    """The learner's newest lesson step with a control on it (not an offer to resume)."""
-    return next(m for m in reversed(user.dm_channel.history())
-                if _controls(m) and m.content.startswith(("**Lesson**", "**Lezione**")))
 
 
 def _dm(user, message_id: int) -> object:
@@ -48,65 +27,18 @@ def _dm(user, message_id: int) -> object:
     return next(m for m in user.dm_channel.history() if m.id == message_id)
 
 
-async def _press(user, what: str):
-    message = _latest(user)
-    return await user.click(message, custom_id=_controls(message)[what].custom_id)
-
-
-async def _pick(user, what: str, value: str):
-    message = _latest(user)
-    return await user.select(message, [value], custom_id=_controls(message)[what].custom_id)
-
-
-async def follow_step(user, lesson: script.Lesson, step: int) -> None:
-    """Make the move step ``step`` asks for, with its controls."""
-    wants = lesson.steps[step].wants
-    if isinstance(wants, script.Choose):
-        action = wants.action
-        if isinstance(action, rules.ChooseStart):
-            await _pick(user, "start", rules.space_name(action.space))
-        elif isinstance(action, rules.EndSamuraiTurn):
-            await _press(user, "end")
-        else:
-            kind = {rules.Move: "move", rules.Sniff: "sniff", rules.Search: "search"}[type(action)]
-            await _pick(user, kind, action_value(action))
-    elif isinstance(wants, script.Build):
-        before = _path_before(lesson, step)
-        for space in wants.path[len(before):]:
-            await _pick(user, "step", rules.space_name(space))
-        if wants.trail is not None:
-            trail = rules.space_name(wants.trail)
-            selects = _controls(_latest(user))  # split by room when more than 25 spaces qualify
-            what = next(k for k, c in selects.items()
-                        if k.startswith("trail") and trail in [o.value for o in c.options])
-            await _pick(user, what, trail)
-    elif isinstance(wants, script.Preview):
-        await _press(user, "preview")
-    elif isinstance(wants, script.Confirm):
-        await _press(user, "confirm")
-    elif isinstance(wants, script.Continue):
-        await _press(user, "go")
-
-
-def _path_before(lesson: script.Lesson, step: int) -> tuple:
-    builds = [s.wants for s in lesson.steps[:step] if isinstance(s.wants, script.Build)]
-    if builds:
-        return builds[-1].path
-    return (next(s.wants.action.space for s in lesson.steps if isinstance(s.wants, script.Choose)),)
-
-
 def _lesson_messages(user) -> list:
     return [m for m in user.dm_channel.history() if m.content.startswith(("**Lesson**", "**Lezione**"))]
 
 
-@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("role", list(rules.Side))
 @pytest.mark.parametrize("language", ["en", "it"])
-async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, role: str, language: str):
+async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, role: rules.Side, language: str):
     learner = table.alice
     if language == "it":
         locales_of[learner.id] = "it"
     lesson = script.LESSONS[role]
-    answered = await learner.slash(table.channel, "goryo learn", role=role)
+    answered = await learner.slash(table.channel, "goryo learn", role=role.value)
     assert answered.ephemeral  # nothing in the shared channel
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner.user, lesson, step)
@@ -117,12 +49,12 @@ async def test_a_whole_lesson_followed_step_by_step(table: Table, locales_of, ro
     assert all(len(m.content) <= LIMIT for m in shown), max(len(m.content) for m in shown)
     head = "**Lezione**" if language == "it" else "**Lesson**"
     assert shown[-1].content.startswith(f"{head} · ")
-    assert "goryo:learn:b" in str([c.custom_id for c in _controls(shown[-1]).values()])
+    assert "goryo:learn:b" in str([c.custom_id for c in lesson_controls(shown[-1]).values()])
     # The last step: a first real match in one click, in the channel the lesson was asked for in.
-    result = await _press(learner.user, "real")
+    result = await press_in_lesson(learner.user, "real")
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.ai_side is not None and record.ai_level == "easy"
-    assert record.player_side(learner.id) == (rules.Side.GORYO if role == "goryo" else rules.Side.SAMURAI)
+    assert record.player_side(learner.id) == role
     assert f"<#{table.channel.id}>" in result.response.message.content
 
 
@@ -140,12 +72,12 @@ async def test_a_lesson_is_not_a_match(table: Table):
 async def test_a_wrong_choice_is_explained_and_the_step_asked_again(table: Table):
     learner = table.alice.user
     await learner.slash("goryo learn", role="samurai")
-    await _pick(learner, "move", action_value(rules.Move(rules.Samurai.GREEN, rules.parse_space("C2"))))
+    await pick_in_lesson(learner, "move", action_value(rules.Move(rules.Samurai.GREEN, rules.parse_space("C2"))))
     explained = learner.dm_channel.history()[-1]
     assert "allowed, but this lesson sends Green to A2" in explained.content
     stored = await table.env.bot.store.lesson(table.alice.id)
     assert stored.step == 0  # the script never leaves its position
-    options = [o.value for o in _controls(_latest(learner))["move"].options]
+    options = [o.value for o in lesson_controls(latest_lesson_step(learner))["move"].options]
     assert "green:A2" in options and "green:C2" in options  # the same step, its controls as they were
     await follow_step(learner, script.SAMURAI, 0)
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
@@ -155,12 +87,12 @@ async def test_a_wrong_step_of_her_path_is_explained_and_the_builder_reset(table
     learner = table.alice.user
     await learner.slash("goryo learn", role="goryo")
     await follow_step(learner, script.GORYO, 0)
-    await _pick(learner, "step", "A1")  # legal, not the lesson's
+    await pick_in_lesson(learner, "step", "A1")  # legal, not the lesson's
     assert "heads for the north bridge" in learner.dm_channel.history()[-1].content
-    builder = _latest(learner)
+    builder = latest_lesson_step(learner)
     assert "B1" in builder.content and "A1" not in builder.content.split("\n")[-1]
-    await _pick(learner, "step", "C1")  # on the lesson's way: shown in place
-    assert "B1 → C1" in _latest(learner).content
+    await pick_in_lesson(learner, "step", "C1")  # on the lesson's way: shown in place
+    assert "B1 → C1" in latest_lesson_step(learner).content
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
 
 
@@ -170,13 +102,13 @@ async def test_a_step_left_by_starting_over_loses_its_controls_and_is_refused_if
     learner = table.alice.user
     await learner.slash("goryo learn", role="samurai")
     await follow_step(learner, script.SAMURAI, 0)
-    old = _latest(learner)  # step 2's panel: Green, on A2, may sniff A1
+    old = latest_lesson_step(learner)  # step 2's panel: Green, on A2, may sniff A1
     await learner.slash("goryo learn")
     table.env.inject_error("PATCH", f"/channels/{learner.dm_channel.id}/messages/{old.id}")  # the old copy stays
     await learner.click(learner.dm_channel.history()[-1], label="Start over")
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 0
     sniff = rules.Sniff(rules.Samurai.GREEN, rules.parse_space("A1"))
-    refused = await learner.select(old, [action_value(sniff)], custom_id=_controls(old)["sniff"].custom_id)
+    refused = await learner.select(old, [action_value(sniff)], custom_id=lesson_controls(old)["sniff"].custom_id)
     assert refused.response.content.startswith("That control is from a lesson step you have left")
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 0
 
@@ -190,7 +122,7 @@ async def test_leave_and_resume_after_a_restart(env, make_bot, table: Table):
     offer = await table.alice.slash(table.channel, "goryo learn")
     assert offer.ephemeral and "step 4 of" in offer.response.content
     await table.alice.click(offer.response, label="Resume")
-    assert _latest(learner).content.startswith("**Lesson** · step 4 of")
+    assert latest_lesson_step(learner).content.startswith("**Lesson** · step 4 of")
     for step in range(3, len(script.GORYO.steps) - 1):
         await follow_step(learner, script.GORYO, step)
     assert (await env.bot.store.lesson(table.alice.id)).step == len(script.GORYO.steps) - 1
@@ -204,7 +136,7 @@ async def test_others_see_nothing_and_the_samurai_learner_sees_only_public_pictu
     # Before the Discovery, every picture the Samurai learner got is the public board of its position.
     drawing = table.env.bot.drawing
     shown = _lesson_messages(table.alice.user)
-    discovery = next(i for i, s in enumerate(script.SAMURAI.steps) if s.board == "discovery")
+    discovery = next(i for i, s in enumerate(script.SAMURAI.steps) if s.board is script.Board.DISCOVERY)
     from bot.play.lessons import position
     for index, message in enumerate(shown[:discovery]):
         expected = await drawing.public_board(position(script.SAMURAI, index).state, language="en")
@@ -230,12 +162,12 @@ async def test_the_real_match_refused_in_a_busy_channel_leaves_the_button_workin
         await follow_step(learner.user, script.SAMURAI, step)
     await table.challenge(by=table.bob, opponent=table.carol)
     await table.answer("Accept", by=table.carol)  # the channel's match: bob and carol
-    refused = await _press(learner.user, "real")
+    refused = await press_in_lesson(learner.user, "real")
     assert "one match per channel" in refused.response.content
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
     await table.bob.slash(table.channel, "goryo resign")
     await table.bob.click(table.channel.history(viewer=table.bob)[-1], label="Resign")
-    await _press(learner.user, "real")
+    await press_in_lesson(learner.user, "real")
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps)
@@ -247,11 +179,11 @@ async def test_a_lesson_begun_in_dms_ends_by_saying_how_to_start_a_match(table: 
     assert answered.response.content.startswith("**Lesson** · step 1 of")  # in DMs: the lesson is the answer
     for step in range(len(script.SAMURAI.steps) - 1):
         await follow_step(learner, script.SAMURAI, step)
-    last = _latest(learner)
+    last = latest_lesson_step(learner)
     assert "type `/goryo challenge` in a server" in last.content
-    assert set(_controls(last)) == {"learn:goryo"}  # no match to start from here; the other side's lesson
-    await _press(learner, "learn:goryo")
-    assert _latest(learner).content.startswith("**Lesson** · step 1 of 12\n**You are the Goryō**")
+    assert set(lesson_controls(last)) == {"learn:goryo"}  # no match to start from here; the other side's lesson
+    await press_in_lesson(learner, "learn:goryo")
+    assert latest_lesson_step(learner).content.startswith("**Lesson** · step 1 of 12\n**You are the Goryō**")
 
 
 async def test_undo_and_end_turn_are_explained_not_played(table: Table):
@@ -259,9 +191,9 @@ async def test_undo_and_end_turn_are_explained_not_played(table: Table):
     learner = table.alice.user
     await learner.slash("goryo learn", role="samurai")
     await follow_step(learner, script.SAMURAI, 0)  # Green → A2: a move Undo could take back
-    await _press(learner, "undo:1greenA2")
+    await press_in_lesson(learner, "undo:1greenA2")
     assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
-    await _press(learner, "end")
+    await press_in_lesson(learner, "end")
     assert "this lesson sniffs A1" in learner.dm_channel.history()[-1].content
     assert (await table.env.bot.store.lesson(table.alice.id)).step == 1
     await follow_step(learner, script.SAMURAI, 1)
@@ -277,7 +209,7 @@ async def test_the_real_match_is_refused_where_the_bot_cannot_play_and_the_butto
         await follow_step(learner.user, script.SAMURAI, step)
     deny_the_bot(table.env, table.channel.id, "attach_files")
     await table.env.settle()
-    refused = await _press(learner.user, "real")
+    refused = await press_in_lesson(learner.user, "real")
     assert "No match can be played here" in refused.response.content and "Attach Files" in refused.response.content
     assert await table.env.bot.store.active_match_in(table.channel.id) is None
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
@@ -288,21 +220,21 @@ async def test_the_real_match_is_refused_where_the_bot_cannot_play_and_the_butto
 
 def _enabled_lesson_messages(user) -> list[int]:
     """The learner's DMs that carry lesson controls a click would reach (a step, an offer to resume)."""
-    return [m.id for m in user.dm_channel.history() if any(not c.disabled for c in _controls(m).values())]
+    return [m.id for m in user.dm_channel.history() if any(not c.disabled for c in lesson_controls(m).values())]
 
 
-async def _to_the_last_step(learner, role: str) -> None:
+async def _to_the_last_step(learner, role: rules.Side) -> None:
     lesson = script.LESSONS[role]
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner, lesson, step)
 
 
-async def _lesson_to_its_last_step(table: Table, locales_of, role: str, language: str):
+async def _lesson_to_its_last_step(table: Table, locales_of, role: rules.Side, language: str):
     """Alice, in ``language``, asks for a lesson in the table channel and follows it to its last step."""
     learner = table.alice
     if language == "it":
         locales_of[learner.id] = "it"
-    await learner.slash(table.channel, "goryo learn", role=role)
+    await learner.slash(table.channel, "goryo learn", role=role.value)
     await _to_the_last_step(learner.user, role)
     return learner
 
@@ -313,19 +245,19 @@ async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_less
     """The attack of issue 42: the first lesson's "Play a real match" pressed after a second lesson began and took
     a step. Its controls went when the second began; pressed anyway, it is refused, privately: no match starts and
     the second lesson stays where it stands."""
-    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
-    first_last = _latest(learner.user)
-    assert "real" in _controls(first_last)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.GORYO, language)
+    first_last = latest_lesson_step(learner.user)
+    assert "real" in lesson_controls(first_last)
     table.env.inject_error("PATCH", f"/channels/{learner.user.dm_channel.id}/messages/{first_last.id}")
     await learner.slash(table.channel, "goryo learn", role="samurai")
     await follow_step(learner.user, script.SAMURAI, 0)
-    refused = await learner.user.click(first_last, custom_id=_controls(first_last)["real"].custom_id)
+    refused = await learner.user.click(first_last, custom_id=lesson_controls(first_last)["real"].custom_id)
     stale = ("Questo comando è di un passo della lezione che hai lasciato" if language == "it"
              else "That control is from a lesson step you have left")
     assert refused.response.content.startswith(stale)
     assert await table.env.bot.store.active_match_in(table.channel.id) is None
     stored = await table.env.bot.store.lesson(learner.id)
-    assert (stored.role, stored.step) == ("samurai", 1)
+    assert (stored.role, stored.step) == (rules.Side.SAMURAI, 1)
     await follow_step(learner.user, script.SAMURAI, 1)  # the new lesson goes on
     assert (await table.env.bot.store.lesson(learner.id)).step == 2
 
@@ -333,11 +265,11 @@ async def test_a_finished_lessons_real_match_button_does_not_touch_the_next_less
 async def test_a_finished_lessons_buttons_go_when_another_lesson_begins(table: Table):
     learner = table.alice
     await learner.slash(table.channel, "goryo learn", role="samurai")
-    await _to_the_last_step(learner.user, "samurai")
-    first_last = _latest(learner.user)
+    await _to_the_last_step(learner.user, rules.Side.SAMURAI)
+    first_last = latest_lesson_step(learner.user)
     await learner.slash(table.channel, "goryo learn", role="goryo")
-    assert _controls(_dm(learner.user, first_last.id)) == {}
-    assert _enabled_lesson_messages(learner.user) == [_latest(learner.user).id]
+    assert lesson_controls(_dm(learner.user, first_last.id)) == {}
+    assert _enabled_lesson_messages(learner.user) == [latest_lesson_step(learner.user).id]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -348,10 +280,10 @@ async def test_resume_moves_the_step_and_the_offer_is_answered(table: Table, loc
     await learner.slash("goryo learn", role="samurai")
     await follow_step(learner, script.SAMURAI, 0)
     await follow_step(learner, script.SAMURAI, 1)
-    before = _latest(learner)
+    before = latest_lesson_step(learner)
     offer = await learner.slash("goryo learn")
     await learner.click(offer.response, label="Riprendi" if language == "it" else "Resume")
-    moved = _latest(learner)
+    moved = latest_lesson_step(learner)
     assert moved.id != before.id and _lesson_messages(learner)[-1].id == moved.id
     assert _enabled_lesson_messages(learner) == [moved.id]  # the old copy and the offer carry nothing now
     assert _dm(learner, offer.response.id).components == []
@@ -371,7 +303,7 @@ async def test_an_offer_left_behind_by_the_lesson_is_refused(table: Table):
         refused = await learner.click(_dm(learner, offer.id), label=label)
         assert refused.response.content.startswith("That control is from a lesson step you have left")
         stored = await table.env.bot.store.lesson(table.alice.id)
-        assert (stored.role, stored.step) == ("samurai", 2)
+        assert (stored.role, stored.step) == (rules.Side.SAMURAI, 2)
 
 
 async def test_at_every_moment_one_message_carries_the_lessons_controls(table: Table):
@@ -386,10 +318,11 @@ async def test_at_every_moment_one_message_carries_the_lessons_controls(table: T
         if step in (2, 6):
             if step == 2:  # a legal step that is not the lesson's: explained, the builder reset
                 wanted = rules.space_name(lesson.steps[2].wants.path[3])
-                other = next(o.value for o in _controls(_latest(learner))["step"].options if o.value != wanted)
-                await _pick(learner, "step", other)
+                offered = lesson_controls(latest_lesson_step(learner))["step"].options
+                other = next(o.value for o in offered if o.value != wanted)
+                await pick_in_lesson(learner, "step", other)
             else:
-                await _press(learner, "cancel")  # explained too
+                await press_in_lesson(learner, "cancel")  # explained too
             seen.append(_enabled_lesson_messages(learner))
             offer = await learner.slash("goryo learn")
             seen.append(_enabled_lesson_messages(learner)[:-1])  # the step's message, the offer beside it
@@ -405,11 +338,11 @@ async def test_at_every_moment_one_message_carries_the_lessons_controls(table: T
 @pytest.mark.parametrize("denied", ["view_channel", "send_messages"])
 async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_write(
         table: Table, locales_of, language: str, denied: str):
-    learner = await _lesson_to_its_last_step(table, locales_of, "samurai", language)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.SAMURAI, language)
     table.env.backend.set_overwrite(table.channel.id, Overwrite(
         learner.id, OverwriteType.MEMBER, deny=discord.Permissions(**{denied: True}).value))
     await table.env.settle()
-    refused = await _press(learner.user, "real")
+    refused = await press_in_lesson(learner.user, "real")
     said = ("Non puoi più vedere #" if language == "it" else "You can no longer see or write in #")
     assert refused.response.content.startswith(said.rstrip("#")), refused.response.content
     assert f"<#{table.channel.id}>" in refused.response.content
@@ -417,7 +350,7 @@ async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_wr
     assert (await table.env.bot.store.lesson(learner.id)).step == len(script.SAMURAI.steps) - 1
     table.env.backend.set_overwrite(table.channel.id, Overwrite(learner.id, OverwriteType.MEMBER))
     await table.env.settle()
-    await _press(learner.user, "real")  # allowed again: the step's button still works
+    await press_in_lesson(learner.user, "real")  # allowed again: the step's button still works
     record = await table.env.bot.store.active_match_in(table.channel.id)
     assert record is not None and record.player_side(learner.id) is rules.Side.SAMURAI
 
@@ -425,9 +358,9 @@ async def test_the_real_match_starts_only_where_the_learner_can_still_see_and_wr
 # --- issue 42: the step's question sits right above its controls ------------------------------------------------
 
 
-@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("role", list(rules.Side))
 @pytest.mark.parametrize("language", ["en", "it"])
-async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: str,
+async def test_each_steps_question_is_the_line_right_above_its_controls(table: Table, locales_of, role: rules.Side,
                                                                          language: str):
     """Under a step's picture, its embed's footer (Discord draws it last, right above the message's menus and
     buttons) asks what to pick or press now, as a match's line under its board; a step without a picture ends its
@@ -440,7 +373,7 @@ async def test_each_steps_question_is_the_line_right_above_its_controls(table: T
         questions = [step_question(lesson, n) for n in range(len(lesson.steps))]
     for step, (message, question) in enumerate(zip(shown, questions, strict=True)):
         assert question and "**" not in question, (step, question)
-        if lesson.steps[step].board == "none":
+        if lesson.steps[step].board is script.Board.NONE:
             assert not message.embeds and message.content.endswith(f"\n**{question}**"), (step, message.content)
         else:
             [embed] = message.embeds
@@ -455,7 +388,7 @@ async def test_the_goryo_lesson_shows_her_own_board_and_the_discovery_at_its_own
                                                                                       language: str):
     """Her DM board keeps one key and one wording in every step (her own board, "your" bound object), and the
     board after the Discovery comes with the step that explains the Discovery, not one step early."""
-    learner = await _lesson_to_its_last_step(table, locales_of, "goryo", language)
+    learner = await _lesson_to_its_last_step(table, locales_of, rules.Side.GORYO, language)
     shown = _lesson_messages(learner.user)
     with speaking(language):
         key, yours, theirs = _("Key"), _("Your bound object"), (_("Her bound object"), _("Could be her bound object"))
@@ -478,9 +411,9 @@ def board_facts_key(language: str) -> str:
 
 
 async def test_the_real_match_is_refused_once_the_learner_has_left_the_server(table: Table):
-    learner = await _lesson_to_its_last_step(table, {}, "samurai", "en")
+    learner = await _lesson_to_its_last_step(table, {}, rules.Side.SAMURAI, "en")
     table.env.backend.remove_member(table.channel.guild.id, learner.id)
     await table.env.settle()
-    refused = await _press(learner.user, "real")
+    refused = await press_in_lesson(learner.user, "real")
     assert refused.response.content.startswith("You are no longer a member of the server of"), refused.response
     assert await table.env.bot.store.active_match_in(table.channel.id) is None

@@ -12,9 +12,8 @@ import rules
 from bot.records import league
 from bot.storage import open_store
 from bot.storage.sqlite import SqliteStore
-from tests.bot.helpers import Table
+from tests.bot.helpers import Table, resign
 from tests.bot.league_history import finish_match, match_ready_to_end
-from tests.bot.play.test_rematch import resign
 
 G, S = rules.Side.GORYO, rules.Side.SAMURAI
 ANN, BEN, CAT, BOT = 101, 102, 103, 999

@@ -7,17 +7,7 @@ import pytest
 import simcord
 
 import rules
-from tests.bot.helpers import Table
-
-
-async def resign(table: Table, player) -> None:
-    """``player`` concedes the match in the channel (confirmed)."""
-    asked = await player.slash(table.channel, "goryo resign")
-    await player.click(asked.response, label="Resign")
-
-
-def end_message(table: Table):
-    return [m for m in table.channel.history() if "bound object was" in m.content][-1]
+from tests.bot.helpers import Table, end_message, resign
 
 
 async def test_rematch_swaps_roles_keeps_options_and_survives_a_restart(env, make_bot, table: Table):

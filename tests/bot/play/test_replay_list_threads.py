@@ -8,7 +8,8 @@ import discord
 from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
-from ..commands.test_server_settings import admin
+from tests.bot.helpers import admin
+
 from ..helpers import Table
 
 

@@ -7,8 +7,15 @@ import rules
 from bot.text.status import status_text
 from bot.ui.panel import panel_view
 from locales import speaking
-from tests.bot.helpers import Table, keep_acting, live_board
-from tests.bot.ui.test_panel import _choose, _italian_samurai_turn, _panel, _samurai_turn
+from tests.bot.helpers import (
+    Table,
+    choose_on_panel,
+    italian_samurai_turn,
+    keep_acting,
+    live_board,
+    panel_items,
+    samurai_turn,
+)
 from words.facts import public_facts
 
 GREEN = rules.Samurai.GREEN
@@ -29,10 +36,10 @@ def _move(state: rules.GameState, samurai: rules.Samurai = GREEN) -> rules.Move:
 
 
 async def test_end_turn_asks_while_actions_are_left_and_nothing_ends_until_confirmed(env, table):
-    await _samurai_turn(table)
+    await samurai_turn(table)
     board = live_board(table)
     before = [m.content for m in table.channel.history()]
-    asked = await table.samurai.click(board, custom_id=_panel(board)["end"].custom_id)
+    asked = await table.samurai.click(board, custom_id=panel_items(board)["end"].custom_id)
     assert asked.ephemeral
     assert asked.response.content.startswith("End the turn with 6 actions unused?")
     assert _labels(asked.response) == ["End turn", "Keep playing"]
@@ -42,16 +49,16 @@ async def test_end_turn_asks_while_actions_are_left_and_nothing_ends_until_confi
     assert await _stored(table) == table.state
 
     # A question asked before another action is stale: refused privately, nothing changes.
-    stale = await table.samurai.click(live_board(table), custom_id=_panel(live_board(table))["end"].custom_id)
+    stale = await table.samurai.click(live_board(table), custom_id=panel_items(live_board(table))["end"].custom_id)
     move = _move(table.state)
-    await _choose(table, move)
+    await choose_on_panel(table, move)
     table.state = rules.apply(table.state, move).state
     refused = await table.samurai.click(stale.response, label="End turn")
     assert refused.response.ephemeral and "out of date" in refused.response.content
     assert await _stored(table) == table.state
 
     # One action used: five unused, said in the question and in the Discovery once confirmed.
-    asked = await table.samurai.click(live_board(table), custom_id=_panel(live_board(table))["end"].custom_id)
+    asked = await table.samurai.click(live_board(table), custom_id=panel_items(live_board(table))["end"].custom_id)
     assert asked.response.content.startswith("End the turn with 5 actions unused?")
     ended = await table.samurai.click(asked.response, label="End turn")
     assert ended.response.content == "You ended the turn: the Discovery follows in the channel."
@@ -61,7 +68,7 @@ async def test_end_turn_asks_while_actions_are_left_and_nothing_ends_until_confi
 
 
 async def test_the_typed_end_ends_at_once_and_says_how_many_actions_went_unused(table):
-    await _samurai_turn(table)
+    await samurai_turn(table)
     move = _move(table.state)
     await table.play(move)
     ended = await table.samurai.slash(table.channel, "goryo end")
@@ -70,26 +77,26 @@ async def test_the_typed_end_ends_at_once_and_says_how_many_actions_went_unused(
 
 
 async def test_undo_takes_back_moves_to_the_last_answer_and_the_log_replays_the_match_as_played(env, table):
-    await _samurai_turn(table)
+    await samurai_turn(table)
     start = table.state
-    assert "undo" not in _panel(live_board(table))  # nothing to take back yet
+    assert "undo" not in panel_items(live_board(table))  # nothing to take back yet
     refused = await table.samurai.slash(table.channel, "goryo undo")
     assert refused.ephemeral and refused.response.content == (
         "There is no move to take back: no Samurai has moved yet this turn.")
 
     first = _move(table.state)
-    await _choose(table, first)
+    await choose_on_panel(table, first)
     table.state = rules.apply(table.state, first).state
     board = live_board(table)
-    assert _panel(board)["undo"].label == "Undo move"
-    undone = await table.samurai.click(board, custom_id=_panel(board)["undo"].custom_id)
+    assert panel_items(board)["undo"].label == "Undo move"
+    undone = await table.samurai.click(board, custom_id=panel_items(board)["undo"].custom_id)
     assert not undone.ephemeral
     origin, to = rules.space_name(start.samurai_space(GREEN)), rules.space_name(first.to)
     assert undone.response.content == (f"The Green Samurai takes back his move from {origin} to {to}: he stands on "
                                        f"{origin} again, and is no longer called.")
     table.state = rules.apply(table.state, rules.Undo()).state
     assert table.state == start and await _stored(table) == start
-    assert "undo" not in _panel(live_board(table))
+    assert "undo" not in panel_items(live_board(table))
 
     # Two moves, then a search: the search's answer fixes them; a move after it can be taken back by the command.
     await table.play(_move(table.state))
@@ -119,14 +126,14 @@ async def test_undo_takes_back_moves_to_the_last_answer_and_the_log_replays_the_
 
 
 async def test_a_doubled_undo_is_refused_privately_and_takes_back_only_one_move(env, table):
-    await _samurai_turn(table)
+    await samurai_turn(table)
     await table.play(_move(table.state))
     one = table.state
     second = _move(table.state)
-    await _choose(table, second)
+    await choose_on_panel(table, second)
     table.state = rules.apply(table.state, second).state
     board = live_board(table)
-    undo_id = _panel(board)["undo"].custom_id
+    undo_id = panel_items(board)["undo"].custom_id
     # The board stays, panel and all, after the first click (Discord refused to delete it): the same Undo again.
     env.inject_error("DELETE", f"/channels/{table.channel.id}/messages/{board.id}", status=500)
     env.inject_error("PATCH", f"/channels/{table.channel.id}/messages/{board.id}", status=500)
@@ -143,8 +150,8 @@ async def test_a_doubled_undo_is_refused_privately_and_takes_back_only_one_move(
 
 
 async def test_end_turn_and_undo_speak_italian(env, locales_of):
-    table, board = await _italian_samurai_turn(env, samurai_locale=locales_of)
-    asked = await table.samurai.click(board, custom_id=_panel(board)["end"].custom_id)
+    table, board = await italian_samurai_turn(env, samurai_locale=locales_of)
+    asked = await table.samurai.click(board, custom_id=panel_items(board)["end"].custom_id)
     assert asked.response.content.startswith("Finire il turno con 6 azioni inutilizzate?")
     assert _labels(asked.response) == ["Fine turno",
                                                                                     "Continua a giocare"]
@@ -152,13 +159,14 @@ async def test_end_turn_and_undo_speak_italian(env, locales_of):
     assert refused.response.content == ("Non c'è nessuna mossa da annullare: "
                                         "in questo turno nessun Samurai si è ancora mosso.")
     move = _move(table.state)
-    await table.samurai.select(board, [f"green:{rules.space_name(move.to)}"], custom_id=_panel(board)["move"].custom_id)
-    board = next(m for m in reversed(table.channel.history()) if _panel(m))
-    assert _panel(board)["undo"].label == "Annulla mossa"
-    undone = await table.samurai.click(board, custom_id=_panel(board)["undo"].custom_id)
+    await table.samurai.select(board, [f"green:{rules.space_name(move.to)}"],
+                               custom_id=panel_items(board)["move"].custom_id)
+    board = next(m for m in reversed(table.channel.history()) if panel_items(m))
+    assert panel_items(board)["undo"].label == "Annulla mossa"
+    undone = await table.samurai.click(board, custom_id=panel_items(board)["undo"].custom_id)
     assert "annulla la sua mossa da" in undone.response.content and "non è più attivato" in undone.response.content
-    asked = await table.samurai.click(next(m for m in reversed(table.channel.history()) if _panel(m)),
-                                      custom_id=_panel(board)["end"].custom_id)
+    asked = await table.samurai.click(next(m for m in reversed(table.channel.history()) if panel_items(m)),
+                                      custom_id=panel_items(board)["end"].custom_id)
     ended = await table.samurai.click(asked.response, label="Fine turno")
     assert ended.response.content == "Hai finito il turno: la Rivelazione segue nel canale."
     discovery = next(m.content for m in reversed(table.channel.history()) if "Rivelazione" in m.content
@@ -173,15 +181,16 @@ async def test_advanced_mode_says_each_called_samurai_acts_at_most_twice(table):
     board = live_board(table)
     facts = {field.name: field.value for field in board.embeds[0].fields}
     assert facts["Advanced mode"] == "each Samurai called acts at most twice"
-    first = next(c for k, c in _panel(board).items() if k not in ("end", "undo"))
+    first = next(c for k, c in panel_items(board).items() if k not in ("end", "undo"))
     assert first.placeholder.endswith("· each Samurai called acts at most twice)")
     # His first action leaves him one; his second, none: said of the turn after each choice.
-    moves = {o.value: o.description for o in _panel(board)["move"].options}
+    moves = {o.value: o.description for o in panel_items(board)["move"].options}
     assert set(moves.values()) >= {"Calls Green · then Green has 1 action left"}
     move = _move(table.state)
-    await _choose(table, move)
+    await choose_on_panel(table, move)
     table.state = rules.apply(table.state, move).state
-    descriptions = {o.description for o in _panel(live_board(table))["move"].options if o.value.startswith("green:")}
+    descriptions = {o.description for o in panel_items(live_board(table))["move"].options
+                    if o.value.startswith("green:")}
     assert descriptions == {"Green is then done"}
     status = await table.carol.slash(table.channel, "goryo status")
     assert "Advanced mode: each Samurai called acts at most twice." in status.response.content

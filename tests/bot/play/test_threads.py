@@ -3,29 +3,15 @@ is played; the channel holds several at once and hears one line at each start an
 
 from __future__ import annotations
 
-import discord
 import pytest
-from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
 
 import rules
 from bot.play.threads import ARCHIVE_AFTER
-from tests.bot.commands.test_server_settings import admin
-from tests.bot.helpers import Table, seen_by
+from tests.bot.helpers import Table, admin, deny_the_bot, seen_by, threads_on
 
 
 def archived(env, thread) -> bool:
     return env.backend.channels[thread.id].thread_metadata.archived
-
-
-def deny_the_bot(env, table: Table, permission: str) -> None:
-    denied = discord.Permissions(**{permission: True}).value
-    env.backend.set_overwrite(table.channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=denied))
-
-
-async def threads_on(env, table: Table) -> None:
-    saved = await admin(env, table).slash(table.channel, "goryo settings", threads=True)
-    assert saved.ephemeral and "each match is played in a thread of its own" in saved.response.content
 
 
 async def accepted(table: Table, challenger, opponent, accept: str = "Accept"):
@@ -135,7 +121,7 @@ async def test_a_restart_mid_match_keeps_the_threads_match_playable_and_its_thre
     ("create_public_threads", "Create Public Threads"), ("send_messages_in_threads", "Send Messages in Threads"),
 ])
 async def test_threads_stay_off_when_the_bot_may_not_open_or_speak_in_them(env, table: Table, lacking, named):
-    deny_the_bot(env, table, lacking)
+    deny_the_bot(env, table.channel.id, lacking)
     refused = await admin(env, table).slash(table.channel, "goryo settings", threads=True)
     assert refused.ephemeral and f"I lack the **{named}** permission" in refused.response.content
     assert "Server Settings → Roles" in refused.response.content
@@ -159,7 +145,7 @@ async def test_threads_in_italian(env, locales_of):
     await resign_in(thread, table.alice)
     [end] = [m.content for m in table.channel.history() if "è finita" in m.content]
     assert end.startswith(f"La partita di <@{table.alice.id}> e <@{table.bob.id}> in <#{thread.id}> è finita. **")
-    deny_the_bot(env, table, "create_public_threads")
+    deny_the_bot(env, table.channel.id, "create_public_threads")
     refused = (await manager.slash(table.channel, "goryo settings", threads=True)).response.content
     assert "mi manca il permesso **Creare thread pubblici**" in refused
 

@@ -8,10 +8,10 @@ import simcord
 
 import rules
 from bot.text import lessons as script
+from tests.bot.helpers import admin
+from tests.bot.play.helpers import follow_step, press_in_lesson
 
-from ..commands.test_server_settings import admin
 from ..helpers import Table
-from .test_lessons import _press, follow_step
 
 pytestmark = pytest.mark.goryo(ai_pause=0)
 
@@ -52,12 +52,12 @@ async def test_a_match_against_the_bot_starts_in_a_thread_of_its_own(env, locale
 async def test_a_lessons_real_match_starts_in_a_thread_of_its_own(env, table: Table):
     await threads_on(env, table)
     learner = table.alice
-    lesson = script.LESSONS["samurai"]
+    lesson = script.LESSONS[rules.Side.SAMURAI]
     await learner.slash(table.channel, "goryo learn", role="samurai")
     for step in range(len(lesson.steps) - 1):
         await follow_step(learner.user, lesson, step)
     before = {t.id for t in table.channel.threads}
-    await _press(learner.user, "real")
+    await press_in_lesson(learner.user, "real")
     thread = new_thread(table, before)
     record = await env.bot.store.active_match_in(thread.id)
     assert record is not None and record.ai_side is not None and record.player_side(learner.id) is rules.Side.SAMURAI

@@ -8,8 +8,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.enums import OverwriteType
 
 from bot.records.tournaments import Status
-
-from .test_tournaments import WORDS, Cup, open_cup
+from tests.bot.helpers import WORDS, Cup, open_cup
 
 HOUR = 3600
 

@@ -5,76 +5,10 @@ are known in advance."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import discord
 import pytest
 
 from bot.records.tournaments import Status
-
-WORDS = {
-    "en": {"join": "Join", "resign": "Resign", "already": "already signed up", "started": "has started",
-           "winner": "wins the tournament", "final": "final standings", "round": "round {n} of {total}",
-           "needs": "Manage Server", "in_another": "another tournament", "place": "Autumn cup: place 1 of 6",
-           "tournaments": "Tournaments"},
-    "it": {"join": "Partecipa", "resign": "Arrenditi", "already": "Sei già iscritto", "started": "è iniziato",
-           "winner": "vince il torneo", "final": "classifica finale", "round": "turno {n} di {total}",
-           "needs": "Gestire il server", "in_another": "altro torneo", "place": "Autumn cup: 1° posto su 6",
-           "tournaments": "Tornei"},
-}
-
-
-@dataclass
-class Cup:
-    env: object
-    guild: object
-    channel: object
-    admin: object
-    players: list
-    words: dict[str, str]
-
-    @property
-    def store(self):
-        return self.env.bot.store
-
-    def signup_message(self) -> discord.Message:
-        return next(m for m in self.channel.history() if any(
-            "goryo:tournament:" in (c.get("custom_id") or "") for row in m.components
-            for c in row.to_dict().get("components", [])))
-
-    def member(self, user_id: int):
-        return next(p for p in [*self.players, self.admin] if p.id == user_id)
-
-    def thread(self, thread_id: int):
-        return next(t for t in self.channel.threads if t.id == thread_id)
-
-
-def open_cup(env, locales_of, language: str, count: int) -> Cup:
-    guild = env.create_guild("Cups", preferred_locale="it" if language == "it" else "en-US")
-    channel = guild.create_text_channel("cups")
-    managers = guild.create_role("managers", permissions=discord.Permissions(manage_guild=True))
-    admin = guild.add_member(env.create_user("host"), roles=[managers])
-    players = [guild.add_member(env.create_user(f"p{n}")) for n in range(1, count + 1)]
-    if language == "it":
-        for member in [admin, *players]:
-            locales_of[member.id] = "it"
-    return Cup(env, guild, channel, admin, players, WORDS[language])
-
-
-async def sign_up(cup: Cup, format: str, **options) -> int:
-    refused = await cup.players[0].slash(cup.channel, "goryo tournament create", name="Autumn cup", format=format)
-    assert refused.ephemeral and cup.words["needs"] in refused.response.content  # no Manage Server: nothing made
-    made = await cup.admin.slash(cup.channel, "goryo tournament create", name="Autumn cup", format=format, **options)
-    assert not made.ephemeral
-    [tournament] = await cup.store.tournaments_in(cup.guild.id)
-    for player in cup.players:
-        joined = await player.click(cup.signup_message(), label=cup.words["join"])
-        assert joined.ephemeral
-    again = await cup.players[0].click(cup.signup_message(), label=cup.words["join"])
-    assert again.ephemeral and cup.words["already"] in again.response.content
-    listed = cup.signup_message().content  # kept current by editing
-    assert all(f"<@{p.id}>" in listed for p in cup.players)
-    return tournament.id
+from tests.bot.helpers import Cup, open_cup, sign_up
 
 
 async def play_round(cup: Cup, tournament_id: int, *, restart_after: int | None = None, make_bot=None) -> None:

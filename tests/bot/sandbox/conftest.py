@@ -13,8 +13,12 @@ import aiohttp
 import pytest
 from PIL import Image
 
+import rules
 from bot.sandbox import Sandbox
-from tests.bot.sandbox.chromium import chromium  # noqa: F401 (the browser tests' fixture)
+from tests.bot.sandbox.chromium import (
+    chromium,  # noqa: F401 (the browser tests' fixture)
+    )
+from words.phrases import plan_name
 
 SEED = 11  # any seed works; a fixed one lets the tests compute legal moves with the rules engine
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -144,3 +148,24 @@ async def sandbox(tmp_path, watched_environ, outside_connections, drawing) -> As
 async def browser(sandbox) -> AsyncIterator[Browser]:
     async with aiohttp.ClientSession() as session:
         yield Browser(session, sandbox)
+
+
+PAUSE = "0.3"
+
+
+@pytest.fixture
+async def live(tmp_path, monkeypatch, drawing) -> AsyncIterator[Sandbox]:
+    monkeypatch.setenv("GORYO_AI_PAUSE", PAUSE)
+    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
+        yield running
+
+
+async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules.GameState:
+    """Aiko, the Goryō, types her start and first plan in her DMs and confirms it: the state after."""
+    start = min(rules.SPACES_OF_TYPE[game.first_type])
+    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
+    game = rules.apply(game, rules.ChooseStart(start)).state
+    plan = next(rules.legal_plans(game))
+    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{plan_name(plan.path)}"))["ok"]
+    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
+    return rules.apply(game, plan).state

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 
+import rules
 from bot.play.lessons import step_question
 from bot.sandbox import Sandbox
 from bot.text import lessons as script
 from locales import speaking
-
-from .chromium import after_change, changes, open_page
-from .conftest import SEED
-from .test_browser import (
+from tests.bot.sandbox.chromium import (
     BUILDER_MOVED_ON,
     GLANCE_SIZES,
-    PAUSE,
     assert_at_one_glance,
     newest_board,
     pane,
@@ -29,15 +25,10 @@ from .test_browser import (
     take_seat,
 )
 
-
-@pytest.fixture
-async def live(tmp_path, monkeypatch, drawing) -> AsyncIterator[Sandbox]:
-    monkeypatch.setenv("GORYO_AI_PAUSE", PAUSE)
-    async with Sandbox(database=tmp_path / "sandbox.sqlite3", seed=SEED, drawing=drawing) as running:
-        yield running
+from .chromium import after_change, changes, open_page
 
 
-def question(role: str, step: int, language: str) -> str:
+def question(role: rules.Side, step: int, language: str) -> str:
     with speaking(language):
         return step_question(script.LESSONS[role], step)
 
@@ -54,23 +45,23 @@ async def pick_first(board: Any, page: Any, value: str) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), GLANCE_SIZES)
-@pytest.mark.parametrize("role", script.ROLES)
+@pytest.mark.parametrize("role", list(rules.Side))
 async def test_a_lesson_steps_question_board_and_controls_are_in_view_together(
-        live: Sandbox, chromium: Any, width: int, height: int, role: str):
+        live: Sandbox, chromium: Any, width: int, height: int, role: rules.Side):
     """The line right above the step's menus asks what to pick (as a match's line under its board), and the
     picture, that line and every row of controls are on screen at once, the page scrolled to the step."""
     page = await open_page(chromium, live.url, seat="kenji", width=width, height=height)
     if width < 900:  # a phone shows one place at a time: the DMs are a tab
         await page.locator('#places .tab[data-place="dm"]').click()
-    await send(page, "dm", f"/goryo learn role:{role}")
+    await send(page, "dm", f"/goryo learn role:{role.value}")
     board = await newest_board(page, "dm", "^" + re.escape(question(role, 0, "en")) + "$")
     await assert_at_one_glance(page, "dm", board, width, height)
     assert question(role, 0, "en") not in await board.locator(".text").first.inner_text()  # not at the top too
-    first = "B1" if role == "goryo" else "green:A2"
+    first = "B1" if role is rules.Side.GORYO else "green:A2"
     await pick_first(board, page, first)
     board = await newest_board(page, "dm", "^" + re.escape(question(role, 1, "en")) + "$")
     await assert_at_one_glance(page, "dm", board, width, height)
-    if role == "goryo":  # on to her builder at its tallest: the False Trail's menus, Back and Preview
+    if role is rules.Side.GORYO:  # on to her builder at its tallest: the False Trail's menus, Back and Preview
         for space in ("C1", "C2", "D2", "D1", "E1"):
             said = await board.locator(".text").first.inner_text()
             await board.locator("select").first.select_option(space)
@@ -86,7 +77,7 @@ async def test_an_italian_lesson_asks_in_italian_right_above_its_menus(live: San
     await speak_italian(page)
     await page.locator('#places .tab[data-place="dm"]').click()
     await send(page, "dm", "/goryo learn role:samurai")
-    asked = question("samurai", 0, "it")
+    asked = question(rules.Side.SAMURAI, 0, "it")
     assert asked.startswith("Attiva il Verde: in Passo…")
     board = await newest_board(page, "dm", "^" + re.escape(asked) + "$")
     await assert_at_one_glance(page, "dm", board, 360, 780)

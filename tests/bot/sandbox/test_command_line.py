@@ -4,43 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
 import signal
 import subprocess
 import sys
-import threading
 import urllib.request
 from pathlib import Path
 
+from tests.bot.helpers import HANG_GUARD_SECONDS
+from tests.bot.sandbox.helpers import Printed
+
 # Only a guard against a hung start-up wedging the suite, not a speed requirement.
-HANG_GUARD_SECONDS = 120
-
-
-class Printed:
-    """Collects a process's stdout lines as they come, so the test can wait for one."""
-
-    def __init__(self, process: subprocess.Popen[str]) -> None:
-        self.lines: list[str] = []
-        self._arrived: queue.Queue[str] = queue.Queue()
-        self._reader = threading.Thread(target=self._read, args=(process,), daemon=True)
-        self._reader.start()
-
-    def _read(self, process: subprocess.Popen[str]) -> None:
-        for line in process.stdout:
-            self.lines.append(line)
-            self._arrived.put(line)
-        self._arrived.put("")  # end of output
-
-    def wait_for(self, pattern: str) -> re.Match[str]:
-        while line := self._arrived.get(timeout=HANG_GUARD_SECONDS):
-            if match := re.search(pattern, line):
-                return match
-        raise AssertionError(f"the sandbox never printed {pattern!r}: {self.lines}")
-
-    def finished(self) -> str:
-        self._reader.join(HANG_GUARD_SECONDS)
-        return "".join(self.lines)
 
 
 def test_the_readme_command_serves_the_page_on_loopback_without_a_token(tmp_path: Path):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from bot.sandbox.server import STATIC
+from ai.levels import LEVELS, Level
+from bot.sandbox.server import STATIC, page_text
 
 
 def rules_in(css: str, selector: str, media: str | None = None) -> str:
@@ -49,3 +50,11 @@ def test_a_picked_choice_is_followed_by_one_space_only():
     # Found in Chromium: a path group's value ends with a space, and the page added another.
     script = (STATIC / "sandbox.js").read_text(encoding="utf-8")
     assert "${option}${choice.value.trimEnd()} `" in script
+
+
+def test_the_guide_takes_the_levels_from_the_code_never_a_list_of_its_own():
+    written = (STATIC / "index.html").read_text(encoding="utf-8")
+    assert not any(re.search(rf"\b{level}\b", written) for level in Level)  # no level's word written by hand
+    served = page_text("index.html")
+    assert f"level:{LEVELS[0]}</code> (levels {', '.join(LEVELS)});" in served
+    assert "{{" not in served and "}}" not in served  # every place filled

@@ -10,18 +10,7 @@ import aiohttp
 import pytest
 
 import rules
-from tests.bot.sandbox.conftest import SEED, Browser, opened_png
-
-
-async def aiko_plans_round_one(browser: Browser, game: rules.GameState) -> rules.GameState:
-    """Aiko, the Goryō, types her start and first plan in her DMs and confirms it: the state after."""
-    start = min(rules.SPACES_OF_TYPE[game.first_type])
-    assert (await browser.command("aiko", "dm", f"/goryo start space:{rules.space_name(start)}"))["ok"]
-    game = rules.apply(game, rules.ChooseStart(start)).state
-    plan = next(rules.legal_plans(game))
-    assert (await browser.command("aiko", "dm", f"/goryo path spaces:{rules.plan_name(plan.path)}"))["ok"]
-    assert (await browser.press("aiko", "dm", "Confirm"))["ok"]
-    return rules.apply(game, plan).state
+from tests.bot.sandbox.conftest import SEED, Browser, aiko_plans_round_one, opened_png
 
 
 def board_picture(message: dict) -> str:

@@ -4,6 +4,8 @@ language, channel links and menu picks drawn as a Discord client draws them, and
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -12,8 +14,7 @@ import rules
 from bot.sandbox import Sandbox
 from bot.sandbox.server import STATIC
 
-from .conftest import SEED, Browser
-from .test_sandbox import aiko_plans_round_one
+from .conftest import SEED, Browser, aiko_plans_round_one
 
 ITALIAN_MONTHS = ("gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre")
 ENGLISH_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December")
@@ -31,24 +32,44 @@ async def pick(browser: Browser, who: str, place: str, placeholder: str, value: 
     raise AssertionError(f"{who} sees no {placeholder!r} menu in {place}")
 
 
-async def test_a_seat_is_the_same_user_after_a_restart_so_its_lesson_resumes(tmp_path, drawing):
-    database = tmp_path / "kept.sqlite3"
-    seen = []
+async def started_twice(database: Path, drawing: Any) -> AsyncIterator[tuple[int, Sandbox, Browser]]:
+    """The sandbox started, stopped and started again on one database: each run's number, and a browser on it."""
     for run in range(2):
         async with Sandbox(database=database, seed=SEED, drawing=drawing) as sandbox, \
                 aiohttp.ClientSession() as session:
-            browser = Browser(session, sandbox)
-            seen.append({key: player.member.id for key, player in sandbox.world.players.items()})
-            if run == 0:
-                assert (await browser.command("kenji", "dm", "/goryo learn role:goryo"))["ok"]
-                assert (await pick(browser, "kenji", "dm", "Start on…", "B1"))["ok"]
-                assert (await browser.messages("kenji", "dm"))[-1]["content"].startswith("**Lesson** · step 2 of")
-            else:
-                assert (await browser.command("kenji", "dm", "/goryo learn"))["ok"]
-                offer = (await browser.messages("kenji", "dm"))[-1]
-                assert "stands at step 2 of" in offer["content"], offer["content"]
-                assert (await browser.press("kenji", "dm", "Resume"))["ok"]
-                assert (await browser.messages("kenji", "dm"))[-1]["content"].startswith("**Lesson** · step 2 of")
+            yield run, sandbox, Browser(session, sandbox)
+
+
+async def test_a_seat_is_the_same_user_after_a_restart_so_its_lesson_resumes(tmp_path, drawing):
+    seen = []
+    async for run, sandbox, browser in started_twice(tmp_path / "kept.sqlite3", drawing):
+        seen.append({key: player.member.id for key, player in sandbox.world.players.items()})
+        if run == 0:
+            assert (await browser.command("kenji", "dm", "/goryo learn role:goryo"))["ok"]
+            assert (await pick(browser, "kenji", "dm", "Start on…", "B1"))["ok"]
+            assert (await browser.messages("kenji", "dm"))[-1]["content"].startswith("**Lesson** · step 2 of")
+        else:
+            assert (await browser.command("kenji", "dm", "/goryo learn"))["ok"]
+            offer = (await browser.messages("kenji", "dm"))[-1]
+            assert "stands at step 2 of" in offer["content"], offer["content"]
+            assert (await browser.press("kenji", "dm", "Resume"))["ok"]
+            assert (await browser.messages("kenji", "dm"))[-1]["content"].startswith("**Lesson** · step 2 of")
+    assert seen[0] == seen[1]
+
+
+async def test_a_seat_added_with_plus_seat_is_the_same_user_after_a_restart(tmp_path, drawing):
+    """Added after the simulated clock moved to today's date, unlike the first seats: still the same id."""
+    seen = []
+    async for run, sandbox, browser in started_twice(tmp_path / "kept.sqlite3", drawing):
+        added = await browser._post("/api/seat", {})
+        assert added == {"ok": True, "seat": "mei"}
+        seen.append(sandbox.world.players["mei"].member.id)
+        if run == 0:
+            assert (await browser.command("mei", "channel", "/goryo challenge opponent:@Goryō level:easy"))["ok"]
+        else:  # her match, found again: she is the same user
+            assert (await browser.command("mei", "channel", "/goryo games"))["ok"]
+            listed = (await browser.messages("mei", "channel"))[-1]["content"]
+            assert "#goryo-table" in listed, listed
     assert seen[0] == seen[1]
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.bot.sandbox.helpers import Printed
+
 from .chromium import open_page
-from .test_command_line import Printed
 
 # Less than the minute the open feed used to hold the stop up, with room for a busy machine's slow exit.
 STOP_GUARD_SECONDS = 30

@@ -9,9 +9,9 @@ from typing import Any
 
 from bot.sandbox import Sandbox
 from bot.sandbox.app import _arguments
+from tests.bot.sandbox.chromium import pane, send, take_seat
 
 from .chromium import after_change, changes, open_page
-from .test_browser import live, pane, send, take_seat  # noqa: F401 (live: the fixture)
 
 SEATED = ("aiko", "kenji", "mei", "ren")  # the order they join in: the earlier one wins each match here
 # A thread's tab: its name, then perhaps a count of unread messages.
@@ -45,7 +45,7 @@ async def resign_the_round(page: Any, number: int) -> None:
         await after_change(page, before)
 
 
-async def test_one_person_runs_a_four_player_swiss_of_two_rounds(live: Sandbox, chromium: Any):  # noqa: F811
+async def test_one_person_runs_a_four_player_swiss_of_two_rounds(live: Sandbox, chromium: Any):
     page = await open_page(chromium, live.url, seat="aiko")
     for seats in (3, 4):
         await page.click("button[data-add-seat]")

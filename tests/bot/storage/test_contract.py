@@ -24,6 +24,7 @@ from bot.records.hints import HintNote
 from bot.records.league import Rating
 from bot.records.lessons import LessonRecord
 from bot.records.outbox import Carrier, OutboxItem, Table
+from bot.records.places import PrivatePlace
 from bot.records.tournaments import Bye, Double, Format, JoinOutcome, LeaveOutcome, Pairing, Status
 from bot.storage import (
     ChannelBusyError,
@@ -178,11 +179,24 @@ async def matches(store) -> None:
     assert await store.match_thread(match.id) == MatchThread(match.id, THREAD, CHANNEL)
 
     assert await store.new_preview(match.id) == 1 and await store.latest_preview(match.id) == 1
-    assert await store.cancel_preview(match.id, version=0, preview=1)
-    assert await store.preview_cancelled(match.id, version=0, preview=1)
+    # Where each preview was shown: the one a newer preview replaces is handed back, to take its buttons off.
+    carrier = Carrier(5, "token", T0, 9, None)
+    first, second = PrivatePlace(71, True, carrier), PrivatePlace(72, False, carrier)
+    assert await store.preview_shown(match.id, 1, first) is None
+    assert await store.new_preview(match.id) == 2
+    assert await store.preview_shown(match.id, 1, first) == first  # a newer one was numbered: replaced already
+    assert await store.preview_shown(match.id, 2, second) == first
+    assert await store.take_preview_place(match.id) == second and await store.take_preview_place(match.id) is None
+    assert await store.take_builder_place(match.id) is None
+    assert await store.builder_shown(match.id, second) is None
+    assert await store.builder_shown(match.id, first) == second  # a newer one shown: the older one is handed back
+    assert await store.take_builder_place(match.id) == first and await store.take_builder_place(match.id) is None
+    assert await store.latest_preview(match.id) == 2
+    assert await store.cancel_preview(match.id, version=0, preview=2)
+    assert await store.preview_cancelled(match.id, version=0, preview=2)
     start = rules.ChooseStart(rules.SPACES_OF_TYPE[match.state.first_type][0])
     with pytest.raises(PreviewCancelledError):
-        await act(store, match, start, preview=1)
+        await act(store, match, start, preview=2)
     moved = await act(store, match, start, now=T0 + timedelta(minutes=1), server_language="it")
     assert moved.version == 1 and moved.server_language == "it"
     await store.set_languages(match.id, server_language="en", goryo_language="it")
@@ -305,19 +319,19 @@ async def threads(store) -> None:
 
 async def lessons(store) -> None:
     assert await store.lesson(ANN) is None
-    await store.save_lesson(LessonRecord(ANN, "samurai", 0, GUILD, CHANNEL), now=T0)
-    assert await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)
-    assert not await store.advance_lesson(ANN, "samurai", from_step=0, to_step=1, now=T0)  # a second click
-    assert not await store.advance_lesson(ANN, "goryo", from_step=1, to_step=2, now=T0)  # not this lesson
-    assert await store.lesson(ANN) == LessonRecord(ANN, "samurai", 1, GUILD, CHANNEL)
-    assert await store.lesson_shown(ANN, "samurai", 1, 99)  # the message showing step 1
-    assert not await store.lesson_shown(ANN, "samurai", 0, 98)  # a step it has left
-    assert await store.lesson(ANN) == LessonRecord(ANN, "samurai", 1, GUILD, CHANNEL, 99)
-    assert await store.advance_lesson(ANN, "samurai", from_step=1, to_step=2, now=T0)
+    await store.save_lesson(LessonRecord(ANN, rules.Side.SAMURAI, 0, GUILD, CHANNEL), now=T0)
+    assert await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=0, to_step=1, now=T0)
+    assert not await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=0, to_step=1, now=T0)  # a second click
+    assert not await store.advance_lesson(ANN, rules.Side.GORYO, from_step=1, to_step=2, now=T0)  # not this lesson
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.SAMURAI, 1, GUILD, CHANNEL)
+    assert await store.lesson_shown(ANN, rules.Side.SAMURAI, 1, 99)  # the message showing step 1
+    assert not await store.lesson_shown(ANN, rules.Side.SAMURAI, 0, 98)  # a step it has left
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.SAMURAI, 1, GUILD, CHANNEL, 99)
+    assert await store.advance_lesson(ANN, rules.Side.SAMURAI, from_step=1, to_step=2, now=T0)
     assert (await store.lesson(ANN)).message_id is None  # the next step's message is not sent yet
-    assert await store.lesson_shown(ANN, "samurai", 2, 100)
-    await store.save_lesson(LessonRecord(ANN, "goryo", 0), now=T0)  # begun again: one lesson per learner
-    assert await store.lesson(ANN) == LessonRecord(ANN, "goryo", 0)
+    assert await store.lesson_shown(ANN, rules.Side.SAMURAI, 2, 100)
+    await store.save_lesson(LessonRecord(ANN, rules.Side.GORYO, 0), now=T0)  # begun again: one lesson per learner
+    assert await store.lesson(ANN) == LessonRecord(ANN, rules.Side.GORYO, 0)
     with pytest.raises(ValueError):
         await store.save_lesson(LessonRecord(BEN, "ninja", 0), now=T0)
     assert not await store.finished_a_match(ANN)

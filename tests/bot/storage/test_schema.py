@@ -3,16 +3,19 @@ stored as UTC, and the two backends' schemas kept alike."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from datetime import UTC, datetime, timedelta, timezone
 
 import asyncpg
 import pytest
 
+import rules
 from bot.storage import (
     open_store,
 )
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION, SchemaTooNewError, migrate, schema_version
+from bot.storage.schema import HISTORY
 from bot.storage.sqlite import SqliteStore
 from tests.bot.storage.stores import (
     challenge,
@@ -132,3 +135,13 @@ async def test_postgresql_has_a_migration_for_each_of_sqlites_and_the_same_colum
     for row in rows:
         pg_columns.setdefault(row["table_name"], []).append(row["column_name"])
     assert {t: sorted(c) for t, c in pg_columns.items()} == lite_columns
+
+
+def test_a_lessons_side_is_stored_as_the_word_its_table_has_always_allowed():
+    """The lesson's side is a ``rules.Side``, written as its value: the words of migration 16's CHECK, so lessons
+    stored before it was typed read back unchanged and no migration was needed (the contract's lessons tour
+    writes and reads them on both backends)."""
+    [lessons] = [step for step in HISTORY if "CREATE TABLE lessons" in str(step[0])]
+    allowed = re.search(r"role\s+TEXT\s+NOT NULL CHECK \(role IN \(([^)]*)\)\)", str(lessons[0]))
+    assert allowed is not None
+    assert {word.strip(" '") for word in allowed[1].split(",")} == {side.value for side in rules.Side}

@@ -10,6 +10,7 @@ import random
 import rules
 from bot.ui.panel import action_value
 from tests.bot.helpers import Table, live_board
+from words.phrases import plan_name
 
 
 def _items(message) -> dict:
@@ -68,16 +69,16 @@ async def test_her_start_and_each_step_offer_only_what_leads_to_a_legal_plan(tab
         assert all(o.label.endswith("· Sprint") == (index == 5) for o in step.options)
         await _pick(table, "step", rules.space_name(plan.path[index]))
     dm = _builder(table)
-    assert dm.content.startswith(f"Your path: {rules.plan_name(plan.path)}. Preview it to confirm, or go Back.")
+    assert dm.content.startswith(f"Your path: {plan_name(plan.path)}. Preview it to confirm, or go Back.")
     # Her board on the message is redrawn with the path so far: its alt text names it.
     [picture] = dm.attachments
-    assert f"Your path: {rules.plan_name(plan.path)}" in picture.description
+    assert f"Your path: {plan_name(plan.path)}" in picture.description
     # Back takes the last step off: five spaces are a plan too, which her Sprint may still extend.
     await _press(table, "back")
-    assert _builder(table).content.startswith(f"Your path: {rules.plan_name(plan.path[:-1])}. Preview it to confirm, "
+    assert _builder(table).content.startswith(f"Your path: {plan_name(plan.path[:-1])}. Preview it to confirm, "
                                               "go on with your Sprint, or go Back.")
     await _press(table, "back")
-    assert _builder(table).content.startswith(f"Your path so far: {rules.plan_name(plan.path[:-2])}. Pick the next")
+    assert _builder(table).content.startswith(f"Your path so far: {plan_name(plan.path[:-2])}. Pick the next")
     assert "preview" not in _items(_builder(table))
 
 
@@ -128,7 +129,7 @@ async def test_the_builder_works_after_a_restart(env, make_bot, table):
     await _pick(table, "step", rules.space_name(plan.path[1]))
     await env.restart_bot(make_bot())
     await _pick(table, "step", rules.space_name(plan.path[2]))
-    assert _builder(table).content.startswith(f"Your path so far: {rules.plan_name(plan.path[:3])}.")
+    assert _builder(table).content.startswith(f"Your path so far: {plan_name(plan.path[:3])}.")
 
 
 async def test_the_builder_speaks_her_italian(env, locales_of):
@@ -210,8 +211,9 @@ async def test_with_her_dms_shut_the_builder_comes_in_her_private_replies(env, t
     assert builder.flags.ephemeral
     plan = next(rules.legal_plans(table.state))
     await table.goryo.select(builder, [rules.space_name(plan.path[1])], custom_id=_items(builder)["step"].custom_id)
-    assert hers()[-1].content.startswith(f"Your path so far: {rules.plan_name(plan.path[:2])}.")
-    # /goryo board, hers in the channel, carries it too; no one else sees any of it.
-    await table.goryo.slash(table.channel, "goryo board")
-    assert len(hers()) == 2 and all(m.flags.ephemeral for m in hers())
+    assert hers()[-1].content.startswith(f"Your path so far: {plan_name(plan.path[:2])}.")
+    # /goryo board, hers in the channel, carries it too, in place of the one before (one at a time); no one else
+    # sees any of it.
+    board = await table.goryo.slash(table.channel, "goryo board")
+    assert [m.id for m in hers()] == [board.followups[-1].id] and hers()[0].flags.ephemeral
     assert not any(_items(m) for m in table.channel.history(viewer=table.samurai))

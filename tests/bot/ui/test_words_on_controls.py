@@ -21,6 +21,7 @@ from rules.playout import random_match
 from tests.render import scenes
 from words.facts import goryo_key, public_key
 from words.marks import public_marks
+from words.phrases import plan_name
 from words.text_board import key as text_board_key
 from words.text_board import public_text_board
 
@@ -42,7 +43,7 @@ def views() -> list[tuple[str, discord.ui.View]]:
             if state.phase in (rules.Phase.SETUP, rules.Phase.GORYO_TURN):
                 built.append((f"builder {seed}.{number}", builder_view(1, state)))
                 for path in rules.legal_paths(state) if state.phase is rules.Phase.GORYO_TURN else ():
-                    built.append((f"builder {seed}.{number} {rules.plan_name(path)}",
+                    built.append((f"builder {seed}.{number} {plan_name(path)}",
                                   builder_view(1, state, path[:3], path[1])))
                     break
     for role, lesson in LESSONS.items():
