@@ -8,6 +8,7 @@ fail and say why: a database test that quietly passes without its database prove
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
 import tempfile
@@ -15,13 +16,16 @@ import tempfile
 import pytest
 
 _numbers = itertools.count(1)
+MEMORY = "/dev/shm"
 
 
 @pytest.fixture(scope="session")
 def postgres_server():
     # Not under pytest's tmp_path: pytest prunes old base directories, and a concurrent
-    # session could delete the data directory under a running server.
-    data = tempfile.mkdtemp(prefix="goryo-pg-")
+    # session could delete the data directory under a running server. In memory where the machine has it
+    # (Linux's /dev/shm): every test makes a database, and on disk each CREATE DATABASE waits some 250 ms for
+    # its writes to be flushed, against 20 ms in memory.
+    data = tempfile.mkdtemp(prefix="goryo-pg-", dir=MEMORY if os.access(MEMORY, os.W_OK) else None)
     try:
         import pgserver
 

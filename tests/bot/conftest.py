@@ -20,7 +20,11 @@ def pytest_configure(config):
 @pytest.fixture
 def bot_settings(request, tmp_path) -> dict:
     marker = request.node.get_closest_marker("goryo")
-    settings = {"database": tmp_path / "goryo.sqlite3", "environ": {}, "env_file": None, "sync": "global", "seed": 1}
+    # No pause before the bot's moves (GORYO_AI_PAUSE): SimCord's settle waits out a pause shorter than its deadline
+    # on the wall clock, 2 s a move by default. The tests of the pace itself ask for one longer than that deadline
+    # (goryo(ai_pause=10)), which advance_time ends.
+    settings = {"database": tmp_path / "goryo.sqlite3", "environ": {}, "env_file": None, "sync": "global", "seed": 1,
+                "ai_pause": 0}
     settings.update(marker.kwargs if marker else {})
     settings.update(getattr(request, "param", {}))  # indirect parametrisation
     return settings

@@ -24,6 +24,12 @@ import trustme
 
 from tests.bot.helpers import HANG_GUARD_SECONDS, REPO, TOKEN, closed_port, run_bot
 
+# GORYO_CONNECT_PATIENCE is 3 s in run_bot: pauses of 1 s and 2 s, then it gives up. The tests that look at no
+# more than the first pause give up after it (1.5 s: one full pause of 1 s), those that look at none after one
+# try again (1 s).
+ONE_PAUSE = "1.5"
+GIVE_UP_SOON = "1"
+
 Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
 
@@ -76,7 +82,7 @@ async def test_a_tls_failure_is_named_with_status_6(tmp_path):
         writer.close()
 
     async for proxy in serving(intercepting):
-        status, errors = await run_bot(tmp_path, GORYO_PROXY=proxy)
+        status, errors = await run_bot(tmp_path, GORYO_PROXY=proxy, GORYO_CONNECT_PATIENCE=GIVE_UP_SOON)
     assert status == 6, errors
     line = last_line(errors)
     assert line.startswith("Cannot start: The encrypted connection to Discord failed (")
@@ -119,7 +125,7 @@ async def test_no_dns_is_named_with_status_4(tmp_path):
     unshare = shutil.which("unshare")
     if unshare is None:
         pytest.fail("this test needs util-linux's unshare, to give the bot a network namespace without a network")
-    status, errors = await run_bot(tmp_path, unshare, "--net")
+    status, errors = await run_bot(tmp_path, unshare, "--net", GORYO_CONNECT_PATIENCE=ONE_PAUSE)
     assert "unshare:" not in errors, f"unshare --net is not allowed here: {errors}"
     assert status == 4, errors
     line = last_line(errors)
