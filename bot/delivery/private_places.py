@@ -30,10 +30,15 @@ async def take_off(client: discord.Client, goryo_id: int, place: PrivatePlace, n
     (past its 15 minutes no one can, and Discord forgets it when she reloads)."""
     try:
         if place.in_dm:
-            dm = await client.create_dm(discord.Object(goryo_id))
-            await dm.get_partial_message(place.message_id).edit(view=None)
+            await take_off_in_dm(client, goryo_id, place.message_id)
         elif now < place.carrier.expires_at:
             reach = discord.Webhook.partial(place.carrier.application_id, place.carrier.token, client=client)
             await reach.edit_message(place.message_id, view=None)
     except SEND_FAILURES as error:
         log.info("could not take the controls off a message of hers (%s)", described(error))
+
+
+async def take_off_in_dm(client: discord.Client, goryo_id: int, message_id: int) -> None:
+    """Her DM message ``message_id`` loses its controls (Discord's refusal is the caller's to report)."""
+    dm = await client.create_dm(discord.Object(goryo_id))
+    await dm.get_partial_message(message_id).edit(view=None)

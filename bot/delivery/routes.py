@@ -58,7 +58,7 @@ from .boards import Board
 from .failures import SEND_FAILURES, described, maybe_delivered
 from .her_builder import BUILDER_BUTTONS, builder_entry, shown_in_channel
 from .indoubt import InDoubt, unreachable_notice
-from .private_places import take_off
+from .private_places import take_off, take_off_in_dm
 from .reply import Reply, buttons
 from .send import QUIET, message_options, pinging, pinging_players
 from .stale_boards import StaleBoards
@@ -240,8 +240,7 @@ class Sender:
         if latest is None or latest.message_id is None:
             return None
         try:
-            dm = await self.bot.create_dm(discord.Object(record.goryo_id))
-            await dm.get_partial_message(latest.message_id).edit(view=None)
+            await take_off_in_dm(self.bot, record.goryo_id, latest.message_id)
         except SEND_FAILURES as error:
             log.info("match %d: could not take her builder off (%s)", record.id, described(error))
         return latest.message_id
