@@ -49,6 +49,8 @@ _HEADERS = {
         "default-src 'self'; img-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
     ),
 }
+# On every API answer: how many changes the sandbox had made by then (the live feed numbers its pushes alike).
+CHANGE_HEADER = "X-Sandbox-Change"
 
 
 class SandboxServer:
@@ -123,6 +125,9 @@ class SandboxServer:
         response = await handler(request)
         for name, value in _HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.path.startswith("/api/") and not response.prepared:
+            # The changes made by the time of this answer: the page keeps its pane busy until it has drawn them.
+            response.headers[CHANGE_HEADER] = str(self.world.change)
         return response
 
     # ---------------------------------------------------------------- routes
@@ -171,6 +176,7 @@ class SandboxServer:
     async def _push(self, socket: web.WebSocketResponse) -> None:
         sent: dict[str, str] = {}
         async for _ in self.world.changes():
+            change = self.world.change  # read first: the views below are at least this new
             views = {}
             for key in self.world.players:
                 try:
@@ -180,8 +186,8 @@ class SandboxServer:
                 text = json.dumps(view)
                 if sent.get(key) != text:
                     views[key], sent[key] = view, text
-            if views:
-                await socket.send_json({"views": views})
+            # Sent even when no view changed, so the page knows it has drawn this change.
+            await socket.send_json({"views": views, "change": change})
 
     async def _manager(self, request: web.Request) -> web.Response:
         """A seat's "Manage Server" switch: with it, `/goryo settings` can change the server's settings."""

@@ -132,6 +132,8 @@ class SandboxWorld:
         self._bot_errors: deque[str] = deque(maxlen=5)  # the latest, shown on the page
         self._manager_role: int | None = None
         self._watchers: set[asyncio.Event] = set()
+        # Counts the changes so far: the page marks a pane busy until it has drawn the change that answered it.
+        self.change = 0
         self._seen_transcript = 0
         # Every gateway event (a message sent, edited or deleted, a thread opened) wakes the page's live feed.
         env.backend.subscribers.append(self._gateway_event)
@@ -144,6 +146,7 @@ class SandboxWorld:
         self._changed()
 
     def _changed(self) -> None:
+        self.change += 1
         self._seen_transcript = len(self.env.backend.transcript)
         for watcher in self._watchers:
             watcher.set()

@@ -12,6 +12,7 @@ const state = {
   drafts: saved.drafts || {},  // seat -> place -> the text in its box
   place: saved.place || {},  // seat -> the channel or thread shown (DMs have a pane of their own on a wide screen)
   views: {}, seen: {}, welcomed: false, panes: new Map(),
+  change: 0, drawing: new Set(),  // the newest change drawn; who waits for a later one
 };
 
 function remember() {
@@ -32,7 +33,15 @@ async function api(path, body) {
   }
   const response = await fetch(path, options);
   if (!response.ok) throw new Error(await response.text());
-  return response.json();
+  const answer = await response.json();
+  answer.change = Number(response.headers.get("X-Sandbox-Change") || 0);
+  return answer;
+}
+
+// Resolves once the page has drawn the sandbox's change number `change` (the live feed numbers its pushes).
+function drawn(change) {
+  if (state.change >= change) return Promise.resolve();
+  return new Promise((resolve) => state.drawing.add({ change, resolve }));
 }
 
 // Server push: the sandbox sends each seat's whole view when it changes; a dropped line is reopened.
@@ -40,7 +49,7 @@ function listen() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/live?key=${encodeURIComponent(KEY)}`);
   socket.addEventListener("message", (event) => {
-    const { views } = JSON.parse(event.data);
+    const { views, change } = JSON.parse(event.data);
     for (const [key, view] of Object.entries(views)) {
       state.views[key] = view;
       // What a seat could already see when the page opened is not news to it: only later messages count as unread.
@@ -48,6 +57,10 @@ function listen() {
     }
     document.getElementById("offline").hidden = true;
     draw();
+    state.change = Math.max(state.change, change);
+    for (const waiter of [...state.drawing]) {
+      if (waiter.change <= state.change) { state.drawing.delete(waiter); waiter.resolve(); }
+    }
   });
   socket.addEventListener("close", () => {
     document.getElementById("offline").hidden = false;
@@ -344,18 +357,26 @@ function component(item, m, place) {
   return el("span", { className: "note" }, `(${item.label})`);
 }
 
+// The pane is busy (aria-busy) from a press or a command until the bot's answer to it is drawn: a screen reader
+// waits to read it whole, and so can a test.
 async function act(path, body, place) {
   const pane = state.panes.get(place) || state.panes.get("channel");
   const problem = pane.querySelector(".problem");
   problem.textContent = "";
+  pane.acting = (pane.acting || 0) + 1;
+  pane.setAttribute("aria-busy", "true");
   try {
     const answer = await api(path, body);
+    await drawn(answer.change);
     problem.replaceChildren(...inline(answer.ok ? (answer.notices || []).join(" ") : answer.error));
     // A refused command changed nothing: keep it in the box to fix, rather than retype.
     return answer.ok && !answer.refused;
   } catch (error) {
     problem.textContent = String(error.message || error);
     return false;
+  } finally {
+    pane.acting -= 1;
+    if (!pane.acting) pane.removeAttribute("aria-busy");
   }
 }
 

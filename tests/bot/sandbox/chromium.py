@@ -69,8 +69,11 @@ async def changes(page: Any) -> int:
 
 
 async def after_change(page: Any, before: int) -> None:
-    """Wait until the page's messages changed since ``before`` (the sandbox pushed what the bot did)."""
-    await page.wait_for_function("before => window.__changes > before", arg=before, timeout=30_000)
+    """Wait until the page's messages changed since ``before`` (the sandbox pushed what the bot did), and the
+    answer to a press or a command is drawn whole: no pane is busy (aria-busy). Acting on what the page shows
+    halfway through an answer would act on controls about to go."""
+    await page.wait_for_function("before => window.__changes > before && !document.querySelector('[aria-busy=true]')",
+                                 arg=before, timeout=30_000)
 
 
 def pane(page: Any, place: str) -> Any:

@@ -108,6 +108,27 @@ async def test_the_bots_turn_arrives_action_by_action_and_the_page_stays_usable(
     assert during < steps[-1], (during, steps)  # the help came while the bot's turn was still being played
 
 
+# Records each time a pane becomes busy or stops being busy, and how many private answers it shows then.
+WATCH_BUSY = """() => {
+  window.__busy = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      window.__busy.push([record.target.getAttribute('aria-busy'),
+                          record.target.querySelectorAll('article.ephemeral').length]);
+    }
+  }).observe(document.getElementById("panes"), { attributes: true, subtree: true, attributeFilter: ["aria-busy"] });
+}"""
+
+
+async def test_a_pane_is_busy_from_a_command_until_the_answer_to_it_is_drawn(live: Sandbox, chromium: Any):
+    page = await open_page(chromium, live.url, seat="aiko")
+    await page.evaluate(WATCH_BUSY)
+    await send(page, "channel", "/goryo help")
+    # Busy as it went out, before any answer; no longer busy only once the private answer is on the page.
+    assert await page.evaluate("window.__busy") == [["true", 0], [None, 1]]
+    assert await pane(page, "channel").get_attribute("aria-busy") is None
+
+
 async def test_on_a_phone_nothing_overflows_and_the_panel_and_composer_are_in_view(live: Sandbox, chromium: Any):
     page = await open_page(chromium, live.url, seat="aiko", width=360, height=780)
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:samurai level:easy")

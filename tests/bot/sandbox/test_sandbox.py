@@ -122,6 +122,26 @@ async def test_only_its_own_page_may_drive_it(sandbox, browser: Browser):
     assert await browser.messages("aiko", "channel") == []
 
 
+async def test_every_answer_says_how_far_the_sandbox_has_changed_and_the_live_feed_numbers_its_pushes_alike(
+        sandbox, browser: Browser):
+    async with aiohttp.ClientSession() as session, \
+            session.ws_connect(f"{browser.base}/api/live?key={browser.key}") as feed:
+        first = await feed.receive_json(timeout=30)
+        body = {"as": "aiko", "place": "channel", "text": "/goryo challenge opponent:@Kenji"}
+        async with session.post(f"{browser.base}/api/command", json=body, headers={"X-Sandbox-Key": browser.key}) \
+                as answer:
+            assert (await answer.json())["ok"]
+            change = int(answer.headers["X-Sandbox-Change"])
+        assert change > first["change"]  # the challenge was a change
+        # The feed reaches that number, and by then it has sent the challenge to the seat it names.
+        pushes = [first]
+        while pushes[-1]["change"] < change:
+            pushes.append(await feed.receive_json(timeout=30))
+        kenji = [push["views"]["kenji"] for push in pushes if "kenji" in push["views"]][-1]
+        assert "@Kenji" in kenji["places"]["channel"]["messages"][-1]["content"]
+        assert [push["change"] for push in pushes] == sorted({push["change"] for push in pushes})
+
+
 async def test_time_passes_in_the_sandbox_so_an_unanswered_challenge_lapses(sandbox, browser: Browser):
     assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji"))["ok"]
     challenge = (await browser.messages("kenji", "channel"))[-1]
