@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import re
 
@@ -178,21 +177,15 @@ async def test_one_person_plays_against_the_bot(sandbox, browser: Browser):
     assert [(p["name"], p["role"]) for p in players] == [("Aiko", "Samurai"), ("Kenji", None)]
     channel = [m["content"] for m in await browser.messages("aiko", "channel")]
     assert "Challenge taken" in channel[0]
-    for _ in range(300):  # her start and plan each come GORYO_AI_PAUSE after she began thinking, on the wall clock
-        if any("planned her path" in text for text in channel):
-            break
-        await asyncio.sleep(0.1)
-        channel = [m["content"] for m in await browser.messages("aiko", "channel")]
+    await sandbox.world.pass_time(30)  # her start and her plan, each GORYO_AI_PAUSE after the last, on its clock
+    channel = [m["content"] for m in await browser.messages("aiko", "channel")]
     assert any("planned her path" in text for text in channel)  # she started and planned
 
     assert (await browser.command("aiko", "channel", "/goryo end"))["ok"]
     after = [m["content"] for m in await browser.messages("aiko", "channel")]
     assert any("Her path was" in text for text in after)
-    for _ in range(300):  # and she plans her next path, again after the pause
-        if any("for round 2" in text for text in after):
-            break
-        await asyncio.sleep(0.1)
-        after = [m["content"] for m in await browser.messages("aiko", "channel")]
+    await sandbox.world.pass_time(30)  # and she plans her next path, again after the pause
+    after = [m["content"] for m in await browser.messages("aiko", "channel")]
     assert any("for round 2" in text for text in after)
     assert await browser.messages("aiko", "dm") == []  # nothing of hers went anywhere
 
