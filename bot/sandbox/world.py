@@ -451,9 +451,12 @@ class SandboxWorld:
 
     def _outcome(self, result: simcord.InteractionResult, deed: str) -> Outcome:
         """Remember what caused the replies (the page shows it above them) and report trouble in words."""
-        for response in [result.response, *result.followups]:
-            if response is not None:
-                self._invoked.setdefault(response.id, deed)
+        told = [response.id for response in [result.response, *result.followups]
+                if response is not None and response.id not in self._invoked]
+        for message_id in told:
+            self._invoked[message_id] = deed
+        if told:
+            self._changed()  # the page may have drawn these replies already, without what caused them
         # SimCord records every exception, including the refusals the bot's error handler turns into
         # private replies; only an interaction left unanswered means the bot really failed.
         errors = self._take_errors()

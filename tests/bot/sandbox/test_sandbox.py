@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
+from typing import Any
 
 import aiohttp
 import pytest
@@ -139,6 +141,43 @@ async def test_every_answer_says_how_far_the_sandbox_has_changed_and_the_live_fe
         kenji = [push["views"]["kenji"] for push in pushes if "kenji" in push["views"]][-1]
         assert "@Kenji" in kenji["places"]["channel"]["messages"][-1]["content"]
         assert [push["change"] for push in pushes] == sorted({push["change"] for push in pushes})
+
+
+async def test_the_live_feed_ends_with_what_caused_each_reply(sandbox, browser: Browser):
+    # The feed may draw a reply while the click runs, before the sandbox has noted what caused it; it must send the
+    # reply again with its cause, or the page keeps "used a command" over it. A feed that draws at once, every time
+    # it is woken, as the page's does when the machine is busy:
+    drawn: list[tuple[int, dict[str, Any]]] = []  # (the changes it had seen, what it drew)
+
+    drew = asyncio.Condition()
+
+    async def eager_feed() -> None:
+        async for _ in sandbox.world.changes():
+            change = sandbox.world.change
+            view = await sandbox.world.view("kenji", lambda *_: "")
+            async with drew:
+                drawn.append((change, view))
+                drew.notify_all()
+
+    async def caught_up(change: int) -> None:
+        async with drew:
+            await drew.wait_for(lambda: bool(drawn) and drawn[-1][0] >= change)
+
+    assert (await browser.command("aiko", "channel", "/goryo challenge opponent:@Kenji role:goryo"))["ok"]
+    assert (await browser.press("kenji", "channel", "Accept"))["ok"]
+    await aiko_plans_round_one(browser, rules.new_game(SEED))
+    board = next(m for m in reversed(await browser.messages("kenji", "channel")) if m["rows"])
+    menu = next(item for row in board["rows"] for item in row
+                if item["kind"] == "select" and item["placeholder"].startswith("Move"))
+    feed = asyncio.create_task(eager_feed())
+    try:
+        await asyncio.wait_for(caught_up(sandbox.world.change), 30)
+        await sandbox.world.press("kenji", "channel", int(board["id"]), menu["customId"], [menu["options"][0]["value"]])
+        await asyncio.wait_for(caught_up(sandbox.world.change), 30)
+    finally:
+        feed.cancel()
+    causes = {m["id"]: m["invokedWith"] for m in drawn[-1][1]["places"]["channel"]["messages"] if m["invokedBy"]}
+    assert any(said and said.startswith("chose “") for said in causes.values()), causes
 
 
 async def test_time_passes_in_the_sandbox_so_an_unanswered_challenge_lapses(sandbox, browser: Browser):
