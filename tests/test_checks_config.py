@@ -8,6 +8,10 @@ import tokenize
 import tomllib
 from pathlib import Path
 
+import pytest
+
+from tests.conftest import pytest_collection_modifyitems
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("bot", "rules", "ai", "render", "locales")
 IGNORE_BUDGET = 5
@@ -78,6 +82,25 @@ def test_the_tests_run_on_every_core():
     options = shlex.split(config["tool"]["pytest"]["ini_options"]["addopts"])
     assert "-n" in options and options[options.index("-n") + 1] == "auto"
     assert any(need.startswith("pytest-xdist") for need in config["project"]["optional-dependencies"]["test"])
+
+
+class Collected:
+    """What the ordering hook reads of a collected test: its name, and whether it is marked long."""
+
+    def __init__(self, name: str, long: bool) -> None:
+        self.name, self.long = name, long
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return pytest.mark.long.mark if name == "long" and self.long else None
+
+
+def test_the_long_tests_are_collected_before_the_rest(request):
+    # Worksteal hands out the tail of a worker's queue: a long test there would run alone at the end.
+    items = [Collected("a", False), Collected("b", True), Collected("c", False), Collected("d", True)]
+    pytest_collection_modifyitems(items)
+    assert [item.name for item in items] == ["b", "d", "a", "c"]  # otherwise in the order collected
+    long = [item.get_closest_marker("long") is not None for item in request.session.items]
+    assert long == sorted(long, reverse=True)  # and so in this run
 
 
 # Small modules, one job each: none over 500 lines outside the tests (which may hold a long table of cases).

@@ -3,6 +3,7 @@
 import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ def advanced_samurai_views(seed: int) -> list[rules.GameState]:
     return [s for _, s in random_match(seed, advanced=True) if s.phase is Phase.SAMURAI_TURN][:6]
 
 
+@pytest.mark.long
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1))
 def test_the_hard_samurai_plays_legal_turns_in_advanced_mode_with_its_real_budget(seed):

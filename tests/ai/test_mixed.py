@@ -36,7 +36,7 @@ def test_a_draw_keeps_only_choices_near_the_best_and_repeats_itself_for_a_seed()
         mixed.draw([], 1, temperature=1.0, margin=1.0, stream="t")
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", pytest.param("hard", marks=pytest.mark.long)])
 def test_the_start_varies_with_the_seed_for_most_first_types_and_never_for_one_seed(level):
     varied = 0
     for first_type in ObjectType:
@@ -72,6 +72,7 @@ def test_the_first_plan_is_drawn_among_at_least_four_none_more_than_half_the_tim
     assert [goryo_choice(state, level, seed) for seed in PLAN_SEEDS[:4]] == plans[:4]
 
 
+@pytest.mark.long
 def test_the_hard_goryos_first_path_varies_at_most_openings_among_those_her_played_out_turn_cannot_tell_apart():
     # Her path is drawn only among plans whose played-out Samurai turn ends alike (as many captures and green
     # prints): where one path alone escapes it, as in the first opening here, only her False Trail moves.

@@ -22,6 +22,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import simcord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,8 @@ import rules
 import rules.playout
 from bot import create_bot
 from tests.bot.helpers import Table, command_for, plan_text, unexpected_errors
+
+pytestmark = pytest.mark.long  # each example starts a bot of its own
 
 FUZZ = settings(
     max_examples=20,

@@ -21,6 +21,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 import simcord
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,6 +30,8 @@ import rules
 import rules.playout
 from bot import create_bot
 from tests.bot.helpers import Table, seen_by, unexpected_errors
+
+pytestmark = pytest.mark.long  # each example plays two runs through the bot
 
 SECRECY = settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 SCRIPT_LENGTH = 6

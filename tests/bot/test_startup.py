@@ -57,6 +57,7 @@ async def serving(handler: Handler) -> AsyncIterator[str]:
         await server.wait_closed()
 
 
+@pytest.mark.long
 async def test_discord_refusing_the_connection_is_tried_again_then_named_with_status_5(tmp_path):
     status, errors = await run_bot(tmp_path, GORYO_PROXY=f"http://127.0.0.1:{closed_port()}")
     assert status == 5, errors

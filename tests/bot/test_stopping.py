@@ -40,6 +40,7 @@ def claims(database: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM outbox_claims").fetchone()[0])
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("stop_at", [1, 3], ids=["answering-an-interaction", "during-the-bots-turn"])
 def test_a_stop_mid_delivery_then_a_start_announces_every_action_once(tmp_path, stop_at):
     database = tmp_path / "goryo.sqlite3"

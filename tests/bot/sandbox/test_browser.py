@@ -64,6 +64,7 @@ async def play_to_the_end(page: Any, place: str, rng: random.Random) -> list[str
         samurai_actions = 0 if re.search("(?i)end turn|fine turno|confirm", clicked) else samurai_actions + 1
 
 
+@pytest.mark.long
 async def test_a_whole_match_as_the_samurai_against_the_bot_by_clicks(live: Sandbox, chromium: Any):
     page = await open_page(chromium, live.url, seat="aiko")
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:samurai level:easy")
@@ -71,6 +72,7 @@ async def test_a_whole_match_as_the_samurai_against_the_bot_by_clicks(live: Sand
     assert any(c.startswith("chose") for c in clicks) and any("End turn" in c for c in clicks)
 
 
+@pytest.mark.long
 async def test_a_whole_match_as_the_goryo_against_the_bot_by_clicks(live: Sandbox, chromium: Any):
     page = await open_page(chromium, live.url, seat="kenji")
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:goryo level:easy")
@@ -91,6 +93,7 @@ COUNT_STEPS = """() => {
 }"""
 
 
+@pytest.mark.long
 async def test_the_bots_turn_arrives_action_by_action_and_the_page_stays_usable(paced: Sandbox, chromium: Any):
     page = await open_page(chromium, paced.url, seat="kenji")
     await send(page, "channel", "/goryo challenge opponent:@Goryō role:goryo level:easy")

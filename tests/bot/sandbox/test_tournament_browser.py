@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from bot.sandbox import Sandbox
 from bot.sandbox.app import _arguments
 from tests.bot.sandbox.chromium import pane, send, take_seat
@@ -45,6 +47,7 @@ async def resign_the_round(page: Any, number: int) -> None:
         await after_change(page, before)
 
 
+@pytest.mark.long
 async def test_one_person_runs_a_four_player_swiss_of_two_rounds(live: Sandbox, chromium: Any):
     page = await open_page(chromium, live.url, seat="aiko")
     for seats in (3, 4):
