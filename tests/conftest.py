@@ -1,12 +1,18 @@
 """Fixtures every test package may use."""
 
+import asyncio
+import contextlib
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import simcord.env
 import simcord.http.router
 
 from bot.delivery.boards import Drawing
+from bot.storage import open_store
+from bot.storage.migrations import SCHEMA_VERSION
 from tests.discord_rules import Rules
 from tests.postgres import postgres_server, postgres_url  # noqa: F401  (pytest finds fixtures by name)
 
@@ -75,6 +81,23 @@ def pytest_runtest_call(item):
         found, rules.violations = rules.violations, []
         pytest.fail("requests against Discord's documented rules:\n" + "\n".join(found), pytrace=False)
     return result
+
+
+@pytest.fixture(scope="session")
+def migrated_database(tmp_path_factory) -> Path:
+    """A SQLite file the real migrations brought up to date, once a worker: each bot under test starts on a copy,
+    as a bot does from its second start on. Migrating a new file is some 280 statements in 24 transactions, about
+    25 ms, and a run starts some 800 bots; the migrations themselves are tested from every version in
+    tests/bot/storage."""
+    path = tmp_path_factory.mktemp("template") / "migrated.sqlite3"
+
+    async def migrate() -> None:
+        await (await open_store(path)).close()
+
+    asyncio.run(migrate())
+    with contextlib.closing(sqlite3.connect(path)) as db:  # all in the file itself: no write-ahead log left over
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    return path
 
 
 @pytest.fixture(scope="session")

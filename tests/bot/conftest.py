@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 import simcord.interactions
 
@@ -18,7 +20,7 @@ def pytest_configure(config):
 
 
 @pytest.fixture
-def bot_settings(request, tmp_path) -> dict:
+def bot_settings(request, tmp_path, migrated_database) -> dict:
     marker = request.node.get_closest_marker("goryo")
     # No pause before the bot's moves (GORYO_AI_PAUSE): SimCord's settle waits out a pause shorter than its deadline
     # on the wall clock, 2 s a move by default. The tests of the pace itself ask for one longer than that deadline
@@ -27,6 +29,8 @@ def bot_settings(request, tmp_path) -> dict:
                 "ai_pause": 0}
     settings.update(marker.kwargs if marker else {})
     settings.update(getattr(request, "param", {}))  # indirect parametrisation
+    if settings["database"] == tmp_path / "goryo.sqlite3":
+        shutil.copyfile(migrated_database, settings["database"])
     return settings
 
 
