@@ -189,15 +189,19 @@ def _score_target(count: int, need: int) -> float:
 _STEP_UP = {need: tuple(_score_target(c + 1, need) - _score_target(c, need) for c in range(5)) for need in (1, 2, 3)}
 
 
+# _NEARBY[target]: each space under four steps from ``target``, with four less its distance (the leaf's
+# hottest loop: the spaces farther off count nothing, so they are not visited).
+_NEARBY: tuple[tuple[tuple[Space, int], ...], ...] = tuple(
+    tuple((s, 4 - DISTANCE[target][s]) for s in SPACES if DISTANCE[target][s] < 4) for target in SPACES
+)
+
+
 def closeness(targets: dict[Space, float]) -> list[float]:
     """Per space, how close a Samurai there would stand to her next start (1 on it, 0 four steps off or more)."""
     near = [0.0] * len(SPACES)
     for target, p in targets.items():
-        distance = DISTANCE[target]
-        for s in SPACES:
-            d = distance[s]
-            if d < 4:
-                near[s] += p * (4 - d) / 4
+        for s, closer in _NEARBY[target]:
+            near[s] += p * closer / 4
     return near
 
 
@@ -258,17 +262,19 @@ def rest_value(
     return value, cubes
 
 
+@functools.cache  # one entry a path mask: the palace has a few thousand paths
+def _spaces_in(mask: int) -> tuple[int, ...]:
+    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
+
+
 def yes_shares(particles: Sequence[Particle]) -> list[float]:
     """Per space, the chance an investigation there finds her path (her False Trail aside)."""
     shares = [0.0] * len(SPACES)
     total = 0.0
     for p in particles:
         total += p.weight
-        mask = p.mask
-        while mask:
-            low = mask & -mask
-            shares[low.bit_length() - 1] += p.weight
-            mask ^= low
+        for s in _spaces_in(p.mask):
+            shares[s] += p.weight
     return [s / total for s in shares] if total > 0 else shares
 
 
