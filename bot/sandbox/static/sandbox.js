@@ -56,7 +56,7 @@ function listen() {
       if (!state.seen[key]) state.seen[key] = lastIds(view);
     }
     document.getElementById("offline").hidden = true;
-    draw();
+    if (Object.keys(views).length) draw();  // a push may only say how far the sandbox has got
     state.change = Math.max(state.change, change);
     for (const waiter of [...state.drawing]) {
       if (waiter.change <= state.change) { state.drawing.delete(waiter); waiter.resolve(); }
